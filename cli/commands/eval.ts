@@ -1,0 +1,72 @@
+import * as path from 'path';
+import { loadRuleSet } from '../../shared/check/check-file';
+import { parseJson } from '../../shared/json/tree';
+import { parseRequestsFile } from '../../shared/requests/parse';
+import { runRequests, safeEvaluate } from '../../shared/requests/run';
+import { renderTraceText, ruleText } from '../../shared/trace/render';
+import { readText } from '../../shared/host/node-fs';
+import { format, parse } from '../args';
+import { requestJson } from '../format/json';
+import { requestLines } from '../format/text';
+import { evalContext, UsageError, type Out } from '../io';
+
+/**
+ * `rulelens eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]`
+ * Exit 0 when every request with an expectation met it, 1 otherwise, 2 on usage/I-O errors.
+ */
+export async function evalCommand(argv: string[], io: Out): Promise<number> {
+  const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' } });
+  const fmt = format(values.format, ['text', 'json'] as const, 'text');
+  if (positionals.length !== 1) throw new UsageError('eval takes exactly one RULEFILE');
+  if ((values.request === undefined) === (values.requests === undefined)) throw new UsageError('give exactly one of --request JSON or --requests FILE');
+  const rulePath = path.resolve(positionals[0]);
+  const text = readText(rulePath);
+  if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
+  const ctx = evalContext();
+  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: typeof values.dialect === 'string' ? values.dialect : undefined });
+  if (!dialect || !ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
+  const schemaErrors = ruleSet.findings.filter((f) => f.severity === 'error');
+  for (const f of schemaErrors) io.err(`${positionals[0]}:${f.range.start.line + 1}:${f.range.start.character + 1} error ${f.code}: ${f.message}`);
+
+  if (typeof values.request === 'string') {
+    const wrapped = `{"requests": [${values.request}]}`;
+    const probe = parseJson(values.request);
+    if (probe.findings.length || probe.root?.type !== 'object') throw new UsageError(`--request must be one JSON object: ${probe.findings[0]?.message ?? 'not an object'}`);
+    const file = parseRequestsFile('<--request>', wrapped, dialect);
+    const stored = file.requests[0];
+    const invalid = stored.findings.filter((f) => f.severity === 'error' && f.message !== 'missing "name" (a unique string)');
+    if (invalid.length || stored.request === undefined) {
+      const fieldErrors = invalid.length ? invalid : stored.findings.filter((f) => f.severity === 'error');
+      // Offsets inside the wrapper are shifted by the 14-character prefix; report the message only.
+      throw new UsageError(`invalid request: ${fieldErrors.map((f) => f.message).join('; ') || 'not evaluable'}`);
+    }
+    const { verdict, error } = safeEvaluate(dialect, ruleSet, stored.request, ctx);
+    if (!verdict) throw new UsageError(error ?? 'evaluation failed');
+    if (fmt === 'json') io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: verdict.rule, details: verdict.details, trace: verdict.trace }, null, 2));
+    else {
+      io.out(`${verdict.native}${verdict.code ? ` ${verdict.code}` : ''} — ${ruleText(verdict)}`);
+      io.out(renderTraceText(verdict));
+    }
+    return 0;
+  }
+
+  const reqPath = path.resolve(String(values.requests));
+  const reqText = readText(reqPath);
+  if (reqText === undefined) throw new UsageError(`cannot read ${values.requests}`);
+  const file = parseRequestsFile(reqPath, reqText, dialect);
+  for (const f of file.findings) if (f.severity === 'error') io.err(`${values.requests}:${f.range.start.line + 1}:${f.range.start.character + 1} error ${f.code}: ${f.message}`);
+  const results = runRequests(dialect, ruleSet, file, ctx);
+  const withTrace = values.trace === true;
+  if (fmt === 'json') {
+    for (const r of results) io.out(JSON.stringify(requestJson(r, withTrace)));
+  } else {
+    const labelOf = (i: number) => ruleSet.rules[i]?.label;
+    for (const r of results) {
+      io.out(requestLines(r, labelOf).join('\n'));
+      if (withTrace && r.verdict) io.out(renderTraceText(r.verdict).replace(/^/gm, '      '));
+    }
+  }
+  const failed = results.filter((r) => r.pass === false).length;
+  const invalid = results.filter((r) => r.verdict === null).length;
+  return failed > 0 || invalid > 0 ? 1 : 0;
+}

@@ -1,0 +1,69 @@
+import type { FileReport } from '../../shared/check/check-file';
+import type { Finding } from '../../shared/model';
+import type { RequestResult } from '../../shared/requests/model';
+
+export function diagnosticJson(f: Finding) {
+  return {
+    code: f.code,
+    severity: f.severity,
+    message: f.message,
+    range: f.range,
+    ...(f.witness !== undefined ? { witness: f.witness } : {}),
+    ...(f.related?.length ? { related: f.related } : {}),
+    ...(f.unnecessary ? { unnecessary: true } : {}),
+  };
+}
+
+export function requestJson(r: RequestResult, withTrace = true) {
+  const v = r.verdict;
+  return {
+    name: r.request.name,
+    origin: r.request.origin,
+    decision: v?.decision ?? null,
+    native: v?.native ?? null,
+    code: v?.code ?? null,
+    expect: r.request.expect ? (r.request.expect.decision !== null && !Object.keys(r.request.expect.fields).length ? r.request.expect.decision : { ...(r.request.expect.decision !== null ? { decision: r.request.expect.decision } : {}), ...r.request.expect.fields }) : null,
+    pass: r.pass,
+    mismatches: r.mismatches,
+    error: r.error,
+    rule: v?.rule ? { index: v.rule.index, id: v.rule.id, label: v.rule.label } : null,
+    details: v?.details ?? null,
+    ...(withTrace ? { trace: v?.trace ?? null } : {}),
+  };
+}
+
+export function fileJson(rep: FileReport) {
+  return {
+    path: rep.path,
+    dialect: rep.dialect?.id ?? null,
+    rules: rep.ruleSet?.rules.length ?? 0,
+    diagnostics: rep.diagnostics.map(diagnosticJson),
+    requestsPath: rep.requestsPath,
+    requestDiagnostics: rep.requestDiagnostics.map(diagnosticJson),
+    requests: rep.results.map((r) => requestJson(r)),
+  };
+}
+
+export interface CheckSummary {
+  files: number;
+  errors: number;
+  warnings: number;
+  requests: number;
+  passed: number;
+  failed: number;
+}
+
+export function summarize(reports: FileReport[]): CheckSummary {
+  const s: CheckSummary = { files: reports.length, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0 };
+  for (const rep of reports) {
+    for (const f of [...rep.diagnostics, ...rep.requestDiagnostics]) {
+      if (f.code === 'request-failed') continue;
+      if (f.severity === 'error') s.errors++;
+      else if (f.severity === 'warning') s.warnings++;
+    }
+    s.requests += rep.results.length;
+    s.passed += rep.results.filter((r) => r.pass === true).length;
+    s.failed += rep.results.filter((r) => r.pass === false).length;
+  }
+  return s;
+}

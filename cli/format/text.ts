@@ -1,0 +1,44 @@
+import * as path from 'path';
+import type { FileReport } from '../../shared/check/check-file';
+import type { Finding } from '../../shared/model';
+import type { RequestResult } from '../../shared/requests/model';
+import { ruleText, subjectLines } from '../../shared/trace/render';
+
+function diagLine(file: string, f: Finding): string {
+  return `  ${file}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.code}: ${f.message}${f.witness !== undefined ? ` (witness: ${JSON.stringify(f.witness)})` : ''}`;
+}
+
+/** One request's lines: mark, name, decision, deciding rule, then one line per subject when several. */
+export function requestLines(r: RequestResult, labelOf: (i: number) => string | undefined): string[] {
+  const mark = r.pass === true ? '✓' : r.pass === false ? '✗' : r.verdict ? '·' : '!';
+  if (!r.verdict) return [`  ${mark} ${r.request.name}: not evaluated — ${r.error}`];
+  const v = r.verdict;
+  const lines = [`  ${mark} ${r.request.name}: ${v.native}${v.code ? ` ${v.code}` : ''} — ${ruleText(v)}`];
+  if (r.pass === false) lines.push(`      ${r.mismatches.join('; ')}`);
+  if (v.trace.sections.length > 1 || (v.trace.sections.length === 1 && v.trace.sections[0].subject !== '')) {
+    for (const l of subjectLines(v.trace, labelOf)) lines.push(`      ${l}`);
+  }
+  if (v.trace.sections.length === 0) lines.push(`      ${v.trace.branch}`);
+  return lines;
+}
+
+/** The people format of `rulelens check`. */
+export function formatCheckText(reports: FileReport[], cwd: string): string {
+  const out: string[] = [];
+  for (const rep of reports) {
+    const rel = path.relative(cwd, rep.path) || rep.path;
+    out.push(`${rel} (${rep.dialect?.id ?? 'unknown'}, ${rep.ruleSet?.rules.length ?? 0} rules)`);
+    for (const f of rep.diagnostics) out.push(diagLine(rel, f));
+    if (rep.requestsPath) {
+      const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;
+      const passed = rep.results.filter((r) => r.pass === true).length;
+      const failed = rep.results.filter((r) => r.pass === false).length;
+      out.push(`  requests: ${rrel} — ${rep.results.length} requests · ${passed} pass · ${failed} fail`);
+      for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') out.push(diagLine(rrel, f));
+      const labelOf = (i: number) => rep.ruleSet?.rules[i]?.label;
+      for (const r of rep.results) out.push(...requestLines(r, labelOf));
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,39 @@
+import * as os from 'os';
+import * as path from 'path';
+import { fileExists, nodePathFs, readText } from '../shared/host/node-fs';
+import type { CheckHost } from '../shared/check/check-file';
+import { CONFIG_FILE, EMPTY_CONFIG, parseLintConfig, type LintConfig } from '../shared/config/lint-config';
+import type { EvalContext } from '../shared/model';
+
+/** A usage or I/O problem: exit code 2 with a clear message. */
+export class UsageError extends Error {}
+
+export const nodeHost: CheckHost = { readFile: readText, exists: fileExists };
+
+export function evalContext(): EvalContext {
+  return { home: os.homedir(), fs: nodePathFs };
+}
+
+/** The nearest `.rulelens.json` at or above `start`, or the empty config. */
+export function findLintConfig(start: string): { config: LintConfig; path: string | null } {
+  let dir = path.resolve(start);
+  for (;;) {
+    const p = path.join(dir, CONFIG_FILE);
+    const text = readText(p);
+    if (text !== undefined) return { config: parseLintConfig(p, text).config, path: p };
+    const up = path.dirname(dir);
+    if (up === dir) return { config: EMPTY_CONFIG, path: null };
+    dir = up;
+  }
+}
+
+/** Output sink, so tests and commands share one way of printing. */
+export interface Out {
+  out(s: string): void;
+  err(s: string): void;
+}
+
+export const stdio: Out = {
+  out: (s) => process.stdout.write(s.endsWith('\n') ? s : s + '\n'),
+  err: (s) => process.stderr.write(s.endsWith('\n') ? s : s + '\n'),
+};

@@ -1,0 +1,51 @@
+import { initDialects } from '../shared/dialects';
+import { checkCommand } from './commands/check';
+import { evalCommand } from './commands/eval';
+import { stdio, UsageError, type Out } from './io';
+
+type Command = (argv: string[], io: Out) => Promise<number>;
+
+/** Every subcommand; each lives in its own file under cli/commands/. */
+export const COMMANDS: Record<string, { run: Command; usage: string }> = {
+  check: { run: checkCommand, usage: 'check [PATH...] [--format text|json|sarif] [--max-warnings N]' },
+  eval: { run: evalCommand, usage: 'eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]' },
+};
+
+export function usage(): string {
+  return ['usage: rulelens <command> [options]', '', ...Object.values(COMMANDS).map((c) => `  rulelens ${c.usage}`)].join('\n');
+}
+
+/** Runs the CLI and returns its exit code: 0 ok, 1 findings/failures, 2 usage or I/O error. */
+export async function main(argv: string[], io: Out = stdio): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(usage());
+    return name ? 0 : 2;
+  }
+  if (name === '--version') {
+    io.out('rulelens 0.1.0');
+    return 0;
+  }
+  const cmd = COMMANDS[name];
+  if (!cmd) {
+    io.err(`unknown command "${name}"\n${usage()}`);
+    return 2;
+  }
+  try {
+    await initDialects();
+    return await cmd.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`rulelens ${name}: ${e.message}`);
+      return 2;
+    }
+    io.err(`rulelens ${name}: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    return 2;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,112 @@
+import type { AnyDialect, FileInfo } from '../dialects/dialect';
+import { detectDialect, dialectById } from '../dialects';
+import { analyzeRuleSet } from '../analysis';
+import { applyLevels, EMPTY_CONFIG, type LintConfig } from '../config/lint-config';
+import type { EvalContext, Finding, RuleSet } from '../model';
+import { findRequestsFile, ruleCandidates } from '../requests/locate';
+import { parseRequestsFile } from '../requests/parse';
+import { resultFindings, runRequests } from '../requests/run';
+import type { RequestResult, RequestsFile } from '../requests/model';
+
+/** What a host (CLI, language server, tests) lends the checker: file reads and existence checks. */
+export interface CheckHost {
+  readFile(p: string): string | undefined;
+  exists(p: string): boolean;
+}
+
+export interface CheckOptions {
+  ctx?: EvalContext;
+  config?: LintConfig;
+  /** Force a dialect instead of detecting it. */
+  dialect?: string;
+  /** Overrides for texts of open documents (path → text), so unsaved edits are what is checked. */
+  overlay?: Map<string, string>;
+}
+
+/** Everything RuleLens knows about one rule file and its stored requests. */
+export interface FileReport {
+  path: string;
+  dialect: AnyDialect | null;
+  ruleSet: RuleSet | null;
+  /** Findings on the rule file (schema + lints), levels applied. */
+  diagnostics: Finding[];
+  requestsPath: string | null;
+  requestsFile: RequestsFile | null;
+  /** Findings on the requests file (schema, request-invalid, request-failed). */
+  requestDiagnostics: Finding[];
+  results: RequestResult[];
+}
+
+function read(host: CheckHost, opts: CheckOptions, p: string): string | undefined {
+  return opts.overlay?.get(p) ?? host.readFile(p);
+}
+
+function exists(host: CheckHost, opts: CheckOptions, p: string): boolean {
+  return opts.overlay?.has(p) === true || host.exists(p);
+}
+
+/**
+ * Parses a rule file with the given or detected dialect; null dialect when none claims it.
+ * @example loadRuleSet({ path: 'opencode.json', text }, {}).ruleSet?.rules.length
+ */
+export function loadRuleSet(file: FileInfo, opts: CheckOptions = {}): { dialect: AnyDialect | null; ruleSet: RuleSet | null } {
+  const dialect = (opts.dialect ? dialectById(opts.dialect) : detectDialect(file)) ?? null;
+  if (!dialect) return { dialect: null, ruleSet: null };
+  return { dialect, ruleSet: dialect.parse(file, opts.ctx ?? {}) };
+}
+
+/** The lints of a parsed rule set: the dialect's own plus the analyser's. Never throws. */
+export function lintRuleSet(dialect: AnyDialect, rs: RuleSet, ctx: EvalContext = {}): Finding[] {
+  const out: Finding[] = [];
+  try {
+    out.push(...(dialect.lint?.(rs, ctx) ?? []));
+  } catch (e) {
+    out.push({ code: 'schema', severity: 'information', message: `lints could not finish: ${e instanceof Error ? e.message : String(e)}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+  }
+  try {
+    out.push(...analyzeRuleSet(rs, ctx));
+  } catch (e) {
+    out.push({ code: 'schema', severity: 'information', message: `analysis could not finish: ${e instanceof Error ? e.message : String(e)}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+  }
+  return out;
+}
+
+/**
+ * Checks one rule file: parse, lint, run its stored requests.
+ * @example checkRuleFile('/p/opencode.json', host).results.every((r) => r.pass !== false)
+ */
+export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOptions = {}): FileReport {
+  const text = read(host, opts, rulePath) ?? '';
+  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, opts);
+  const config = opts.config ?? EMPTY_CONFIG;
+  const report: FileReport = { path: rulePath, dialect, ruleSet, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
+  if (!dialect || !ruleSet) return report;
+  report.diagnostics = applyLevels([...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config);
+  const requestsPath = findRequestsFile(rulePath, (p) => exists(host, opts, p));
+  if (!requestsPath) return report;
+  return withRequests(report, requestsPath, read(host, opts, requestsPath) ?? '', opts);
+}
+
+/** Adds a requests file's parse and run results to a report. */
+export function withRequests(report: FileReport, requestsPath: string, text: string, opts: CheckOptions = {}): FileReport {
+  if (!report.dialect || !report.ruleSet) return report;
+  const file = parseRequestsFile(requestsPath, text, report.dialect);
+  const results = runRequests(report.dialect, report.ruleSet, file, opts.ctx ?? {});
+  return {
+    ...report,
+    requestsPath,
+    requestsFile: file,
+    results,
+    requestDiagnostics: applyLevels([...file.findings, ...resultFindings(results)], opts.config ?? EMPTY_CONFIG),
+  };
+}
+
+/**
+ * The rule file a requests file belongs to: its `"rules"` field, else the sibling with the same stem.
+ * @example ruleFileFor('/p/opencode.requests.json', text, host) // '/p/opencode.json'
+ */
+export function ruleFileFor(requestsPath: string, text: string, host: CheckHost, opts: CheckOptions = {}): string | undefined {
+  const parsed = parseRequestsFile(requestsPath, text, undefined);
+  if (parsed.rulesRef) return parsed.rulesRef;
+  return ruleCandidates(requestsPath).find((p) => exists(host, opts, p));
+}

@@ -1,0 +1,73 @@
+import * as path from 'path';
+import picomatch from 'picomatch';
+import { finding, type Finding, type Severity } from '../model';
+import { parseJson, properties, prop, rangeOf, typeName } from '../json/tree';
+
+export type LintLevel = 'off' | Severity;
+export const LINT_LEVELS: readonly LintLevel[] = ['off', 'hint', 'information', 'warning', 'error'];
+export const CONFIG_FILE = '.rulelens.json';
+
+/** Lint levels and file excludes from `.rulelens.json` and the `rulelens.lints` setting. */
+export interface LintConfig {
+  levels: Record<string, LintLevel>;
+  exclude: string[];
+  /** Folder the exclude globs are relative to. */
+  base: string;
+}
+
+export const EMPTY_CONFIG: LintConfig = { levels: {}, exclude: [], base: '' };
+
+/**
+ * Reads `.rulelens.json`: `{"lints": {"<id>": "off|information|warning|error"}, "exclude": ["glob"]}`.
+ * Problems are findings on the config file itself.
+ * @example parseLintConfig('/ws/.rulelens.json', '{"lints": {"dead-rule": "off"}}').config.levels
+ */
+export function parseLintConfig(filePath: string, text: string): { config: LintConfig; findings: Finding[] } {
+  const doc = parseJson(text);
+  const findings = [...doc.findings];
+  const config: LintConfig = { levels: {}, exclude: [], base: path.dirname(filePath) };
+  const root = doc.root;
+  if (!root || root.type !== 'object') return { config, findings };
+  const lints = prop(root, 'lints');
+  if (lints?.type === 'object') {
+    for (const p of properties(lints)) {
+      const v = p.value;
+      if (v?.type === 'string' && (LINT_LEVELS as readonly string[]).includes(v.value)) config.levels[p.key] = v.value as LintLevel;
+      else if (v) findings.push(finding('schema', 'error', `lint level must be one of ${LINT_LEVELS.join(', ')}, found ${typeName(v)}`, rangeOf(doc.source, v)));
+    }
+  } else if (lints) findings.push(finding('schema', 'error', '"lints" must be an object of lint id → level', rangeOf(doc.source, lints)));
+  const exclude = prop(root, 'exclude');
+  if (exclude?.type === 'array') {
+    for (const e of exclude.children ?? []) if (e.type === 'string') config.exclude.push(e.value);
+  }
+  return { config, findings };
+}
+
+/** Merges settings over file config (the editor setting wins). */
+export function mergeConfig(base: LintConfig, over: Partial<LintConfig>): LintConfig {
+  return { levels: { ...base.levels, ...(over.levels ?? {}) }, exclude: [...base.exclude, ...(over.exclude ?? [])], base: base.base || over.base || '' };
+}
+
+/** @example isExcluded(cfg, '/ws/vendor/opencode.json') */
+export function isExcluded(config: LintConfig, filePath: string): boolean {
+  if (!config.exclude.length) return false;
+  const rel = path.relative(config.base || '.', filePath).replace(/\\/g, '/');
+  return picomatch(config.exclude, { dot: true })(rel);
+}
+
+/** Lint codes that are never configurable: they say the file or a request cannot be used. */
+const FIXED = new Set(['schema', 'request-invalid']);
+
+/**
+ * Applies levels: drops `off` findings, re-grades others.
+ * @example applyLevels(findings, { levels: { 'dead-rule': 'off' } })
+ */
+export function applyLevels(findings: Finding[], config: LintConfig): Finding[] {
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const level = FIXED.has(f.code) && f.severity === 'error' ? undefined : config.levels[f.code];
+    if (level === 'off') continue;
+    out.push(level ? { ...f, severity: level } : f);
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+import type { AnyDialect, FileInfo } from './dialect';
+import type { DialectId } from '../model';
+import { opencode } from './opencode';
+
+/**
+ * Every dialect RuleLens knows. Order breaks ties in detection (earlier wins).
+ * Adding a dialect: implement `Dialect` in `dialects/<id>/` and list it here.
+ */
+export const DIALECTS: readonly AnyDialect[] = [opencode];
+
+/** @example dialectById('opencode')?.title // 'OpenCode' */
+export function dialectById(id: string): AnyDialect | undefined {
+  return DIALECTS.find((d) => d.id === id);
+}
+
+/**
+ * The dialect a file belongs to, by name and content; undefined when none claims it.
+ * @example detectDialect({ path: 'opencode.json', text: '{}' })?.id // 'opencode'
+ */
+export function detectDialect(file: FileInfo): AnyDialect | undefined {
+  if (isRequestsFile(file.path)) return undefined;
+  let best: AnyDialect | undefined;
+  let bestScore = 0;
+  for (const d of DIALECTS) {
+    let score = 0;
+    try {
+      score = d.detect(file);
+    } catch {
+      score = 0;
+    }
+    if (score > bestScore) {
+      best = d;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * Runs every dialect's one-time setup; safe to call more than once.
+ * @example await initDialects()
+ */
+export async function initDialects(): Promise<void> {
+  await Promise.all(DIALECTS.map((d) => d.init?.()));
+}
+
+/** @example isRequestsFile('a/opencode.requests.json') // true */
+export function isRequestsFile(path: string): boolean {
+  return /\.requests\.jsonc?$/i.test(path);
+}
+
+export type { DialectId };
+export type { AnyDialect, Dialect, FileInfo, LintContext } from './dialect';

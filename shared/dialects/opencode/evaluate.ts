@@ -1,0 +1,151 @@
+import type { Decision, EvalContext, TraceRow, TraceSection, Verdict } from '../../model';
+import { matches } from '../../patterns/wildcard';
+import { compileOpencode, normalizeInput } from './pattern';
+import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
+
+/** The default when no rule matches a resource. */
+export const DEFAULT_EFFECT: Decision = 'ask';
+
+/** A rule as the lookup sees it: configured rules plus saved approvals appended as allows. */
+interface Candidate {
+  index: number;
+  label: string;
+  effect: Decision;
+  matchAction(action: string): boolean;
+  matchResource(resource: string): boolean;
+  saved: boolean;
+}
+
+function fromRule(r: OpencodeRule): Candidate {
+  return {
+    index: r.index,
+    label: r.label,
+    effect: r.decision,
+    matchAction: (a) => matches(r.actionMatcher, a),
+    matchResource: (s) => matches(r.resourceMatcher, s),
+    saved: false,
+  };
+}
+
+function fromSaved(s: { action: string; resource: string }, index: number): Candidate {
+  const a = compileOpencode(s.action);
+  const res = compileOpencode(s.resource);
+  return {
+    index,
+    label: `saved approval: ${s.action} ${s.resource} allow`,
+    effect: 'allow',
+    matchAction: (x) => matches(a, x),
+    matchResource: (x) => matches(res, x),
+    saved: true,
+  };
+}
+
+/**
+ * The rules a request sees: the top-level rules, then the named agent's own.
+ * @example rulesFor(rs, 'build') // top-level ++ agent "build" rules
+ */
+export function rulesFor(rs: OpencodeRuleSet, agent: string | undefined): OpencodeRule[] {
+  return rs.rules.filter((r) => r.agent === null || (agent !== undefined && r.agent === agent));
+}
+
+/** Last-match lookup for one resource, with a full row per candidate. */
+function lookup(candidates: Candidate[], action: string, resource: string, kind: string): TraceSection {
+  const rows: TraceRow[] = [];
+  let controlling: Candidate | undefined;
+  for (const c of candidates) {
+    const am = c.matchAction(action);
+    const rm = c.matchResource(resource);
+    rows.push({ rule: c.index, label: c.label, matches: [am, rm] });
+    if (am && rm) controlling = c;
+  }
+  if (controlling) {
+    const row = rows.find((r) => r.rule === controlling!.index);
+    if (row) row.note = 'last match: controls this resource';
+  }
+  return {
+    kind,
+    subject: resource,
+    columns: ['action', 'resource'],
+    rows,
+    controlling: controlling ? controlling.index : null,
+    decision: controlling ? controlling.effect : DEFAULT_EFFECT,
+    branch: controlling
+      ? `last matching rule ${controlling.saved ? '(a saved approval) ' : ''}decides ${controlling.effect}`
+      : `no rule matched: default ${DEFAULT_EFFECT}`,
+  };
+}
+
+/**
+ * OpenCode's decision for a request, exactly as the agent aggregates it: any configured deny wins
+ * before saved approvals are consulted; then saved approvals join as allows; any ask asks.
+ * @example evaluateOpencode(rs, { action: 'edit', resources: ['secrets/a'] }).decision // 'deny'
+ */
+export function evaluateOpencode(rs: OpencodeRuleSet, req: OpencodeRequest, _ctx: EvalContext = {}): Verdict {
+  const action = normalizeInput(req.action);
+  const resources = req.resources.map(normalizeInput);
+  const rules = rulesFor(rs, req.agent);
+  const configured = rules.map(fromRule);
+  const notes: string[] = [];
+  if (req.agent !== undefined && !rs.agents.includes(req.agent)) {
+    notes.push(`agent "${req.agent}" has no permission section of its own: only the top-level rules apply`);
+  }
+  const ruleRef = (index: number | null) => {
+    if (index === null) return null;
+    const r = rs.rules[index];
+    return r ? { index: r.index, id: null, label: r.label } : null;
+  };
+
+  if (resources.length === 0) {
+    notes.push('resources: [] — no resource checked; the agent allows such a request (a fail-open worth flagging)');
+    return {
+      decision: 'allow',
+      native: 'allow',
+      code: null,
+      rule: null,
+      details: { branch: 'empty-resources' },
+      trace: { dialect: 'opencode', branch: 'resources: [] — no resource checked: allow', sections: [], notes },
+    };
+  }
+
+  const first = resources.map((r) => lookup(configured, action, r, 'resource'));
+  const denied = first.filter((s) => s.decision === 'deny');
+  if (denied.length > 0) {
+    const d = denied[0];
+    return {
+      decision: 'deny',
+      native: 'deny',
+      code: null,
+      rule: ruleRef(d.controlling),
+      details: { branch: 'deny-before-approvals' },
+      trace: {
+        dialect: 'opencode',
+        branch: `deny resolved before saved approvals (${denied.length} of ${resources.length} resource${resources.length === 1 ? '' : 's'} denied)`,
+        sections: first,
+        notes,
+      },
+    };
+  }
+
+  const saved = (req.saved ?? []).map((s, i) => fromSaved(s, rs.rules.length + i));
+  const sections = saved.length ? resources.map((r) => lookup([...configured, ...saved], action, r, 'resource')) : first;
+  if (saved.length) notes.push(`${saved.length} saved approval${saved.length === 1 ? '' : 's'} appended as allow rules (they cannot override a configured deny)`);
+  const asked = sections.find((s) => s.decision === 'ask');
+  const decision: Decision = asked ? 'ask' : 'allow';
+  const decider = asked ?? sections[0];
+  const deciderIndex = decider.controlling !== null && decider.controlling < rs.rules.length ? decider.controlling : null;
+  return {
+    decision,
+    native: decision,
+    code: null,
+    rule: ruleRef(deciderIndex),
+    details: { branch: asked ? 'ask' : 'allow' },
+    trace: {
+      dialect: 'opencode',
+      branch: asked
+        ? `no resource denied; "${asked.subject}" asks, so the request asks`
+        : `no resource denied or asked: allow${resources.length > 1 ? ` (all ${resources.length} resources allowed)` : ''}`,
+      sections,
+      notes,
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { Dialect } from '../dialect';
+import { detectOpencode } from './detect';
+import { evaluateOpencode } from './evaluate';
+import { lintOpencode } from './lint';
+import { parseOpencode } from './parse';
+import { describeOpencodeRequest, OPENCODE_REQUEST_FIELDS, readOpencodeRequest } from './request';
+import type { OpencodeRequest, OpencodeRuleSet } from './rules';
+
+/** OpenCode: ordered last-match rules (V1 `permission`, V2 `permissions`), default ask. */
+export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
+  id: 'opencode',
+  title: 'OpenCode',
+  nativeDecisions: { allow: 'allow', ask: 'ask', deny: 'deny' },
+  requestFields: OPENCODE_REQUEST_FIELDS,
+  detect: detectOpencode,
+  parse: parseOpencode,
+  readRequest: readOpencodeRequest,
+  evaluate: evaluateOpencode,
+  lint: lintOpencode,
+  describeRequest: describeOpencodeRequest,
+};
+
+export type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
+export { parseOpencode } from './parse';
+export { evaluateOpencode, rulesFor } from './evaluate';
+export { opencodePattern } from './pattern';

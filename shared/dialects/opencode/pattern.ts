@@ -1,0 +1,27 @@
+import { atomsOf, compile, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
+
+/**
+ * OpenCode's pattern language in canonical form: anchored; `*` any run (crossing `/` and
+ * newlines); `?` one character; everything else literal; backslashes read as `/`; a trailing
+ * ` *` also matches without that suffix (`git *` matches `git`).
+ * @example opencodePattern('git *').alts.length // 2 — `git ␣*` and bare `git`
+ */
+export function opencodePattern(text: string): Wildcard {
+  const p = text.replace(/\\/g, '/');
+  const wild = { star: true, one: true };
+  if (p.endsWith(' *')) {
+    const bare = p.slice(0, -2);
+    return { source: text, alts: [atomsOf(p, wild), atomsOf(bare, wild)] };
+  }
+  return { source: text, alts: [atomsOf(p, wild)] };
+}
+
+/** Inputs are normalized the same way as patterns before matching. */
+export function normalizeInput(s: string): string {
+  return s.indexOf('\\') >= 0 ? s.replace(/\\/g, '/') : s;
+}
+
+/** @example compileOpencode('docs/*') */
+export function compileOpencode(text: string): CompiledWildcard {
+  return compile(opencodePattern(text));
+}

@@ -1,0 +1,135 @@
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { finding, type Finding, type Range, SourceText } from '../model';
+
+/** Inputs larger than this are refused before parsing: a rule file is never legitimately this big. */
+export const MAX_DOCUMENT_CHARS = 64 * 1024 * 1024;
+/** Deeper nesting than this is refused: rule files are shallow, and deep trees are an attack. */
+export const MAX_NESTING_DEPTH = 256;
+
+export interface JsonDocument {
+  source: SourceText;
+  root: Node | undefined;
+  findings: Finding[];
+}
+
+/**
+ * Parses JSON/JSONC keeping offsets; syntax errors become `schema` findings with exact ranges.
+ * A leading BOM is tolerated (the agents' loaders strip it).
+ * @example parseJson('{"a": 1,}').findings.length // 0 (trailing commas allowed)
+ */
+export function parseJson(text: string): JsonDocument {
+  const source = new SourceText(text);
+  const findings: Finding[] = [];
+  if (text.length > MAX_DOCUMENT_CHARS) {
+    findings.push(finding('schema', 'error', `file too large (${text.length} characters; the limit is ${MAX_DOCUMENT_CHARS})`, source.range(0, 0)));
+    return { source, root: undefined, findings };
+  }
+  const errors: ParseError[] = [];
+  const body = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
+  const root = parseTree(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  for (const e of errors.slice(0, 50)) {
+    findings.push(finding('schema', 'error', `invalid JSON: ${describeParseError(printParseErrorCode(e.error))}`, source.range(e.offset, e.offset + Math.max(1, e.length))));
+  }
+  if (root && depthExceeds(root, MAX_NESTING_DEPTH)) {
+    findings.push(finding('schema', 'error', `nesting deeper than ${MAX_NESTING_DEPTH} levels`, source.range(0, 0)));
+    return { source, root: undefined, findings };
+  }
+  return { source, root, findings };
+}
+
+function describeParseError(code: string): string {
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+function depthExceeds(root: Node, limit: number): boolean {
+  const stack: Array<[Node, number]> = [[root, 0]];
+  while (stack.length) {
+    const [n, d] = stack.pop()!;
+    if (d > limit) return true;
+    for (const c of n.children ?? []) stack.push([c, d + 1]);
+  }
+  return false;
+}
+
+/** @example rangeOf(src, node) // the node's whole source range */
+export function rangeOf(source: SourceText, node: Node): Range {
+  return source.range(node.offset, node.offset + node.length);
+}
+
+/** The key node of a property value (for highlighting the key rather than the whole value). */
+export function keyNodeOf(valueNode: Node): Node | undefined {
+  const prop = valueNode.parent;
+  return prop?.type === 'property' ? prop.children?.[0] : undefined;
+}
+
+/** A property's [key, value] pairs in source order, duplicates included (JSON.parse keeps the last). */
+export function properties(obj: Node): Array<{ key: string; keyNode: Node; value: Node | undefined; prop: Node }> {
+  if (obj.type !== 'object') return [];
+  const out: Array<{ key: string; keyNode: Node; value: Node | undefined; prop: Node }> = [];
+  for (const p of obj.children ?? []) {
+    const [k, v] = p.children ?? [];
+    if (k && typeof k.value === 'string') out.push({ key: k.value, keyNode: k, value: v, prop: p });
+  }
+  return out;
+}
+
+/**
+ * The value a runtime's `JSON.parse` would see for `key`: the last occurrence wins.
+ * @example prop(objNode, 'permissions')
+ */
+export function prop(obj: Node | undefined, key: string): Node | undefined {
+  if (!obj || obj.type !== 'object') return undefined;
+  let found: Node | undefined;
+  for (const p of properties(obj)) if (p.key === key) found = p.value;
+  return found;
+}
+
+/** Plain JS value of a node (what JSON.parse would give, last duplicate key winning). */
+export function valueOf(node: Node | undefined): unknown {
+  if (!node) return undefined;
+  switch (node.type) {
+    case 'object': {
+      const o: Record<string, unknown> = {};
+      for (const p of properties(node)) o[p.key] = valueOf(p.value);
+      return o;
+    }
+    case 'array':
+      return (node.children ?? []).map(valueOf);
+    default:
+      return node.value;
+  }
+}
+
+/** Human name of a JSON node's type, for "expected a string, found a number". */
+export function typeName(node: Node | undefined): string {
+  if (!node) return 'nothing';
+  if (node.type === 'null') return 'null';
+  return node.type === 'object' ? 'an object' : node.type === 'array' ? 'an array' : `a ${node.type}`;
+}
+
+/**
+ * Findings for keys repeated in one object: the agents' `JSON.parse` silently keeps the last.
+ * @example duplicateKeyFindings(doc) // [{ code: 'duplicate-key', … }]
+ */
+export function duplicateKeyFindings(source: SourceText, root: Node | undefined): Finding[] {
+  const out: Finding[] = [];
+  if (!root) return out;
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'object') {
+      const seen = new Map<string, Node>();
+      for (const p of properties(n)) {
+        const prev = seen.get(p.key);
+        if (prev) {
+          out.push(finding('duplicate-key', 'warning', `duplicate key "${p.key}": the agent's JSON parser keeps only this last one; the earlier one is ignored`, rangeOf(source, p.keyNode), {
+            related: [{ range: rangeOf(source, prev), message: 'earlier occurrence, ignored' }],
+          }));
+        }
+        seen.set(p.key, p.keyNode);
+      }
+    }
+    for (const c of n.children ?? []) stack.push(c);
+  }
+  return out;
+}

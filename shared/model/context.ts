@@ -1,0 +1,17 @@
+/**
+ * The small slice of a file system that safe path evaluation needs. Injected so the engine stays
+ * pure and tests can describe symlinks without touching disk.
+ */
+export interface PathFs {
+  /** Fully resolved absolute path, or undefined when some component does not exist or loops. */
+  realpath(absPath: string): string | undefined;
+}
+
+/** Everything outside the rule file and the request that evaluation may depend on. */
+export interface EvalContext {
+  /** Absolute project root that relative paths in rules and requests resolve against. */
+  root?: string;
+  /** The user's home directory, for `~` expansion. */
+  home?: string;
+  fs?: PathFs;
+}

@@ -1,0 +1,6 @@
+export * from './decision';
+export * from './source';
+export * from './finding';
+export * from './rule';
+export * from './verdict';
+export * from './context';

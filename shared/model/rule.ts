@@ -1,0 +1,31 @@
+import type { Decision } from './decision';
+import type { Finding } from './finding';
+import type { Range, SourceText } from './source';
+
+export type DialectId = 'opencode' | 'claude' | 'omp' | 'bounds-rules' | 'bounds-paths';
+
+/** One rule as the agent sees it, with where it came from in the file. */
+export interface Rule {
+  /** 0-based position in the file's rule order (the order the dialect evaluates in, before tiers). */
+  index: number;
+  /** A rule's own name where the dialect has one (bounds ids); otherwise null. */
+  id: string | null;
+  decision: Decision;
+  /** The dialect's own word for the decision (omp `prompt`, bounds `DENY`). */
+  native: string;
+  /** A one-line rendering for people: `edit secrets/* deny`, `Bash(rm -rf *) deny`. */
+  label: string;
+  /** The rule's whole source range. */
+  range: Range;
+  /** Where this rule came from when a file holds several scopes (an agent, a settings layer). */
+  scope?: string;
+}
+
+/** The parsed rules of one file plus everything wrong with it. Never thrown: always returned. */
+export interface RuleSet<R extends Rule = Rule> {
+  dialect: DialectId;
+  path: string;
+  source: SourceText;
+  rules: R[];
+  findings: Finding[];
+}

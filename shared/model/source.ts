@@ -1,0 +1,72 @@
+/** Zero-based line/character position, UTF-16 code units, as in LSP. */
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/**
+ * A document's text with a line index, so offsets from parsers (jsonc-parser, yaml) become LSP
+ * ranges without rescanning.
+ * @example new SourceText('a\nb').positionAt(2) // { line: 1, character: 0 }
+ */
+export class SourceText {
+  private readonly lineStarts: number[];
+
+  constructor(readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 13 /* \r */) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      } else if (c === 10 /* \n */) {
+        starts.push(i + 1);
+      }
+    }
+    this.lineStarts = starts;
+  }
+
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  positionAt(offset: number): Position {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: o - this.lineStarts[lo] };
+  }
+
+  offsetAt(pos: Position): number {
+    if (pos.line < 0) return 0;
+    if (pos.line >= this.lineStarts.length) return this.text.length;
+    const start = this.lineStarts[pos.line];
+    const next = pos.line + 1 < this.lineStarts.length ? this.lineStarts[pos.line + 1] : this.text.length;
+    return Math.max(start, Math.min(start + pos.character, next));
+  }
+
+  range(start: number, end: number): Range {
+    return { start: this.positionAt(start), end: this.positionAt(end) };
+  }
+}
+
+/** The range of a whole document's first character, for findings about a file with no better anchor. */
+export const FILE_START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/** @example containsPosition(r, { line: 2, character: 4 }) */
+export function containsPosition(r: Range, p: Position): boolean {
+  if (p.line < r.start.line || p.line > r.end.line) return false;
+  if (p.line === r.start.line && p.character < r.start.character) return false;
+  if (p.line === r.end.line && p.character > r.end.character) return false;
+  return true;
+}

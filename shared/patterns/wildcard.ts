@@ -1,0 +1,218 @@
+/**
+ * The canonical form every dialect's command/resource patterns compile to. The matcher below and
+ * the analyser's automata are both built from it, so there is one source of truth for what a
+ * pattern means.
+ *
+ * A pattern is a union of alternatives; each alternative is a sequence of atoms that must cover the
+ * whole input (anchored at both ends).
+ */
+export type Atom =
+  | { t: 'lit'; s: string } // literal text, matched code unit for code unit
+  | { t: 'one' } //          exactly one UTF-16 code unit (any, newline included)
+  | { t: 'star' }; //        any run of code units, `/` and newlines included
+
+export interface Wildcard {
+  /** The pattern as written in the rule file. */
+  source: string;
+  alts: Atom[][];
+}
+
+/** Pattern texts longer than this are still matched, but analysis may skip them (see analysis budgets). */
+export const MAX_PATTERN_CHARS = 100_000;
+
+/**
+ * Builds atoms from text where `star` chars become stars and `one` chars become single-unit
+ * wildcards; consecutive stars collapse (they mean the same language).
+ * @example atomsOf('a*?b', { star: true, one: true }) // [lit a, star, one, lit b]
+ */
+export function atomsOf(text: string, wild: { star: boolean; one: boolean }): Atom[] {
+  const out: Atom[] = [];
+  let lit = '';
+  const flush = () => {
+    if (lit) out.push({ t: 'lit', s: lit });
+    lit = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (wild.star && c === '*') {
+      flush();
+      if (out.length === 0 || out[out.length - 1].t !== 'star') out.push({ t: 'star' });
+    } else if (wild.one && c === '?') {
+      flush();
+      out.push({ t: 'one' });
+    } else {
+      lit += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+/** A run of non-star atoms, pre-flattened for fast comparison: `mask[i]` true means "any unit". */
+interface Segment {
+  text: string;
+  mask: boolean[] | null;
+  /** Longest literal run inside the segment and its offset, to find candidates with indexOf. */
+  anchor: string;
+  anchorAt: number;
+}
+
+/** A compiled alternative: segments between stars; `open*` says whether a star leads/trails. */
+interface CompiledAlt {
+  segs: Segment[];
+  leadStar: boolean;
+  trailStar: boolean;
+  minLength: number;
+}
+
+export interface CompiledWildcard {
+  source: string;
+  alts: CompiledAlt[];
+}
+
+function segmentOf(atoms: Atom[]): Segment {
+  let text = '';
+  let mask: boolean[] | null = null;
+  for (const a of atoms) {
+    if (a.t === 'lit') {
+      if (mask) for (let i = 0; i < a.s.length; i++) mask.push(false);
+      text += a.s;
+    } else {
+      if (!mask) mask = Array.from({ length: text.length }, () => false);
+      mask.push(true);
+      text += '\0';
+    }
+  }
+  let anchor = '';
+  let anchorAt = 0;
+  if (mask) {
+    let runStart = 0;
+    for (let i = 0; i <= text.length; i++) {
+      if (i === text.length || mask[i]) {
+        if (i - runStart > anchor.length) {
+          anchor = text.slice(runStart, i);
+          anchorAt = runStart;
+        }
+        runStart = i + 1;
+      }
+    }
+  } else {
+    anchor = text;
+  }
+  return { text, mask, anchor, anchorAt };
+}
+
+/**
+ * Compiles the canonical form once for repeated matching.
+ * @example matches(compile({ source: 'a*', alts: [[{t:'lit',s:'a'},{t:'star'}]] }), 'abc') // true
+ */
+export function compile(w: Wildcard): CompiledWildcard {
+  return {
+    source: w.source,
+    alts: w.alts.map((atoms) => {
+      const segs: Segment[] = [];
+      let cur: Atom[] = [];
+      for (const a of atoms) {
+        if (a.t === 'star') {
+          segs.push(segmentOf(cur));
+          cur = [];
+        } else cur.push(a);
+      }
+      segs.push(segmentOf(cur));
+      const leadStar = atoms.length > 0 && atoms[0].t === 'star';
+      const trailStar = atoms.length > 0 && atoms[atoms.length - 1].t === 'star';
+      return {
+        segs,
+        leadStar,
+        trailStar,
+        minLength: segs.reduce((n, s) => n + s.text.length, 0),
+      };
+    }),
+  };
+}
+
+function segAt(seg: Segment, input: string, at: number): boolean {
+  const { text, mask } = seg;
+  if (at < 0 || at + text.length > input.length) return false;
+  if (!mask) return input.startsWith(text, at);
+  for (let i = 0; i < text.length; i++) {
+    if (!mask[i] && input.charCodeAt(at + i) !== text.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** Leftmost position ≥ from where seg matches and ends ≤ limit, or -1. */
+function findSeg(seg: Segment, input: string, from: number, limit: number): number {
+  const len = seg.text.length;
+  if (len === 0) return from <= limit ? from : -1;
+  if (!seg.mask) {
+    const at = input.indexOf(seg.text, from);
+    return at >= 0 && at + len <= limit ? at : -1;
+  }
+  if (seg.anchor.length === 0) {
+    return from + len <= limit ? from : -1; // all `?`: any position of the right length
+  }
+  let probe = from + seg.anchorAt;
+  for (;;) {
+    const hit = input.indexOf(seg.anchor, probe);
+    if (hit < 0) return -1;
+    const at = hit - seg.anchorAt;
+    if (at + len > limit) return -1;
+    if (segAt(seg, input, at)) return at;
+    probe = hit + 1;
+  }
+}
+
+/**
+ * Greedy leftmost matching of star-separated segments. Correct for star-only globs (a leftmost
+ * placement of each middle segment never loses a match) and linear in practice: every segment is
+ * searched once, left to right — no backtracking, whatever the number of stars.
+ */
+function matchAlt(alt: CompiledAlt, input: string): boolean {
+  const n = input.length;
+  if (n < alt.minLength) return false;
+  const { segs } = alt;
+  if (segs.length === 1) return n === segs[0].text.length && segAt(segs[0], input, 0);
+  const first = segs[0];
+  const last = segs[segs.length - 1];
+  if (!segAt(first, input, 0)) return false;
+  const end = n - last.text.length;
+  if (end < first.text.length || !segAt(last, input, end)) return false;
+  let pos = first.text.length;
+  for (let i = 1; i < segs.length - 1; i++) {
+    const at = findSeg(segs[i], input, pos, end);
+    if (at < 0) return false;
+    pos = at + segs[i].text.length;
+  }
+  return true;
+}
+
+/** @example matches(compile(opencodePattern('git *')), 'git') // true */
+export function matches(cw: CompiledWildcard, input: string): boolean {
+  for (const alt of cw.alts) if (matchAlt(alt, input)) return true;
+  return false;
+}
+
+/** True when the pattern matches every string (`*`). */
+export function isUniversal(w: Wildcard): boolean {
+  return w.alts.some((a) => a.length === 1 && a[0].t === 'star');
+}
+
+/** True when the pattern has no wildcard at all (matches exactly one string per alternative). */
+export function isExact(w: Wildcard): boolean {
+  return w.alts.every((a) => a.every((x) => x.t === 'lit'));
+}
+
+const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
+
+/**
+ * A JavaScript regular expression source (flags `s`) with exactly the pattern's language, for the
+ * analyser's automata (refa) and for the agent-style baseline in benchmarks.
+ * @example toRegExpSource(opencodePattern('a?')) // '^(?:a[^])$'
+ */
+export function toRegExpSource(w: Wildcard): string {
+  const alts = w.alts.map((atoms) =>
+    atoms.map((a) => (a.t === 'lit' ? a.s.replace(REGEX_SPECIAL, '\\$&') : a.t === 'one' ? '[^]' : '[^]*')).join(''),
+  );
+  return `^(?:${alts.join('|')})$`;
+}

@@ -1,0 +1,68 @@
+/**
+ * Custom messages between the RuleLens client and language server (`rulelens/...` methods).
+ * One module for both sides so the shapes cannot drift.
+ */
+import type { Verdict } from './model';
+
+/** `rulelens/evaluate`: evaluate one request against a rule document (open or on disk). */
+export const EVALUATE_METHOD = 'rulelens/evaluate';
+export interface EvaluateParams {
+  /** URI of the rule file (or of its requests file: the rule file is then found through it). */
+  uri: string;
+  /** The request in the dialect's stored-request form (without name/expect), or a stored request's name. */
+  request?: Record<string, unknown>;
+  requestName?: string;
+}
+export interface EvaluateResult {
+  ok: boolean;
+  /** When ok is false: why the request could not be evaluated (field and message). */
+  error?: string;
+  dialect?: string;
+  verdict?: Verdict;
+  /** The trace rendered as Markdown, for clients that only show text. */
+  markdown?: string;
+  /** Rule labels in file order, for rule × subject tables. */
+  rules?: Array<{ index: number; label: string; decision: string; line: number }>;
+}
+
+/** `rulelens/listRequests`: the stored requests of a rule or requests file, with their results. */
+export const LIST_REQUESTS_METHOD = 'rulelens/listRequests';
+export interface ListRequestsParams {
+  uri: string;
+}
+export interface RequestResultInfo {
+  name: string;
+  /** 0-based line of the request in the requests file. */
+  line: number;
+  decision: string | null;
+  native: string | null;
+  expect: string | null;
+  pass: boolean | null;
+  /** `rule 3: edit secrets/* deny`, or the reason it could not run. */
+  detail: string;
+}
+export interface ListRequestsResult {
+  ruleUri: string | null;
+  requestsUri: string | null;
+  dialect: string | null;
+  requests: RequestResultInfo[];
+}
+
+/** `rulelens/status` (server → client notification): what the language status item shows. */
+export const STATUS_NOTIFICATION = 'rulelens/status';
+export interface StatusParams {
+  uri: string;
+  dialect: string | null;
+  requests: number;
+  passed: number;
+  failed: number;
+}
+
+/** Command ids shared by lenses (server) and the extension (client). */
+export const COMMANDS = {
+  showTrace: 'rulelens.showTrace',
+  evaluateRequest: 'rulelens.evaluateRequest',
+  showOutput: 'rulelens.showOutput',
+  showDocumentation: 'rulelens.showDocumentation',
+  showFlips: 'rulelens.showFlips',
+} as const;

@@ -1,0 +1,57 @@
+import { finding, type EvalContext, type Finding, type RuleSet, type Verdict } from '../model';
+import type { AnyDialect } from '../dialects/dialect';
+import { compareExpect } from './expect';
+import type { RequestResult, RequestsFile, StoredRequest } from './model';
+
+/**
+ * Evaluates a request, turning an engine exception into an error instead of a crash: a request
+ * that breaks the engine must not take the editor or the CLI down with it.
+ */
+export function safeEvaluate(dialect: AnyDialect, rs: RuleSet, request: unknown, ctx: EvalContext): { verdict: Verdict | null; error: string | null } {
+  try {
+    return { verdict: dialect.evaluate(rs, request, ctx), error: null };
+  } catch (e) {
+    return { verdict: null, error: `evaluation failed: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/**
+ * Runs one stored request and compares it with its expectation.
+ * @example runRequest(opencode, rs, stored, {}).pass // true
+ */
+export function runRequest(dialect: AnyDialect, rs: RuleSet, stored: StoredRequest, ctx: EvalContext = {}): RequestResult {
+  if (stored.request === undefined) {
+    const why = stored.findings.find((f) => f.severity === 'error')?.message ?? 'the request could not be read';
+    return { request: stored, verdict: null, pass: null, mismatches: [], error: why };
+  }
+  const { verdict, error } = safeEvaluate(dialect, rs, stored.request, ctx);
+  if (!verdict) return { request: stored, verdict: null, pass: stored.expect ? false : null, mismatches: [], error };
+  if (!stored.expect) return { request: stored, verdict, pass: null, mismatches: [], error: null };
+  const mismatches = compareExpect(stored.expect, verdict, dialect);
+  return { request: stored, verdict, pass: mismatches.length === 0, mismatches, error: null };
+}
+
+/** @example runRequests(opencode, rs, file, {}).filter((r) => r.pass === false) */
+export function runRequests(dialect: AnyDialect, rs: RuleSet, file: RequestsFile, ctx: EvalContext = {}): RequestResult[] {
+  return file.requests.map((r) => runRequest(dialect, rs, r, ctx));
+}
+
+/** `rule 3: edit secrets/* deny`, or `default` when no rule decided. */
+export function decidingRuleText(v: Verdict): string {
+  return v.rule ? `rule ${v.rule.index + 1}: ${v.rule.label}` : 'no rule (default)';
+}
+
+/**
+ * Findings for the requests file: one `request-failed` per unmet expectation, on its `expect`.
+ * @example resultFindings(results)[0].message // 'expected deny, got allow (rule 4: edit * allow)'
+ */
+export function resultFindings(results: RequestResult[]): Finding[] {
+  const out: Finding[] = [];
+  for (const r of results) {
+    if (r.pass !== false) continue;
+    const range = r.request.expect?.range ?? r.request.nameRange;
+    const what = r.verdict ? `${r.mismatches.join('; ')} (${decidingRuleText(r.verdict)})` : r.error ?? 'not evaluated';
+    out.push(finding('request-failed', 'error', `"${r.request.name}": ${what}`, range, { data: { request: r.request.name } }));
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+import type { Trace, TraceSection, Verdict } from '../model';
+
+const mark = (m: boolean | null): string => (m === null ? '–' : m ? '✓' : '✗');
+
+/** `rule 3: edit secrets/* deny`, `no rule (default ask)`. */
+export function ruleText(v: Verdict): string {
+  if (v.rule) return `rule ${v.rule.index + 1}: ${v.rule.label}`;
+  return v.trace.sections.length ? `no rule (default ${v.decision})` : v.trace.branch;
+}
+
+/** One line per subject: `secrets/test.env → deny (rule 3: edit secrets/* deny)`. */
+export function subjectLines(trace: Trace, labelOf: (index: number) => string | undefined): string[] {
+  return trace.sections.map((s) => {
+    const who = s.controlling !== null ? `rule ${s.controlling + 1}: ${labelOf(s.controlling) ?? s.rows.find((r) => r.rule === s.controlling)?.label ?? ''}` : s.branch;
+    return `${s.subject} → ${s.decision ?? '—'} (${who})`;
+  });
+}
+
+function sectionText(s: TraceSection, indent: string): string[] {
+  const lines = [`${indent}${s.kind} ${JSON.stringify(s.subject)} → ${s.decision ?? '—'}: ${s.branch}`];
+  for (const r of s.rows) {
+    const marks = s.columns.map((c, i) => `${c} ${mark(r.matches[i] ?? null)}`).join('  ');
+    const ctl = r.rule === s.controlling ? '  ◀ controls' : '';
+    lines.push(`${indent}  ${String(r.rule + 1).padStart(3)}. ${marks}  ${r.label}${ctl}${r.note && !ctl ? `  (${r.note})` : ''}`);
+  }
+  if (!s.rows.length) lines.push(`${indent}  (no rules)`);
+  return lines;
+}
+
+/**
+ * The full trace as plain text for terminals and output channels.
+ * @example renderTraceText(verdict).split('\n')[0] // 'deny — deny resolved before saved approvals …'
+ */
+export function renderTraceText(v: Verdict): string {
+  const lines = [`${v.native}${v.code ? ` ${v.code}` : ''} — ${v.trace.branch}`];
+  for (const s of v.trace.sections) lines.push(...sectionText(s, '  '));
+  for (const n of v.trace.notes) lines.push(`  note: ${n}`);
+  return lines.join('\n');
+}
+
+const md = (s: string) => s.replace(/([\\`*_[\]|<>])/g, '\\$1');
+
+/**
+ * The trace as Markdown (hovers, the trace view's fallback): one table per subject.
+ * @example renderTraceMarkdown(verdict).includes('| rule |') // true
+ */
+export function renderTraceMarkdown(v: Verdict, opts: { compact?: boolean } = {}): string {
+  const out = [`**${md(v.native)}**${v.code ? ` \`${v.code}\`` : ''} — ${md(v.trace.branch)}`, ''];
+  for (const s of v.trace.sections) {
+    out.push(`**${md(s.kind)}** \`${s.subject.replace(/`/g, "'")}\` → **${s.decision ?? '—'}** — ${md(s.branch)}`, '');
+    if (opts.compact) {
+      const ctl = s.rows.find((r) => r.rule === s.controlling);
+      if (ctl) out.push(`controlled by rule ${ctl.rule + 1}: \`${ctl.label.replace(/`/g, "'")}\``, '');
+      continue;
+    }
+    out.push(`| rule | ${s.columns.join(' | ')} | |`, `|---|${s.columns.map(() => ':-:').join('|')}|---|`);
+    for (const r of s.rows) {
+      const ctl = r.rule === s.controlling ? '**◀ controls**' : r.note ? md(r.note) : '';
+      out.push(`| ${r.rule + 1}. \`${r.label.replace(/`/g, "'").replace(/\|/g, '\\|')}\` | ${s.columns.map((_, i) => mark(r.matches[i] ?? null)).join(' | ')} | ${ctl} |`);
+    }
+    out.push('');
+  }
+  for (const n of v.trace.notes) out.push(`> ${md(n)}`, '');
+  return out.join('\n');
+}
