@@ -91,7 +91,11 @@ export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
 export function withRequests(report: FileReport, requestsPath: string, text: string, opts: CheckOptions = {}): FileReport {
   if (!report.dialect || !report.ruleSet) return report;
   const file = parseRequestsFile(requestsPath, text, report.dialect);
-  const results = runRequests(report.dialect, report.ruleSet, file, opts.ctx ?? {});
+  // A half-typed rule file would make every request look failed: hold them until it parses.
+  const broken = report.ruleSet.findings.some((f) => f.data?.syntax === true);
+  const results = broken
+    ? file.requests.map((request) => ({ request, verdict: null, pass: null, mismatches: [], error: 'not run: the rule file has JSON syntax errors' }))
+    : runRequests(report.dialect, report.ruleSet, file, opts.ctx ?? {});
   return {
     ...report,
     requestsPath,

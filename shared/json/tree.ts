@@ -24,15 +24,17 @@ export function parseJson(text: string): JsonDocument {
     findings.push(finding('schema', 'error', `file too large (${text.length} characters; the limit is ${MAX_DOCUMENT_CHARS})`, source.range(0, 0)));
     return { source, root: undefined, findings };
   }
+  const deep = nestingBeyond(text, MAX_NESTING_DEPTH);
+  if (deep >= 0) {
+    // The parser recurses per level: refuse before it can overflow the stack.
+    findings.push(finding('schema', 'error', `nesting deeper than ${MAX_NESTING_DEPTH} levels`, source.range(deep, deep + 1)));
+    return { source, root: undefined, findings };
+  }
   const errors: ParseError[] = [];
   const body = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
   const root = parseTree(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   for (const e of errors.slice(0, 50)) {
-    findings.push(finding('schema', 'error', `invalid JSON: ${describeParseError(printParseErrorCode(e.error))}`, source.range(e.offset, e.offset + Math.max(1, e.length))));
-  }
-  if (root && depthExceeds(root, MAX_NESTING_DEPTH)) {
-    findings.push(finding('schema', 'error', `nesting deeper than ${MAX_NESTING_DEPTH} levels`, source.range(0, 0)));
-    return { source, root: undefined, findings };
+    findings.push(finding('schema', 'error', `invalid JSON: ${describeParseError(printParseErrorCode(e.error))}`, source.range(e.offset, e.offset + Math.max(1, e.length)), { data: { syntax: true } }));
   }
   return { source, root, findings };
 }
@@ -41,14 +43,30 @@ function describeParseError(code: string): string {
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-function depthExceeds(root: Node, limit: number): boolean {
-  const stack: Array<[Node, number]> = [[root, 0]];
-  while (stack.length) {
-    const [n, d] = stack.pop()!;
-    if (d > limit) return true;
-    for (const c of n.children ?? []) stack.push([c, d + 1]);
+/** Offset of the first bracket that opens a level deeper than `limit`, or -1; strings and comments skipped. */
+function nestingBeyond(text: string, limit: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34 || d === 10) break;
+      }
+    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? text.length : nl;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (c === 91 || c === 123) {
+      if (++depth > limit) return i;
+    } else if (c === 93 || c === 125) {
+      depth = Math.max(0, depth - 1);
+    }
   }
-  return false;
+  return -1;
 }
 
 /** @example rangeOf(src, node) // the node's whole source range */

@@ -5,7 +5,8 @@ const mark = (m: boolean | null): string => (m === null ? '–' : m ? '✓' : '�
 /** `rule 3: edit secrets/* deny`, `no rule (default ask)`. */
 export function ruleText(v: Verdict): string {
   if (v.rule) return `rule ${v.rule.index + 1}: ${v.rule.label}`;
-  return v.trace.sections.length ? `no rule (default ${v.decision})` : v.trace.branch;
+  const decisive = v.trace.sections.find((s) => s.decision === v.decision);
+  return decisive ? decisive.branch : v.trace.branch;
 }
 
 /** One line per subject: `secrets/test.env → deny (rule 3: edit secrets/* deny)`. */

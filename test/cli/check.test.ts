@@ -1,0 +1,92 @@
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { cli, ROOT, SHARED_EXAMPLES, scratchCopy } from './helpers';
+
+describe('cli: check', () => {
+  it('the OpenCode example: 6 requests, all passing (json)', () => {
+    const r = cli(['check', path.join(SHARED_EXAMPLES, 'opencode'), '--format', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.summary.requests, 6);
+    assert.equal(out.summary.passed, 6);
+    assert.equal(out.summary.failed, 0);
+    assert.equal(out.files[0].dialect, 'opencode');
+    const c = out.files[0].requests.find((q: { name: string }) => q.name === 'C: a mixed operation');
+    assert.equal(c.decision, 'deny');
+    assert.deepEqual(c.rule, { index: 2, id: null, label: 'edit secrets/* deny' });
+    assert.ok(c.trace.sections.length === 2);
+  });
+  it('the text format shows per resource which rule decided request C', () => {
+    const r = cli(['check', path.join(SHARED_EXAMPLES, 'opencode')]);
+    assert.equal(r.code, 0);
+    const lines = r.stdout.split('\n');
+    const at = lines.findIndex((l) => l.includes('C: a mixed operation'));
+    assert.match(lines[at], /✓ C: a mixed operation: deny — rule 3: edit secrets\/\* deny/);
+    assert.match(lines[at + 1], /docs\/start\.md → allow \(rule 2: edit docs\/\* allow\)/);
+    assert.match(lines[at + 2], /secrets\/test\.env → deny \(rule 3: edit secrets\/\* deny\)/);
+  });
+  it('appending edit * allow makes B, C and D fail and names the deciding rule', () => {
+    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const file = path.join(dir, 'opencode.json');
+    const cfg = JSON.parse(fs.readFileSync(file, 'utf8'));
+    cfg.permissions.push({ action: 'edit', resource: '*', effect: 'allow' });
+    fs.writeFileSync(file, JSON.stringify(cfg, null, 2));
+    const r = cli(['check', dir]);
+    assert.equal(r.code, 1);
+    for (const name of ['B: a protected path', 'C: a mixed operation', 'D: work outside the grant']) {
+      const line = r.stdout.split('\n').find((l) => l.includes(name))!;
+      assert.match(line, /✗/, name);
+      assert.match(line, /allow — rule 4: edit \* allow/, name);
+    }
+    const j = JSON.parse(cli(['check', dir, '--format', 'json']).stdout);
+    assert.deepEqual(j.files[0].requests.filter((q: { pass: boolean }) => q.pass === false).map((q: { name: string }) => q.name[0]).sort(), ['B', 'C', 'D', 't']);
+  });
+  it('invalid JSON: an error with line:col, exit 1, no crash', () => {
+    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    fs.writeFileSync(path.join(dir, 'opencode.json'), '{\n  "permissions": [ {"action": "edit", }\n');
+    const r = cli(['check', dir]);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /opencode\.json:\d+:\d+ error schema: invalid JSON/);
+  });
+  it('wrong types are schema errors at the value', () => {
+    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    fs.writeFileSync(path.join(dir, 'opencode.json'), '{"permissions": [{"action": "edit", "resource": 5, "effect": "allow"}]}');
+    const r = cli(['check', dir, '--format', 'json']);
+    assert.equal(r.code, 1);
+    const d = JSON.parse(r.stdout).files[0].diagnostics[0];
+    assert.equal(d.code, 'schema');
+    assert.deepEqual(d.range.start, { line: 0, character: 48 });
+  });
+  it('a 5 MB rule file and a 500-star pattern against a 10 kB resource finish quickly', () => {
+    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const permissions = [];
+    for (let i = 0; i < 75_000; i++) permissions.push({ action: 'edit', resource: `generated/folder-${i}/file-*.ts`, effect: i % 3 ? 'allow' : 'deny' });
+    permissions.push({ action: 'edit', resource: 'a*'.repeat(500) + 'b', effect: 'deny' });
+    const text = JSON.stringify({ permissions }, null, 1);
+    assert.ok(text.length > 5_000_000);
+    fs.writeFileSync(path.join(dir, 'opencode.json'), text);
+    fs.writeFileSync(path.join(dir, 'opencode.requests.json'), JSON.stringify({ requests: [{ name: 'long', origin: 'synthetic', action: 'edit', resources: ['a'.repeat(10_000)], expect: 'ask' }] }));
+    const t = Date.now();
+    const r = cli(['check', dir, '--format', 'json']);
+    assert.equal(r.code === 0 || r.code === 1, true, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.files[0].rules, 75_001);
+    assert.equal(out.files[0].requests[0].pass, true);
+    assert.ok(Date.now() - t < 60_000);
+  });
+  it('usage errors exit 2', () => {
+    assert.equal(cli(['check', '--format', 'xml']).code, 2);
+    assert.equal(cli(['check', '/no/such/path']).code, 2);
+    assert.equal(cli(['frobnicate']).code, 2);
+    assert.equal(cli([]).code, 2);
+  });
+  it('--max-warnings turns warnings into exit 1', () => {
+    const r = cli(['check', path.join(SHARED_EXAMPLES, 'opencode'), '--max-warnings', '0']);
+    assert.equal(r.code, 1);
+  });
+  it('the project\'s own examples pass', () => {
+    const r = cli(['check', path.join(ROOT, 'examples')]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+  });
+});
