@@ -1,6 +1,7 @@
 import { initDialects } from '../shared/dialects';
 import { checkCommand } from './commands/check';
 import { evalCommand } from './commands/eval';
+import { diffCommand } from './commands/diff';
 import { stdio, UsageError, type Out } from './io';
 
 type Command = (argv: string[], io: Out) => Promise<number>;
@@ -9,6 +10,7 @@ type Command = (argv: string[], io: Out) => Promise<number>;
 export const COMMANDS: Record<string, { run: Command; usage: string }> = {
   check: { run: checkCommand, usage: 'check [PATH...] [--format text|json|sarif] [--max-warnings N]' },
   eval: { run: evalCommand, usage: 'eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]' },
+  diff: { run: diffCommand, usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--format text|json|sarif]' },
 };
 
 export function usage(): string {

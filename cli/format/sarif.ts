@@ -1,29 +1,97 @@
 import * as path from 'path';
 import type { FileReport } from '../../shared/check/check-file';
+import type { Flip } from '../../shared/diff/flips';
+import { lintDocUrl, LINT_SUMMARIES } from '../../shared/docs';
+import type { Finding, Range } from '../../shared/model';
 
-/** Minimal SARIF 2.1.0 log of a check run (diagnostics and failed requests). */
+const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const VERSION = '0.1.0';
+
+type Level = 'error' | 'warning' | 'note';
+const levelOf = (s: Finding['severity']): Level => (s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'note');
+
+interface SarifResult {
+  ruleId: string;
+  ruleIndex: number;
+  level: Level;
+  message: { text: string };
+  locations: unknown[];
+  relatedLocations?: unknown[];
+  properties?: Record<string, unknown>;
+}
+
+/** Collects rule descriptors and results; rule ids are lint ids, help URIs their pages. */
+class SarifBuilder {
+  private readonly rules: Array<{ id: string }> = [];
+  private readonly index = new Map<string, number>();
+  readonly results: SarifResult[] = [];
+  constructor(private readonly cwd: string) {}
+
+  ruleIndex(id: string): number {
+    let i = this.index.get(id);
+    if (i === undefined) {
+      i = this.rules.length;
+      this.index.set(id, i);
+      const summary = LINT_SUMMARIES[id] ?? id;
+      this.rules.push({ id, name: id.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase()), shortDescription: { text: summary }, fullDescription: { text: summary }, helpUri: lintDocUrl(id), help: { text: `${summary} See ${lintDocUrl(id)}` } } as { id: string });
+    }
+    return i;
+  }
+
+  location(file: string, r: Range) {
+    return {
+      physicalLocation: {
+        artifactLocation: { uri: path.relative(this.cwd, file).split(path.sep).join('/'), uriBaseId: '%SRCROOT%' },
+        region: { startLine: r.start.line + 1, startColumn: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 },
+      },
+    };
+  }
+
+  add(id: string, level: Level, text: string, file: string, range: Range, extra: Partial<SarifResult> = {}): void {
+    this.results.push({ ruleId: id, ruleIndex: this.ruleIndex(id), level, message: { text }, locations: [this.location(file, range)], ...extra });
+  }
+
+  log() {
+    return {
+      $schema: SCHEMA,
+      version: '2.1.0',
+      runs: [{ tool: { driver: { name: 'rulelens', version: VERSION, informationUri: 'https://github.com/rulelens/rulelens', rules: this.rules } }, results: this.results, columnKind: 'utf16CodeUnits' }],
+    };
+  }
+}
+
+/**
+ * A SARIF 2.1.0 log of a check run: every diagnostic of rule and requests files.
+ * @example toSarif(reports, process.cwd()).runs[0].results.length
+ */
 export function toSarif(reports: FileReport[], cwd: string) {
-  const rules = new Map<string, { id: string; helpUri: string }>();
-  const results: unknown[] = [];
-  const level = (s: string) => (s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'note');
+  const b = new SarifBuilder(cwd);
   for (const rep of reports) {
-    const groups: Array<[string, typeof rep.diagnostics]> = [[rep.path, rep.diagnostics]];
+    const groups: Array<[string, Finding[]]> = [[rep.path, rep.diagnostics]];
     if (rep.requestsPath) groups.push([rep.requestsPath, rep.requestDiagnostics]);
     for (const [file, findings] of groups) {
       for (const f of findings) {
-        rules.set(f.code, { id: f.code, helpUri: `https://github.com/rulelens/rulelens/blob/main/docs/lints/${f.code}.md` });
-        results.push({
-          ruleId: f.code,
-          level: level(f.severity),
-          message: { text: f.message },
-          locations: [{ physicalLocation: { artifactLocation: { uri: path.relative(cwd, file).replace(/\\/g, '/') }, region: { startLine: f.range.start.line + 1, startColumn: f.range.start.character + 1, endLine: f.range.end.line + 1, endColumn: f.range.end.character + 1 } } }],
-        });
+        const related = f.related?.map((r, i) => ({ id: i, message: { text: r.message }, ...b.location(r.path ?? file, r.range) }));
+        b.add(f.code, levelOf(f.severity), f.witness !== undefined ? `${f.message} (witness: ${JSON.stringify(f.witness)})` : f.message, file, f.range, related?.length ? { relatedLocations: related } : {});
       }
     }
   }
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'rulelens', informationUri: 'https://github.com/rulelens/rulelens', rules: [...rules.values()].map((r) => ({ id: r.id, helpUri: r.helpUri })) } }, results }],
-  };
+  return b.log();
+}
+
+const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/**
+ * A SARIF 2.1.0 log of a diff: one `decision-flip` result per flip (newly allowed as errors, newly
+ * denied as warnings), located at the stored request or, for witnesses, at the deciding rule.
+ */
+export function flipsSarif(rulePath: string, requestsPath: string | null, flips: Flip[], cwd: string) {
+  const b = new SarifBuilder(cwd);
+  for (const f of flips) {
+    const text = `${f.request}${f.subject !== null && f.kind === 'stored' ? ` (${f.subject})` : ''}: ${f.before} → ${f.after}`;
+    const level: Level = f.direction === 'loosened' ? 'error' : 'warning';
+    if (f.kind === 'stored' && requestsPath && f.range) b.add('decision-flip', level, text, requestsPath, f.range);
+    else b.add('decision-flip', level, text, rulePath, f.afterRange ?? ZERO, { properties: { witness: f.witness ?? null } });
+  }
+  return b.log();
 }

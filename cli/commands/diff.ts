@@ -1,0 +1,76 @@
+import * as path from 'path';
+import { loadRuleSet } from '../../shared/check/check-file';
+import { countFlips, storedFlips, type Flip } from '../../shared/diff/flips';
+import { readBase } from '../../shared/diff/base';
+import { witnessFlips } from '../../shared/diff/witness';
+import { readText, fileExists } from '../../shared/host/node-fs';
+import { findRequestsFile } from '../../shared/requests/locate';
+import { parseRequestsFile } from '../../shared/requests/parse';
+import { runRequests } from '../../shared/requests/run';
+import { count, format, parse } from '../args';
+import { flipsSarif } from '../format/sarif';
+import { evalContext, UsageError, type Out } from '../io';
+
+const ruleName = (r: Flip['beforeRule']) => (r ? `rule ${r.index + 1}: ${r.label}` : 'no rule');
+
+/** `secrets/test.env: deny → allow (rule 3: … → rule 4: …)` */
+export function flipLine(f: Flip): string {
+  const what = f.subject !== null ? (f.kind === 'stored' ? `    ${f.subject}` : `${f.request}: ${f.subject}`) : f.request;
+  return `${what}: ${f.before} → ${f.after} (${ruleName(f.beforeRule)} → ${ruleName(f.afterRule)})`;
+}
+
+/**
+ * `rulelens diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--format text|json|sarif]`
+ * Exit 1 when a budget is exceeded, 2 on usage or I/O errors.
+ */
+export async function diffCommand(argv: string[], io: Out): Promise<number> {
+  const { values, positionals } = parse(argv, { base: { type: 'string' }, 'max-newly-denied': { type: 'string' }, 'max-newly-allowed': { type: 'string' }, format: { type: 'string' }, dialect: { type: 'string' } });
+  const fmt = format(values.format, ['text', 'json', 'sarif'] as const, 'text');
+  const maxDenied = count(values['max-newly-denied'], '--max-newly-denied');
+  const maxAllowed = count(values['max-newly-allowed'], '--max-newly-allowed');
+  if (positionals.length !== 1) throw new UsageError('diff takes exactly one RULEFILE');
+  if (typeof values.base !== 'string') throw new UsageError('--base GITREV|FILE is required');
+  const rulePath = path.resolve(positionals[0]);
+  const text = readText(rulePath);
+  if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
+  const base = readBase(rulePath, values.base);
+  if ('error' in base) throw new UsageError(base.error);
+  const ctx = evalContext();
+  const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
+  const cur = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forced });
+  if (!cur.dialect || !cur.ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
+  const old = loadRuleSet({ path: rulePath, text: base.text }, { ctx, dialect: cur.dialect.id });
+  const dialect = cur.dialect;
+
+  const requestsPath = findRequestsFile(rulePath, fileExists);
+  const requests = requestsPath ? parseRequestsFile(requestsPath, readText(requestsPath) ?? '', dialect) : null;
+  const flips: Flip[] = requests ? storedFlips(runRequests(dialect, old.ruleSet!, requests, ctx), runRequests(dialect, cur.ruleSet, requests, ctx)) : [];
+  const witnesses = witnessFlips(dialect.id, old.ruleSet!, cur.ruleSet, flips);
+  const all = [...flips, ...witnesses.flips];
+  const counts = countFlips(all);
+  const overAllowed = maxAllowed !== undefined && counts.loosened > maxAllowed;
+  const overDenied = maxDenied !== undefined && counts.tightened > maxDenied;
+
+  if (fmt === 'json') {
+    io.out(JSON.stringify({ path: rulePath, base: base.label, dialect: dialect.id, requestsPath, flips: all, counts, notes: witnesses.notes, budgetExceeded: overAllowed || overDenied }, null, 2));
+  } else if (fmt === 'sarif') {
+    io.out(JSON.stringify(flipsSarif(rulePath, requestsPath ?? null, all, process.cwd()), null, 2));
+  } else {
+    const rel = path.relative(process.cwd(), rulePath) || rulePath;
+    io.out(`${rel} (${dialect.id}) vs ${base.label}${base.missing ? ' (absent at the base)' : ''}: ${counts.loosened + counts.tightened} decision${counts.loosened + counts.tightened === 1 ? '' : 's'} flip (${counts.loosened} newly allowed, ${counts.tightened} newly denied)`);
+    if (!requestsPath) io.out('  no stored requests beside this rule file');
+    const section = (title: string, list: Flip[]) => {
+      if (!list.length) return;
+      io.out(`  ${title}:`);
+      for (const f of list) io.out(`    ${flipLine(f)}`);
+    };
+    section('newly allowed (stored requests)', flips.filter((f) => f.direction === 'loosened'));
+    section('newly allowed (witnesses no stored request covers)', witnesses.flips.filter((f) => f.direction === 'loosened'));
+    section('newly denied (stored requests)', flips.filter((f) => f.direction === 'tightened'));
+    section('newly denied (witnesses no stored request covers)', witnesses.flips.filter((f) => f.direction === 'tightened'));
+    for (const n of witnesses.notes) io.out(`  note: ${n}`);
+    if (overAllowed) io.out(`  budget exceeded: ${counts.loosened} newly allowed > --max-newly-allowed ${maxAllowed}`);
+    if (overDenied) io.out(`  budget exceeded: ${counts.tightened} newly denied > --max-newly-denied ${maxDenied}`);
+  }
+  return overAllowed || overDenied ? 1 : 0;
+}

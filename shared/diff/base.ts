@@ -1,0 +1,26 @@
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** Largest base file read from git: larger blobs are refused rather than buffered. */
+export const MAX_BASE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The text of a rule file at a base: an existing FILE as given, otherwise `git show REV:path`.
+ * Returns an error message instead of throwing; a file absent at the base reads as empty text
+ * (a new rule file: everything it decides is new).
+ * @example readBase('/repo/opencode.json', 'HEAD') // { text: '…' }
+ */
+export function readBase(filePath: string, base: string): { text: string; label: string; missing?: boolean } | { error: string } {
+  if (fs.existsSync(base) && fs.statSync(base).isFile()) return { text: fs.readFileSync(base, 'utf8'), label: base };
+  const dir = path.dirname(path.resolve(filePath));
+  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
+  if (top.status !== 0) return { error: `--base ${base}: not a file, and ${dir} is not in a git repository` };
+  const root = top.stdout.trim();
+  const rel = path.relative(fs.realpathSync(root), fs.realpathSync(path.resolve(filePath))).replace(/\\/g, '/');
+  const rev = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${base}^{commit}`], { cwd: root, encoding: 'utf8' });
+  if (rev.status !== 0) return { error: `--base ${base}: no such file or git revision` };
+  const show = spawnSync('git', ['show', `${base}:${rel}`], { cwd: root, encoding: 'utf8', maxBuffer: MAX_BASE_BYTES });
+  if (show.status !== 0) return { text: '', label: `${base}:${rel}`, missing: true };
+  return { text: show.stdout, label: `${base}:${rel}` };
+}

@@ -1,0 +1,78 @@
+import { stricter, type Decision, type Range, type RuleRef } from '../model';
+import type { RequestResult } from '../requests/model';
+
+/** Which way a decision moved: loosened (towards allow) is the security-relevant direction. */
+export type FlipDirection = 'loosened' | 'tightened';
+
+/** One decision that differs between the base and the current rules. */
+export interface Flip {
+  /** `stored`: a stored request; `witness`: found by the analyser, no stored request covers it. */
+  kind: 'stored' | 'witness';
+  request: string;
+  /** The stored request's range in its requests file (absent for witnesses). */
+  range?: Range;
+  /** The resource / sub-command / step that flipped, or null for the request as a whole. */
+  subject: string | null;
+  before: Decision;
+  after: Decision;
+  beforeRule: RuleRef | null;
+  afterRule: RuleRef | null;
+  /** The range of the rule that decides now, in the current rule file (for witnesses). */
+  afterRange?: Range;
+  direction: FlipDirection;
+  /** For witnesses: the request that shows the flip, in the dialect's request form. */
+  witness?: unknown;
+}
+
+/** @example direction('deny', 'allow') // 'loosened' */
+export function direction(before: Decision, after: Decision): FlipDirection {
+  return stricter(before, after) === before ? 'loosened' : 'tightened';
+}
+
+/**
+ * Every stored request whose decision differs between two runs of the same requests (matched by
+ * name), with the per-subject flips under it; loosened flips first.
+ * @example storedFlips(baseResults, currentResults).filter((f) => f.direction === 'loosened')
+ */
+export function storedFlips(base: RequestResult[], current: RequestResult[]): Flip[] {
+  const byName = new Map(base.map((r) => [r.request.name, r]));
+  const out: Flip[] = [];
+  for (const cur of current) {
+    const old = byName.get(cur.request.name);
+    const a = old?.verdict;
+    const b = cur.verdict;
+    if (!a || !b) continue;
+    if (a.decision !== b.decision) {
+      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: null, before: a.decision, after: b.decision, beforeRule: a.rule, afterRule: b.rule, direction: direction(a.decision, b.decision) });
+    }
+    const n = Math.min(a.trace.sections.length, b.trace.sections.length);
+    for (let i = 0; i < n; i++) {
+      const sa = a.trace.sections[i];
+      const sb = b.trace.sections[i];
+      if (sa.subject !== sb.subject || !sa.decision || !sb.decision || sa.decision === sb.decision) continue;
+      const ref = (idx: number | null, labels: RequestResult) => (idx === null ? null : { index: idx, id: null, label: labels.verdict?.trace.sections[i].rows.find((r) => r.rule === idx)?.label ?? '' });
+      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: sb.subject, before: sa.decision, after: sb.decision, beforeRule: ref(sa.controlling, old!), afterRule: ref(sb.controlling, cur), direction: direction(sa.decision, sb.decision) });
+    }
+  }
+  return sortFlips(out);
+}
+
+/** Loosened first, then by request order. */
+export function sortFlips(flips: Flip[]): Flip[] {
+  return flips
+    .map((f, i) => ({ f, i }))
+    .sort((x, y) => (x.f.direction === y.f.direction ? x.i - y.i : x.f.direction === 'loosened' ? -1 : 1))
+    .map((x) => x.f);
+}
+
+/** Request-level counts for budgets: subject lines explain a flip but are not counted twice. */
+export function countFlips(flips: Flip[]): { loosened: number; tightened: number } {
+  let loosened = 0;
+  let tightened = 0;
+  for (const f of flips) {
+    if (f.subject !== null && f.kind === 'stored') continue;
+    if (f.direction === 'loosened') loosened++;
+    else tightened++;
+  }
+  return { loosened, tightened };
+}

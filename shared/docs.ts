@@ -1,0 +1,30 @@
+/** Where lint pages are published; each lint id has `<base>/<id>.md` (docs/lints/ in the repository). */
+export const LINT_DOCS_BASE = 'https://github.com/rulelens/rulelens/blob/main/docs/lints';
+
+/** @example lintDocUrl('shadowed-deny') // '…/docs/lints/shadowed-deny.md' */
+export function lintDocUrl(id: string): string {
+  return `${LINT_DOCS_BASE}/${encodeURIComponent(id)}.md`;
+}
+
+/** One-line summaries of the lint ids, for SARIF rule descriptions and completion. */
+export const LINT_SUMMARIES: Record<string, string> = {
+  'shadowed-deny': 'A deny that can never decide anything: other rules cover every request it matches.',
+  'overridden-deny': 'A deny that decides some of what it matches but not all.',
+  'dead-rule': 'A rule that decides nothing.',
+  'broad-catch-all': 'A rule matching everything that allows or overrides specific rules.',
+  'unwindowed-taint': 'A history rule without a time window: the taint lasts the whole task.',
+  'empty-resources': 'A request with resources: [] is allowed with no resource checked.',
+  'exact-command-pattern': 'A command pattern without a wildcard matches only the bare command.',
+  'literal-glob-syntax': 'Glob syntax the dialect reads literally.',
+  'never-matches': 'A rule no request can reach.',
+  'allow-runs-anything': 'An allow whose pattern admits arbitrary code.',
+  'case-duplicate': 'Rules identical up to case.',
+  'duplicate-rule': 'Rules with the same pattern.',
+  'duplicate-id': 'Repeated rule ids.',
+  'duplicate-key': 'A JSON key repeated in one object: only the last is read.',
+  schema: 'The file does not match its dialect schema.',
+  'request-invalid': 'A stored request that cannot be evaluated.',
+  'request-failed': 'A stored request whose expectation is not met.',
+  'decision-flip': 'A decision that differs from the base version of the rules.',
+  'analysis-budget': 'Analysis stopped at its budget for a rule.',
+};

@@ -1,0 +1,70 @@
+import { strict as assert } from 'assert';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { cli, SHARED_EXAMPLES, scratchCopy } from './helpers';
+
+function gitRepoWithExample(): string {
+  const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+  const git = (...args: string[]) => spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir, encoding: 'utf8' });
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-qm', 'base');
+  return dir;
+}
+
+function appendEditAllow(dir: string): void {
+  const file = path.join(dir, 'opencode.json');
+  const cfg = JSON.parse(fs.readFileSync(file, 'utf8'));
+  cfg.permissions.push({ action: 'edit', resource: '*', effect: 'allow' });
+  fs.writeFileSync(file, JSON.stringify(cfg, null, 2));
+}
+
+describe('cli: diff against a git base', () => {
+  it('appending edit * allow: B, C, D flip to allow; budget 0 exits 1', () => {
+    const dir = gitRepoWithExample();
+    appendEditAllow(dir);
+    const r = cli(['diff', 'opencode.json', '--base', 'HEAD', '--max-newly-allowed', '0'], { cwd: dir });
+    assert.equal(r.code, 1, r.stderr);
+    for (const [name, from] of [['B: a protected path', 'deny'], ['C: a mixed operation', 'deny'], ['D: work outside the grant', 'ask']]) {
+      assert.match(r.stdout, new RegExp(`${name}: ${from} → allow \\(rule \\d: .* → rule 4: edit \\* allow\\)`));
+    }
+    assert.match(r.stdout, /secrets\/test\.env: deny → allow/);
+    assert.match(r.stdout, /budget exceeded/);
+    const j = JSON.parse(cli(['diff', 'opencode.json', '--base', 'HEAD', '--format', 'json'], { cwd: dir }).stdout);
+    const names = j.flips.filter((f: { subject: string | null }) => f.subject === null).map((f: { request: string }) => f.request);
+    assert.deepEqual(names.slice(0, 3), ['B: a protected path', 'C: a mixed operation', 'D: work outside the grant']);
+    assert.equal(j.counts.loosened, 4);
+    assert.equal(j.budgetExceeded, false);
+  });
+  it('no change: nothing flips, exit 0 under a zero budget', () => {
+    const dir = gitRepoWithExample();
+    const r = cli(['diff', 'opencode.json', '--base', 'HEAD', '--max-newly-allowed', '0', '--max-newly-denied', '0'], { cwd: dir });
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /0 decisions flip/);
+  });
+  it('tightening counts against --max-newly-denied, and newly allowed are listed first', () => {
+    const dir = gitRepoWithExample();
+    const file = path.join(dir, 'opencode.json');
+    fs.writeFileSync(file, JSON.stringify({ permissions: [{ action: 'edit', resource: '*', effect: 'deny' }, { action: 'edit', resource: 'secrets/*', effect: 'allow' }] }));
+    const r = cli(['diff', 'opencode.json', '--base', 'HEAD', '--max-newly-denied', '1', '--format', 'json'], { cwd: dir });
+    assert.equal(r.code, 1);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.flips[0].direction, 'loosened');
+    assert.ok(j.counts.tightened >= 2);
+  });
+  it('a FILE base works outside git', () => {
+    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    fs.copyFileSync(path.join(dir, 'opencode.json'), path.join(dir, 'base.json'));
+    appendEditAllow(dir);
+    const r = cli(['diff', path.join(dir, 'opencode.json'), '--base', path.join(dir, 'base.json'), '--format', 'json']);
+    assert.equal(r.code, 0);
+    assert.equal(JSON.parse(r.stdout).counts.loosened, 4);
+  });
+  it('a bad base is a usage error', () => {
+    const dir = gitRepoWithExample();
+    const r = cli(['diff', 'opencode.json', '--base', 'no-such-rev'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /no such file or git revision/);
+  });
+});
