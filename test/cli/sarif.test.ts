@@ -8,8 +8,9 @@ import { cli, ROOT, SHARED_EXAMPLES, scratchCopy } from './helpers';
 const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
 const validate = new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema);
 
-function assertValidSarif(text: string) {
-  const log = JSON.parse(text);
+function assertValidSarif(text: string): any {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const log: any = JSON.parse(text);
   const ok = validate(log);
   assert.ok(ok, JSON.stringify(validate.errors?.slice(0, 5), null, 1));
   return log;
