@@ -1,0 +1,12 @@
+/**
+ * Every JSON, JSONC and YAML file: which of them hold rules is decided by the server's dialect
+ * detection, not by file names, so renamed or nested rule files are still checked.
+ */
+export const documentSelector: Array<{ scheme: string; language: string }> = [
+  { scheme: 'file', language: 'json' },
+  { scheme: 'file', language: 'jsonc' },
+  { scheme: 'file', language: 'yaml' },
+  { scheme: 'untitled', language: 'json' },
+  { scheme: 'untitled', language: 'jsonc' },
+  { scheme: 'untitled', language: 'yaml' },
+];

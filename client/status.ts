@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import { COMMANDS, type StatusParams } from '../shared/protocol';
+import { documentSelector } from './selector';
+
+/**
+ * The language status item beside the language mode: which dialect the server recognised in the
+ * active file and how its stored requests fare. Statuses arrive for any document, so they are kept
+ * per URI and the item follows the active editor.
+ */
+export class RuleStatus implements vscode.Disposable {
+  private readonly item: vscode.LanguageStatusItem;
+  private readonly byUri = new Map<string, StatusParams>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly changed = new vscode.EventEmitter<StatusParams>();
+  /** Fires for each status the server sends, after the item is updated. */
+  readonly onDidChange = this.changed.event;
+
+  constructor() {
+    this.item = vscode.languages.createLanguageStatusItem('rulelens.status', documentSelector);
+    this.item.name = 'RuleLens';
+    this.item.command = { command: COMMANDS.showOutput, title: 'Show output', tooltip: 'Open the RuleLens output' };
+    this.disposables.push(vscode.window.onDidChangeActiveTextEditor(() => this.render()), this.changed);
+    this.render();
+  }
+
+  update(status: StatusParams): void {
+    this.byUri.set(status.uri, status);
+    this.render();
+    this.changed.fire(status);
+  }
+
+  get(uri: string): StatusParams | undefined {
+    return this.byUri.get(uri);
+  }
+
+  private render(): void {
+    const uri = vscode.window.activeTextEditor?.document.uri.toString();
+    const status = uri ? this.byUri.get(uri) : undefined;
+    if (!status || !status.dialect) {
+      this.item.text = 'RuleLens';
+      this.item.detail = status ? 'no rules recognised' : 'waiting for the language server';
+      this.item.severity = vscode.LanguageStatusSeverity.Information;
+      return;
+    }
+    this.item.text = `RuleLens: ${status.dialect}`;
+    this.item.detail = describeRequests(status);
+    this.item.severity = status.failed > 0 ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
+  }
+
+  dispose(): void {
+    this.item.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** @example describeRequests({ requests: 6, passed: 5, failed: 1 }) // '5/6 requests pass, 1 fails' */
+export function describeRequests(s: Pick<StatusParams, 'requests' | 'passed' | 'failed'>): string {
+  if (s.requests === 0) return 'no stored requests';
+  const head = `${s.passed}/${s.requests} requests pass`;
+  return s.failed > 0 ? `${head}, ${s.failed} fail${s.failed === 1 ? 's' : ''}` : head;
+}
