@@ -1,5 +1,5 @@
 import type { Decision, EvalContext, TraceRow, TraceSection, Verdict } from '../../model';
-import { matches } from '../../patterns/wildcard';
+import { matches, type CompiledWildcard } from '../../patterns/wildcard';
 import { compileOpencode, normalizeInput } from './pattern';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
 
@@ -11,33 +11,29 @@ interface Candidate {
   index: number;
   label: string;
   effect: Decision;
-  matchAction(action: string): boolean;
-  matchResource(resource: string): boolean;
+  action: CompiledWildcard;
+  resource: CompiledWildcard;
   saved: boolean;
 }
 
 function fromRule(r: OpencodeRule): Candidate {
-  return {
-    index: r.index,
-    label: r.label,
-    effect: r.decision,
-    matchAction: (a) => matches(r.actionMatcher, a),
-    matchResource: (s) => matches(r.resourceMatcher, s),
-    saved: false,
-  };
+  return { index: r.index, label: r.label, effect: r.decision, action: r.actionMatcher, resource: r.resourceMatcher, saved: false };
 }
 
 function fromSaved(s: { action: string; resource: string }, index: number): Candidate {
-  const a = compileOpencode(s.action);
-  const res = compileOpencode(s.resource);
-  return {
-    index,
-    label: `saved approval: ${s.action} ${s.resource} allow`,
-    effect: 'allow',
-    matchAction: (x) => matches(a, x),
-    matchResource: (x) => matches(res, x),
-    saved: true,
-  };
+  return { index, label: `saved approval: ${s.action} ${s.resource} allow`, effect: 'allow', action: compileOpencode(s.action), resource: compileOpencode(s.resource), saved: true };
+}
+
+/** Candidates per rule set and agent, built once: evaluation is called per request, often thousands of times. */
+const CANDIDATES = new WeakMap<OpencodeRuleSet, Map<string, Candidate[]>>();
+
+function candidatesFor(rs: OpencodeRuleSet, agent: string | undefined): Candidate[] {
+  let byAgent = CANDIDATES.get(rs);
+  if (!byAgent) CANDIDATES.set(rs, (byAgent = new Map()));
+  const key = agent ?? '\u0000';
+  let list = byAgent.get(key);
+  if (!list) byAgent.set(key, (list = rulesFor(rs, agent).map(fromRule)));
+  return list;
 }
 
 /**
@@ -53,8 +49,8 @@ function lookup(candidates: Candidate[], action: string, resource: string, kind:
   const rows: TraceRow[] = [];
   let controlling: Candidate | undefined;
   for (const c of candidates) {
-    const am = c.matchAction(action);
-    const rm = c.matchResource(resource);
+    const am = matches(c.action, action);
+    const rm = matches(c.resource, resource);
     rows.push({ rule: c.index, label: c.label, matches: [am, rm] });
     if (am && rm) controlling = c;
   }
@@ -83,8 +79,7 @@ function lookup(candidates: Candidate[], action: string, resource: string, kind:
 export function evaluateOpencode(rs: OpencodeRuleSet, req: OpencodeRequest, _ctx: EvalContext = {}): Verdict {
   const action = normalizeInput(req.action);
   const resources = req.resources.map(normalizeInput);
-  const rules = rulesFor(rs, req.agent);
-  const configured = rules.map(fromRule);
+  const configured = candidatesFor(rs, req.agent);
   const notes: string[] = [];
   if (req.agent !== undefined && !rs.agents.includes(req.agent)) {
     notes.push(`agent "${req.agent}" has no permission section of its own: only the top-level rules apply`);

@@ -1,0 +1,16 @@
+import { DidChangeConfigurationNotification } from 'vscode-languageserver';
+import { guard, type ServerContext } from './context';
+
+/** workspace/didChangeConfiguration: settings changed, so every open document is re-checked. */
+export function registerConfiguration(ctx: ServerContext): void {
+  ctx.connection.onDidChangeConfiguration(guard(ctx.connection, 'didChangeConfiguration', undefined, (p) => {
+    const s = p.settings && typeof p.settings === 'object' ? (p.settings as Record<string, unknown>).rulelens : undefined;
+    ctx.settings.setGlobal(s ?? {});
+    ctx.validator.scheduleAll();
+  }));
+}
+
+/** Subscribes to configuration changes when the client needs the server to ask. */
+export async function registerConfigurationWatch(ctx: ServerContext): Promise<void> {
+  if (ctx.client.configurationRegistration) await ctx.connection.client.register(DidChangeConfigurationNotification.type, { section: 'rulelens' });
+}

@@ -1,0 +1,32 @@
+import type { Connection, TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageService } from '../service/language-service';
+import type { ClientCapabilitiesSummary } from '../capabilities';
+import type { Settings } from './settings';
+import type { Validator } from './validation';
+
+/** What every handler registers against. */
+export interface ServerContext {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  service: LanguageService;
+  settings: Settings;
+  validator: Validator;
+  client: ClientCapabilitiesSummary;
+}
+
+/**
+ * Wraps a handler so a throw becomes a logged error and a harmless answer: one bad document or
+ * request must never take the server down for the others.
+ * @example connection.onHover(guard(ctx, 'hover', null, (p) => service.doHover(p.textDocument.uri, p.position)))
+ */
+export function guard<P extends unknown[], R>(connection: Connection, name: string, fallback: R, fn: (...args: P) => R | Promise<R>): (...args: P) => Promise<R> {
+  return async (...args: P) => {
+    try {
+      return await fn(...args);
+    } catch (e) {
+      connection.console.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return fallback;
+    }
+  };
+}

@@ -1,0 +1,100 @@
+import * as path from 'path';
+import type { Connection } from 'vscode-languageserver';
+import { CONFIG_FILE, EMPTY_CONFIG, LINT_LEVELS, mergeConfig, parseLintConfig, type LintConfig, type LintLevel } from '../../shared/config/lint-config';
+import { uriToPath } from '../service/uri';
+
+/** The `rulelens` settings section as the client sends it. */
+export interface RuleLensSettings {
+  lints?: Record<string, unknown>;
+  excludeFiles?: unknown;
+  docsBaseUrl?: unknown;
+}
+
+/**
+ * Lint configuration per document: the nearest `.rulelens.json` merged under the `rulelens`
+ * settings for that document (the setting wins). Fetched once per document and cached until the
+ * settings or a config file change; the service reads the cache synchronously.
+ */
+export class Settings {
+  private readonly cache = new Map<string, LintConfig>();
+  private pending = new Map<string, Promise<void>>();
+  private global: RuleLensSettings = {};
+  folders: string[] = [];
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly useConfiguration: boolean,
+    private readonly readText: (p: string) => string | undefined,
+  ) {}
+
+  setGlobal(s: unknown): void {
+    this.global = s && typeof s === 'object' ? (s as RuleLensSettings) : {};
+    this.clear();
+  }
+
+  clear(): void {
+    this.cache.clear();
+    this.pending = new Map();
+  }
+
+  /** The cached config of a path (defaults until `prepare` fetched it). */
+  peek(p: string): LintConfig {
+    return this.cache.get(p) ?? EMPTY_CONFIG;
+  }
+
+  /** Fetches the settings of documents not cached yet. */
+  async prepare(uris: readonly string[]): Promise<void> {
+    await Promise.all(uris.map((u) => this.prepareOne(u)));
+  }
+
+  private prepareOne(uri: string): Promise<void> {
+    const p = uriToPath(uri);
+    if (this.cache.has(p)) return Promise.resolve();
+    let job = this.pending.get(p);
+    if (!job) {
+      const pending = this.pending;
+      job = this.fetch(uri).then(
+        (cfg) => {
+          if (this.pending === pending) this.cache.set(p, cfg);
+        },
+        () => {
+          if (this.pending === pending) this.cache.set(p, this.build(p, this.global));
+        },
+      );
+      pending.set(p, job);
+    }
+    return job;
+  }
+
+  private async fetch(uri: string): Promise<LintConfig> {
+    let s: RuleLensSettings = this.global;
+    if (this.useConfiguration) {
+      const got: unknown = await this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'rulelens' });
+      if (got && typeof got === 'object') s = got as RuleLensSettings;
+    }
+    return this.build(uriToPath(uri), s);
+  }
+
+  private build(p: string, s: RuleLensSettings): LintConfig {
+    const folder = this.folders.filter((f) => p.startsWith(f + path.sep)).sort((a, b) => b.length - a.length)[0];
+    const fileConfig = this.fileConfig(p, folder);
+    const levels: Record<string, LintLevel> = {};
+    for (const [k, v] of Object.entries(s.lints ?? {})) if (typeof v === 'string' && (LINT_LEVELS as readonly string[]).includes(v)) levels[k] = v as LintLevel;
+    const exclude = Array.isArray(s.excludeFiles) ? s.excludeFiles.filter((x): x is string => typeof x === 'string') : [];
+    return mergeConfig(fileConfig, { levels, exclude, base: folder ?? '' });
+  }
+
+  /** The nearest `.rulelens.json` from the document's folder up to its workspace folder. */
+  private fileConfig(p: string, folder: string | undefined): LintConfig {
+    if (!path.isAbsolute(p)) return EMPTY_CONFIG;
+    let dir = path.dirname(p);
+    for (;;) {
+      const file = path.join(dir, CONFIG_FILE);
+      const text = this.readText(file);
+      if (text !== undefined) return parseLintConfig(file, text).config;
+      const up = path.dirname(dir);
+      if (up === dir || (folder && dir === folder)) return EMPTY_CONFIG;
+      dir = up;
+    }
+  }
+}

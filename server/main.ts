@@ -1,0 +1,99 @@
+/**
+ * The RuleLens language server. Works over stdio (`--stdio`) and Node IPC alike: the transport is
+ * chosen by `createConnection` from the command line.
+ */
+import * as os from 'os';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { createConnection, ProposedFeatures, TextDocuments, type InitializeResult } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { initDialects } from '../shared/dialects';
+import { fileExists, nodePathFs, readText } from '../shared/host/node-fs';
+import { SERVER_CAPABILITIES, summarizeClient, type ClientCapabilitiesSummary } from './capabilities';
+import { createLanguageService } from './service/language-service';
+import { uriToPath } from './service/uri';
+import type { ServerContext } from './handlers/context';
+import { registerCodeAction } from './handlers/code-action';
+import { registerCodeLens } from './handlers/code-lens';
+import { registerCompletion } from './handlers/completion';
+import { registerConfiguration, registerConfigurationWatch } from './handlers/configuration';
+import { registerDocumentSymbol } from './handlers/document-symbol';
+import { registerDocuments } from './handlers/documents';
+import { registerEvaluate } from './handlers/evaluate';
+import { registerHover } from './handlers/hover';
+import { registerListRequests } from './handlers/list-requests';
+import { Settings, type RuleLensSettings } from './handlers/settings';
+import { Validator } from './handlers/validation';
+import { registerWatchedFiles, registerWatchers } from './handlers/watched-files';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+let ctx: ServerContext | undefined;
+
+/** The bundled lint pages sit in `docs/lints/` next to `dist/`. */
+function defaultDocsBase(): string {
+  return `${pathToFileURL(path.resolve(__dirname, '..', 'docs', 'lints')).href}/`;
+}
+
+connection.onInitialize(async (params): Promise<InitializeResult> => {
+  try {
+    await initDialects();
+  } catch (e) {
+    connection.console.error(`a dialect failed to initialize: ${String(e)}`);
+  }
+  const client: ClientCapabilitiesSummary = summarizeClient(params.capabilities);
+  const init = (params.initializationOptions ?? {}) as { settings?: RuleLensSettings; docsBaseUrl?: unknown };
+  const docsBaseOption = init.docsBaseUrl ?? init.settings?.docsBaseUrl;
+  const docsBase = typeof docsBaseOption === 'string' && docsBaseOption ? (docsBaseOption.endsWith('/') ? docsBaseOption : `${docsBaseOption}/`) : defaultDocsBase();
+  let settings: Settings | undefined;
+  const service = createLanguageService({
+    readFile: readText,
+    exists: fileExists,
+    ctx: { home: os.homedir(), fs: nodePathFs },
+    configFor: (p) => settings!.peek(p),
+    docsBase,
+    features: client,
+  });
+  settings = new Settings(connection, client.configuration, (p) => service.workspace.text(p));
+  settings.setGlobal(init.settings ?? {});
+  settings.folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri));
+  const validator = new Validator(connection, service, settings, client.codeLensRefresh);
+  ctx = { connection, documents, service, settings, validator, client };
+  registerDocuments(ctx);
+  registerHover(ctx);
+  registerCodeLens(ctx);
+  registerCodeAction(ctx);
+  registerCompletion(ctx);
+  registerDocumentSymbol(ctx);
+  registerEvaluate(ctx);
+  registerListRequests(ctx);
+  registerWatchedFiles(ctx);
+  registerConfiguration(ctx);
+  return { capabilities: SERVER_CAPABILITIES, serverInfo: { name: 'rulelens' } };
+});
+
+connection.onInitialized(async () => {
+  if (!ctx) return;
+  const c = ctx;
+  try {
+    await registerWatchers(c);
+    await registerConfigurationWatch(c);
+  } catch (e) {
+    connection.console.error(`registration failed: ${String(e)}`);
+  }
+  if (c.client.workspaceFolders) {
+    connection.workspace.onDidChangeWorkspaceFolders((e) => {
+      const removed = new Set(e.removed.map((f) => uriToPath(f.uri)));
+      c.settings.folders = [...c.settings.folders.filter((f) => !removed.has(f)), ...e.added.map((f) => uriToPath(f.uri))];
+      c.settings.clear();
+      c.validator.scheduleAll();
+    });
+  }
+});
+
+// A bug in a handler is logged, never fatal: the editor keeps its other documents checked.
+process.on('uncaughtException', (e) => connection.console.error(`uncaught: ${e.stack ?? e.message}`));
+process.on('unhandledRejection', (e) => connection.console.error(`unhandled rejection: ${String(e)}`));
+
+documents.listen(connection);
+connection.listen();

@@ -1,0 +1,78 @@
+import type { CodeLens, Range } from 'vscode-languageserver';
+import type { FileReport } from '../../shared/check/check-file';
+import type { RequestResult } from '../../shared/requests/model';
+import { COMMANDS } from '../../shared/protocol';
+import { decisionsOf, shortName } from './decides';
+import type { Analysis } from './workspace';
+
+const NAMES_SHOWN = 4;
+
+function lineRange(line: number): Range {
+  return { start: { line, character: 0 }, end: { line, character: 0 } };
+}
+
+/**
+ * The file summary: `4 requests · 3 pass · 1 fail` (plus invalid and unchecked counts when any).
+ * @example summaryTitle(report) // '6 requests · 6 pass · 0 fail'
+ */
+export function summaryTitle(report: FileReport): string {
+  const rs = report.results;
+  if (!report.requestsPath) return 'no stored requests';
+  const pass = rs.filter((r) => r.pass === true).length;
+  const fail = rs.filter((r) => r.pass === false).length;
+  const invalid = rs.filter((r) => !r.verdict && r.pass !== false).length;
+  const unchecked = rs.filter((r) => r.verdict && r.pass === null).length;
+  const parts = [`${rs.length} request${rs.length === 1 ? '' : 's'}`, `${pass} pass`, `${fail} fail`];
+  if (invalid) parts.push(`${invalid} invalid`);
+  if (unchecked) parts.push(`${unchecked} without expect`);
+  return parts.join(' · ');
+}
+
+/**
+ * A stored request's lens: `deny — rule 3 ✓`, `allow — rule 4 ✗ expected deny`, `ask — default`.
+ * @example requestTitle(result) // 'deny — rule 3 ✓'
+ */
+export function requestTitle(r: RequestResult): string {
+  if (!r.verdict) return `not run — ${r.error ?? 'invalid request'}`;
+  const v = r.verdict;
+  const who = v.rule ? `rule ${v.rule.index + 1}` : 'default';
+  if (r.pass === true) return `${v.native} — ${who} ✓`;
+  if (r.pass === false) return `${v.native} — ${who} ✗${r.request.expect?.decision ? ` expected ${r.request.expect.decision}` : ` ${r.mismatches.join('; ')}`}`;
+  return `${v.native} — ${who}`;
+}
+
+/**
+ * Lenses for a rule file (a summary on top, one per rule: what it decides) or a requests file (a
+ * summary on top, one per request: its verdict). Clicking a request lens shows its full trace.
+ * @example codeLensesFor(analysis)[1].command?.title // 'decides B (deny), C (deny)'
+ */
+export function codeLensesFor(a: Analysis, uriOf: (p: string) => string): CodeLens[] {
+  const rep = a.report;
+  if (!rep?.ruleSet) return [];
+  const ruleUri = uriOf(rep.path);
+  const out: CodeLens[] = [{ range: lineRange(0), command: { title: summaryTitle(rep), command: COMMANDS.evaluateRequest, arguments: [{ uri: ruleUri }] } }];
+  if (a.kind === 'requests') {
+    for (const r of rep.results) {
+      out.push({ range: lineRange(r.request.range.start.line), command: { title: requestTitle(r), command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
+    }
+    return out;
+  }
+  if (!rep.requestsPath) return out;
+  const evaluated = rep.results.filter((r) => r.verdict).length;
+  const decisions = decisionsOf(rep);
+  for (const rule of rep.ruleSet.rules) {
+    const d = decisions[rule.index];
+    let title: string;
+    if (!d.decides.length) title = `decides none of ${evaluated} request${evaluated === 1 ? '' : 's'}`;
+    else {
+      const names = d.decides.slice(0, NAMES_SHOWN).map((x) => `${shortName(x.request)} (${x.decision})`);
+      title = `decides ${names.join(', ')}${d.decides.length > NAMES_SHOWN ? ` +${d.decides.length - NAMES_SHOWN} more` : ''}`;
+    }
+    const first = d.decides[0]?.request;
+    out.push({
+      range: lineRange(rule.range.start.line),
+      command: first ? { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: first }] } : { title, command: '' },
+    });
+  }
+  return out;
+}

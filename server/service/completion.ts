@@ -1,0 +1,79 @@
+import { CompletionItemKind, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver';
+import { getLocation, type Node } from 'jsonc-parser';
+import { detectDialect, isRequestsFile, type AnyDialect } from '../../shared/dialects';
+import { SourceText } from '../../shared/model';
+import { GENERIC_REQUEST_FIELDS } from '../../shared/requests/fields';
+import { expectWords, ORIGINS } from '../../shared/requests/parse';
+import { DECISION_WORDS, OPENCODE_ACTIONS, valuesFor } from './vocabulary';
+
+const EMPTY: CompletionList = { isIncomplete: false, items: [] };
+
+interface Where {
+  path: Array<string | number>;
+  atKey: boolean;
+  /** The string node being typed, replaced whole by the completion. */
+  node: Node | undefined;
+}
+
+function items(words: readonly string[], kind: CompletionItemKind, src: SourceText, w: Where, offset: number, detail?: string): CompletionItem[] {
+  const n = w.node && w.node.type === 'string' ? w.node : undefined;
+  const range = n ? src.range(n.offset, n.offset + n.length) : src.range(offset, offset);
+  return words.map((word) => ({ label: word, kind, detail, textEdit: { range, newText: w.atKey ? `${JSON.stringify(word)}: ` : JSON.stringify(word) }, filterText: JSON.stringify(word) }));
+}
+
+/** Completion inside a requests file: request fields as keys; expect, origin and per-dialect values. */
+function requestsCompletion(dialect: AnyDialect | undefined, w: Where, src: SourceText, offset: number): CompletionItem[] {
+  const p = w.path;
+  if (p.length === 1 && w.atKey) return items(['rules', 'requests'], CompletionItemKind.Property, src, w, offset);
+  if (p[0] !== 'requests' || typeof p[1] !== 'number') return [];
+  if (p.length === 3 && w.atKey) {
+    const fields = [...GENERIC_REQUEST_FIELDS, ...(dialect?.requestFields ?? [])];
+    return items(fields, CompletionItemKind.Property, src, w, offset, dialect ? `${dialect.title} request field` : 'request field');
+  }
+  const key = p[p.length - 1];
+  if (w.atKey || typeof key !== 'string') return [];
+  if (key === 'expect' || key === 'decision') return items(expectWords(dialect), CompletionItemKind.EnumMember, src, w, offset);
+  if (key === 'origin') return items(ORIGINS, CompletionItemKind.EnumMember, src, w, offset);
+  return items(valuesFor(dialect?.id, key) ?? [], CompletionItemKind.Value, src, w, offset);
+}
+
+/** Completion inside a rule file: the dialect's keys and values. */
+function rulesCompletion(dialect: AnyDialect, w: Where, src: SourceText, offset: number): CompletionItem[] {
+  const p = w.path;
+  const key = p[p.length - 1];
+  if (dialect.id === 'opencode') {
+    const v1 = p.lastIndexOf('permission');
+    if (v1 >= 0) {
+      const depth = p.length - v1;
+      // permission.<action> (key: action names; value: decisions) and permission.<action>.<pattern>.
+      if (depth === 2 && w.atKey) return items(OPENCODE_ACTIONS, CompletionItemKind.Property, src, w, offset);
+      if ((depth === 2 || depth === 3) && !w.atKey) return items(DECISION_WORDS, CompletionItemKind.EnumMember, src, w, offset);
+      if (depth === 1 && !w.atKey) return items(DECISION_WORDS, CompletionItemKind.EnumMember, src, w, offset);
+      return [];
+    }
+    const v2 = p.lastIndexOf('permissions');
+    if (v2 >= 0 && p.length - v2 === 3 && w.atKey) return items(['action', 'resource', 'effect'], CompletionItemKind.Property, src, w, offset);
+  }
+  if (w.atKey || typeof key !== 'string') {
+    // Inside an array of capabilities: the parent key names the vocabulary.
+    const parent = p[p.length - 2];
+    if (!w.atKey && typeof key === 'number' && typeof parent === 'string') return items(valuesFor(dialect.id, parent) ?? [], CompletionItemKind.EnumMember, src, w, offset);
+    return [];
+  }
+  return items(valuesFor(dialect.id, key) ?? [], CompletionItemKind.EnumMember, src, w, offset);
+}
+
+/**
+ * Keys and values for the position: decisions, capabilities, trust levels, modes, tool names and
+ * each dialect's request fields.
+ * @example completionAt('/ws/opencode.json', text, pos, undefined).items.map((i) => i.label) // ['allow', 'ask', 'deny']
+ */
+export function completionAt(path: string, text: string, pos: Position, requestsDialect: AnyDialect | undefined): CompletionList {
+  const src = new SourceText(text);
+  const offset = src.offsetAt(pos);
+  const loc = getLocation(text, offset);
+  const w: Where = { path: loc.path, atKey: loc.isAtPropertyKey, node: loc.previousNode };
+  if (isRequestsFile(path)) return { isIncomplete: false, items: requestsCompletion(requestsDialect, w, src, offset) };
+  const dialect = detectDialect({ path, text });
+  return dialect ? { isIncomplete: false, items: rulesCompletion(dialect, w, src, offset) } : EMPTY;
+}

@@ -1,0 +1,72 @@
+import { parseJson } from '../../shared/json/tree';
+import type { EvaluateParams, EvaluateResult, ListRequestsResult, RequestResultInfo } from '../../shared/protocol';
+import { parseRequestsFile } from '../../shared/requests/parse';
+import { decidingRuleText, safeEvaluate } from '../../shared/requests/run';
+import type { RequestResult } from '../../shared/requests/model';
+import { renderTraceMarkdown } from '../../shared/trace/render';
+import type { Analysis, Workspace } from './workspace';
+
+function fail(error: string, dialect?: string): EvaluateResult {
+  return { ok: false, error, ...(dialect ? { dialect } : {}) };
+}
+
+/**
+ * `rulelens/evaluate`: a stored request by name, or a request object, against the rule document
+ * (or the rule file of a requests document), with the verdict, its Markdown and the rule list.
+ * @example evaluateRequest(ws, ws.analyze(uri), { uri, requestName: 'B: a protected path' }).verdict?.decision // 'deny'
+ */
+export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluateParams): EvaluateResult {
+  const rep = a.report;
+  if (!rep?.dialect || !rep.ruleSet) return fail(a.kind === 'requests' ? 'no rule file found for this requests file' : 'not a rule file of any known dialect');
+  const dialect = rep.dialect;
+  const rs = rep.ruleSet;
+  const rules = rs.rules.map((r) => ({ index: r.index, label: r.label, decision: r.decision, line: r.range.start.line }));
+  let request: unknown;
+  if (typeof params.requestName === 'string') {
+    const found = rep.results.find((r) => r.request.name === params.requestName);
+    if (!found) return fail(`no stored request named "${params.requestName}"`, dialect.id);
+    if (found.request.request === undefined) return fail(`"${params.requestName}" cannot be evaluated: ${found.error ?? 'invalid request'}`, dialect.id);
+    request = found.request.request;
+  } else if (params.request && typeof params.request === 'object' && !Array.isArray(params.request)) {
+    const body = JSON.stringify({ name: 'request', ...params.request });
+    const probe = parseJson(body);
+    if (probe.root?.type !== 'object') return fail('the request must be a JSON object', dialect.id);
+    const stored = parseRequestsFile('<request>', `{"requests": [${body}]}`, dialect).requests[0];
+    const errors = stored?.findings.filter((f) => f.severity === 'error') ?? [];
+    if (!stored || stored.request === undefined || errors.length) return fail(`invalid request: ${errors.map((f) => f.message).join('; ') || 'not evaluable'}`, dialect.id);
+    request = stored.request;
+  } else return fail('give "requestName" or a "request" object', dialect.id);
+  const { verdict, error } = safeEvaluate(dialect, rs, request, ws.host.ctx ?? {});
+  if (!verdict) return fail(error ?? 'evaluation failed', dialect.id);
+  return { ok: true, dialect: dialect.id, verdict, markdown: renderTraceMarkdown(verdict), rules };
+}
+
+function expectText(r: RequestResult): string | null {
+  const e = r.request.expect;
+  if (!e) return null;
+  const fields = Object.keys(e.fields);
+  return fields.length ? JSON.stringify({ ...(e.decision ? { decision: e.decision } : {}), ...e.fields }) : e.decision;
+}
+
+/**
+ * `rulelens/listRequests`: each stored request of the pair with its result.
+ * @example listRequestsFor(ws, analysis).requests[1] // { name: 'B: a protected path', decision: 'deny', pass: true, … }
+ */
+export function listRequestsFor(ws: Workspace, a: Analysis): ListRequestsResult {
+  const rep = a.report;
+  const requests: RequestResultInfo[] = (rep?.results ?? []).map((r) => ({
+    name: r.request.name,
+    line: r.request.range.start.line,
+    decision: r.verdict?.decision ?? null,
+    native: r.verdict?.native ?? null,
+    expect: expectText(r),
+    pass: r.pass,
+    detail: r.verdict ? `${decidingRuleText(r.verdict)}${r.mismatches.length ? ` — ${r.mismatches.join('; ')}` : ''}` : r.error ?? 'not evaluated',
+  }));
+  return {
+    ruleUri: a.rulePath && rep ? ws.uriOf(a.rulePath) : null,
+    requestsUri: a.requestsPath ? ws.uriOf(a.requestsPath) : null,
+    dialect: rep?.dialect?.id ?? null,
+    requests,
+  };
+}

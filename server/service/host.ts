@@ -1,0 +1,28 @@
+import type { LintConfig } from '../../shared/config/lint-config';
+import type { EvalContext } from '../../shared/model';
+
+/** What the client can show; unsupported parts of a diagnostic or edit are folded or left out. */
+export interface ClientFeatures {
+  relatedInformation: boolean;
+  codeDescription: boolean;
+  /** The client can create files inside a workspace edit (needed to start a requests file). */
+  createFiles: boolean;
+}
+
+export const ALL_FEATURES: ClientFeatures = { relatedInformation: true, codeDescription: true, createFiles: true };
+
+/**
+ * Everything the language service borrows from its surroundings. Synchronous on purpose: the
+ * server resolves settings before it asks, so the service stays a plain function of its inputs.
+ */
+export interface ServiceHost {
+  /** Text of a file on disk, or undefined when it is missing or unreadable. */
+  readFile(p: string): string | undefined;
+  exists(p: string): boolean;
+  ctx?: EvalContext;
+  /** Lint levels and excludes for one document; absent means defaults. */
+  configFor?(p: string): LintConfig;
+  /** Base URL of the lint pages; `<base><id>.md` is each lint's page. */
+  docsBase?: string;
+  features?: ClientFeatures;
+}

@@ -1,0 +1,103 @@
+import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
+import type { Rule } from '../../shared/model';
+import type { RequestResult } from '../../shared/requests/model';
+import { decidingRuleText } from '../../shared/requests/run';
+import { renderTraceMarkdown } from '../../shared/trace/render';
+import { witnessFor } from '../../shared/analysis';
+import { decisionsOf, type RuleDecisions } from './decides';
+import { resultAt, ruleAt } from './locate';
+import type { Analysis } from './workspace';
+
+const LIST_LIMIT = 8;
+const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
+
+function capped<T>(items: readonly T[], line: (t: T) => string): string[] {
+  const out = items.slice(0, LIST_LIMIT).map((t) => `- ${line(t)}`);
+  if (items.length > LIST_LIMIT) out.push(`- … ${items.length - LIST_LIMIT} more`);
+  return out;
+}
+
+function ruleName(rules: readonly Rule[], i: number | null): string {
+  if (i === null) return 'no rule';
+  const r = rules[i];
+  return r ? `rule ${i + 1} ${code(r.label)}` : `rule ${i + 1}`;
+}
+
+/**
+ * Markdown for a rule: the stored requests it decides, a witness, and why other matching rules
+ * lose to it (or it to them).
+ * @example ruleHoverMarkdown(analysis, rule).startsWith('**Rule 3**') // true
+ */
+export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
+  const rep = a.report!;
+  const rules = rep.ruleSet!.rules;
+  const results = rep.results;
+  const all = decisionsOf(rep);
+  const info = all[rule.index];
+  const out = [`**Rule ${rule.index + 1}** ${code(rule.label)} — ${rule.native}${rule.scope ? ` (${rule.scope})` : ''}`, ''];
+  const evaluated = results.filter((r) => r.verdict).length;
+  if (!rep.requestsPath) out.push('No stored requests for this file yet.', '');
+  else if (!info.decides.length) out.push(`Decides none of ${evaluated} stored request${evaluated === 1 ? '' : 's'}.`, '');
+  else {
+    out.push(`Decides ${info.decides.length} of ${evaluated} stored request${evaluated === 1 ? '' : 's'}:`);
+    out.push(...capped(info.decides, (d) => `**${d.request}** → ${d.decision}${d.subjects.length ? ` (${d.subjects.map(code).join(', ')})` : ''}`), '');
+  }
+  if (info.controls.length) {
+    out.push('Controls a subject of a request another rule decides:');
+    out.push(...capped(info.controls, (c) => `${code(c.subject)} in **${c.request}** → ${c.decision ?? '—'}`), '');
+  }
+  const witness = witnessOf(a, rule, info);
+  if (witness) out.push(`Witness: ${code(witness.text)}${witness.from ? ` (${witness.from})` : ''}`, '');
+  const beaten = all.flatMap((d, i) => d.loses.filter((l) => l.winner === rule.index).map((l) => ({ ...l, loser: i })));
+  if (beaten.length) {
+    out.push('Other matching rules that lose to it:');
+    out.push(...capped(beaten, (l) => `${ruleName(rules, l.loser)} also matches ${code(l.subject)} in **${l.request}** — ${l.branch}`), '');
+  }
+  if (info.loses.length) {
+    out.push('Where it matches but another rule controls:');
+    out.push(...capped(info.loses, (l) => `${code(l.subject)} in **${l.request}** → ${ruleName(rules, l.winner)} — ${l.branch}`), '');
+  }
+  return out.join('\n').trimEnd();
+}
+
+/** A request the rule decides: proved by the analyser, else the subject of a stored request it decides. */
+function witnessOf(a: Analysis, rule: Rule, info: RuleDecisions): { text: string; from?: string } | undefined {
+  const rep = a.report!;
+  let proved: unknown;
+  try {
+    proved = witnessFor(rep.ruleSet!, rule.index);
+  } catch {
+    proved = undefined;
+  }
+  if (proved !== undefined && rep.dialect) return { text: rep.dialect.describeRequest(proved), from: 'proved on the patterns' };
+  const d = info.decides.find((x) => x.subjects.length);
+  return d ? { text: d.subjects[0], from: `from ${d.request}` } : undefined;
+}
+
+/**
+ * Markdown for a stored request: its verdict, whether it meets its expectation, a compact trace.
+ * @example requestHoverMarkdown(result).includes('rule 3') // true
+ */
+export function requestHoverMarkdown(r: RequestResult): string {
+  const head = `**${r.request.name}**`;
+  if (!r.verdict) return `${head} — not run: ${r.error ?? 'the request could not be read'}`;
+  const v = r.verdict;
+  const mark = r.pass === true ? ' ✓' : r.pass === false ? ' ✗' : '';
+  const exp = r.request.expect?.decision ? ` (expected ${r.request.expect.decision})` : '';
+  const out = [`${head} → **${v.native}**${mark}${exp} — ${decidingRuleText(v)}`, ''];
+  if (r.mismatches.length) out.push(...r.mismatches.map((m) => `- ✗ ${m}`), '');
+  out.push(renderTraceMarkdown(v, { compact: true }));
+  return out.join('\n').trimEnd();
+}
+
+/** @example doHover(analysis, { line: 4, character: 8 })?.contents */
+export function hoverAt(a: Analysis, pos: Position): Hover | null {
+  const rep = a.report;
+  if (!rep?.ruleSet) return null;
+  if (a.kind === 'requests') {
+    const r = resultAt(rep.results, pos);
+    return r ? { contents: { kind: MarkupKind.Markdown, value: requestHoverMarkdown(r) }, range: r.request.range } : null;
+  }
+  const rule = ruleAt(rep.ruleSet.rules, pos);
+  return rule ? { contents: { kind: MarkupKind.Markdown, value: ruleHoverMarkdown(a, rule) }, range: rule.range } : null;
+}

@@ -1,0 +1,124 @@
+import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic, DocumentSymbol, Hover, Position, Range } from 'vscode-languageserver';
+import type { EvaluateParams, EvaluateResult, ListRequestsResult, StatusParams } from '../../shared/protocol';
+import { codeActionsFor } from './code-actions';
+import { codeLensesFor } from './code-lens';
+import { completionAt } from './completion';
+import { toDiagnostic } from './diagnostics';
+import { evaluateRequest, listRequestsFor } from './evaluate';
+import { hoverAt } from './hover';
+import { ALL_FEATURES, type ServiceHost } from './host';
+import { symbolsFor } from './symbols';
+import { uriToPath } from './uri';
+import { Workspace, type Analysis } from './workspace';
+
+/** Diagnostics for one document, as a validation publishes them. */
+export interface PublishTarget {
+  uri: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Everything a run of one rule file/requests file pair produces for the client. */
+export interface Validation {
+  publish: PublishTarget[];
+  status: StatusParams;
+}
+
+/** The RuleLens language features over plain inputs, with no connection behind them. */
+export interface LanguageService {
+  setDocument(uri: string, text: string, version?: number): void;
+  closeDocument(uri: string): void;
+  /** A file changed on disk: forget what was read of it. */
+  fileChanged(uri: string): void;
+  /** The version of an open document, for dropping results of stale runs. */
+  version(uri: string): number | undefined;
+  analyze(uri: string): Analysis;
+  doValidation(uri: string): Diagnostic[];
+  /** Diagnostics for the document and its partner (a rule file's requests file, or the reverse). */
+  validate(uri: string): Validation;
+  /** Open documents whose results depend on this one (including itself). */
+  dependents(uri: string): string[];
+  doHover(uri: string, position: Position): Hover | null;
+  codeLenses(uri: string): CodeLens[];
+  codeActions(uri: string, range: Range, context: CodeActionContext): CodeAction[];
+  completion(uri: string, position: Position): CompletionList;
+  documentSymbols(uri: string): DocumentSymbol[];
+  evaluate(params: EvaluateParams): EvaluateResult;
+  listRequests(uri: string): ListRequestsResult;
+  readonly workspace: Workspace;
+}
+
+/**
+ * Creates the language service. All state (open documents, the disk cache, cached reports) lives
+ * in the returned object; nothing global.
+ * @example
+ * const ls = createLanguageService({ readFile: readText, exists: fileExists });
+ * ls.setDocument('file:///ws/opencode.json', text, 1);
+ * ls.doValidation('file:///ws/opencode.json'); // Diagnostic[]
+ */
+export function createLanguageService(host: ServiceHost): LanguageService {
+  const ws = new Workspace(host);
+  const features = host.features ?? ALL_FEATURES;
+
+  const diagnosticsOf = (a: Analysis, which: 'rules' | 'requests'): Diagnostic[] => {
+    const rep = a.report;
+    if (!rep) return [];
+    const p = which === 'rules' ? rep.path : rep.requestsPath;
+    if (!p) return [];
+    const findings = which === 'rules' ? rep.diagnostics : rep.requestDiagnostics;
+    const uri = ws.uriOf(p);
+    return findings.map((f) => toDiagnostic(f, uri, host.docsBase, features));
+  };
+
+  const validate = (uri: string): Validation => {
+    const a = ws.analyze(uri);
+    const rep = a.report;
+    const publish: PublishTarget[] = [];
+    if (a.kind === 'requests' && !rep) {
+      publish.push({ uri, diagnostics: [] });
+    } else if (rep) {
+      publish.push({ uri: ws.uriOf(rep.path), diagnostics: diagnosticsOf(a, 'rules') });
+      if (rep.requestsPath) publish.push({ uri: ws.uriOf(rep.requestsPath), diagnostics: diagnosticsOf(a, 'requests') });
+    } else publish.push({ uri, diagnostics: [] });
+    const results = rep?.results ?? [];
+    const status: StatusParams = {
+      uri,
+      dialect: rep?.dialect?.id ?? null,
+      requests: results.length,
+      passed: results.filter((r) => r.pass === true).length,
+      failed: results.filter((r) => r.pass === false).length,
+    };
+    return { publish, status };
+  };
+
+  return {
+    workspace: ws,
+    setDocument: (uri, text, version) => ws.setDocument(uri, text, version),
+    closeDocument: (uri) => ws.closeDocument(uri),
+    fileChanged: (uri) => ws.fileChanged(uri),
+    version: (uri) => ws.version(uri),
+    analyze: (uri) => ws.analyze(uri),
+    dependents: (uri) => ws.dependents(uri),
+    validate,
+    doValidation(uri) {
+      const p = uriToPath(uri);
+      return validate(uri).publish.find((t) => uriToPath(t.uri) === p)?.diagnostics ?? [];
+    },
+    doHover: (uri, position) => hoverAt(ws.analyze(uri), position),
+    codeLenses: (uri) => codeLensesFor(ws.analyze(uri), (p) => ws.uriOf(p)),
+    codeActions(uri, range, context) {
+      const analysis = ws.analyze(uri);
+      const current = () => diagnosticsOf(analysis, analysis.kind === 'requests' ? 'requests' : 'rules');
+      return codeActionsFor({ uri, analysis, ws, features }, range, context.diagnostics, current);
+    },
+    completion(uri, position) {
+      const p = uriToPath(uri);
+      const text = ws.text(p);
+      if (text === undefined) return { isIncomplete: false, items: [] };
+      const a = ws.analyze(uri);
+      return completionAt(p, text, position, a.report?.dialect ?? undefined);
+    },
+    documentSymbols: (uri) => symbolsFor(ws.analyze(uri)),
+    evaluate: (params) => evaluateRequest(ws, ws.analyze(params.uri), params),
+    listRequests: (uri) => listRequestsFor(ws, ws.analyze(uri)),
+  };
+}

@@ -1,0 +1,171 @@
+import { checkRuleFile, ruleFileFor, withRequests, type CheckHost, type CheckOptions, type FileReport } from '../../shared/check/check-file';
+import { EMPTY_CONFIG, isExcluded, type LintConfig } from '../../shared/config/lint-config';
+import { isRequestsFile } from '../../shared/dialects';
+import { requestsCandidates } from '../../shared/requests/locate';
+import type { ServiceHost } from './host';
+import { pathToUri, uriToPath } from './uri';
+
+/** What a document is to RuleLens, and the report of the rule file/requests file pair it is part of. */
+export interface Analysis {
+  kind: 'rules' | 'requests' | 'none';
+  path: string;
+  rulePath: string | null;
+  requestsPath: string | null;
+  report: FileReport | null;
+}
+
+interface Open {
+  uri: string;
+  text: string;
+  version: number;
+}
+
+interface Cached {
+  ruleText: string;
+  requestsPath: string | null;
+  requestsText: string | undefined;
+  configKey: string;
+  report: FileReport;
+}
+
+const MISSING = Symbol('missing');
+
+/**
+ * Open documents over the disk, and the last report of each rule file. A report is reused while
+ * the rule text, its requests text and its settings are unchanged, so hovers, lenses and actions
+ * asked right after a validation cost nothing.
+ */
+export class Workspace {
+  private readonly open = new Map<string, Open>();
+  private readonly disk = new Map<string, string | typeof MISSING>();
+  private readonly reports = new Map<string, Cached>();
+  readonly overlay = new Map<string, string>();
+  readonly checkHost: CheckHost;
+
+  constructor(readonly host: ServiceHost) {
+    this.checkHost = { readFile: (p) => this.readDisk(p), exists: (p) => this.readDisk(p) !== undefined || host.exists(p) };
+  }
+
+  setDocument(uri: string, text: string, version = 0): void {
+    const p = uriToPath(uri);
+    this.open.set(p, { uri, text, version });
+    this.overlay.set(p, text);
+  }
+
+  closeDocument(uri: string): void {
+    const p = uriToPath(uri);
+    this.open.delete(p);
+    this.overlay.delete(p);
+  }
+
+  /** Forget what was read from disk for a path (a watched file changed). */
+  fileChanged(uri: string): void {
+    this.disk.delete(uriToPath(uri));
+  }
+
+  version(uri: string): number | undefined {
+    return this.open.get(uriToPath(uri))?.version;
+  }
+
+  isOpen(p: string): boolean {
+    return this.open.has(p);
+  }
+
+  openPaths(): string[] {
+    return [...this.open.keys()];
+  }
+
+  /** The URI the client knows a path by (its own spelling for open documents). */
+  uriOf(p: string): string {
+    return this.open.get(p)?.uri ?? pathToUri(p);
+  }
+
+  text(p: string): string | undefined {
+    return this.overlay.get(p) ?? this.readDisk(p);
+  }
+
+  exists(p: string): boolean {
+    return this.overlay.has(p) || this.checkHost.exists(p);
+  }
+
+  configFor(p: string): LintConfig {
+    return this.host.configFor?.(p) ?? EMPTY_CONFIG;
+  }
+
+  private readDisk(p: string): string | undefined {
+    const hit = this.disk.get(p);
+    if (hit !== undefined) return hit === MISSING ? undefined : hit;
+    const text = this.host.readFile(p);
+    this.disk.set(p, text ?? MISSING);
+    return text;
+  }
+
+  private options(p: string): CheckOptions {
+    return { overlay: this.overlay, ctx: this.host.ctx, config: this.configFor(p) };
+  }
+
+  /**
+   * Classifies a document and checks its pair. Never throws: an engine failure makes the
+   * document a non-rule file for this run rather than taking the server down.
+   * @example ws.analyze('file:///ws/opencode.requests.json').report?.results.length
+   */
+  analyze(uri: string): Analysis {
+    const p = uriToPath(uri);
+    const none: Analysis = { kind: 'none', path: p, rulePath: null, requestsPath: null, report: null };
+    if (isExcluded(this.configFor(p), p)) return none;
+    if (isRequestsFile(p)) {
+      const text = this.text(p) ?? '';
+      const rulePath = ruleFileFor(p, text, this.checkHost, this.options(p)) ?? null;
+      const report = rulePath && this.exists(rulePath) ? this.reportFor(rulePath, p) : null;
+      return { kind: 'requests', path: p, rulePath, requestsPath: p, report: report?.dialect ? report : null };
+    }
+    const report = this.reportFor(p, undefined);
+    if (!report.dialect) return none;
+    return { kind: 'rules', path: p, rulePath: p, requestsPath: report.requestsPath, report };
+  }
+
+  /** The sibling requests file a rule file would use, whether or not it exists yet. */
+  requestsPathFor(rulePath: string): string {
+    const candidates = requestsCandidates(rulePath);
+    return candidates.find((c) => this.exists(c)) ?? candidates[0];
+  }
+
+  private reportFor(rulePath: string, requestsPath: string | undefined): FileReport {
+    const ruleText = this.text(rulePath) ?? '';
+    const reqPath = requestsPath ?? requestsCandidates(rulePath).find((c) => this.exists(c)) ?? null;
+    const requestsText = reqPath ? this.text(reqPath) : undefined;
+    const config = this.configFor(rulePath);
+    const configKey = config === EMPTY_CONFIG ? '' : JSON.stringify(config);
+    const key = `${rulePath}\u0000${reqPath ?? ''}`;
+    const hit = this.reports.get(key);
+    if (hit && hit.ruleText === ruleText && hit.requestsText === requestsText && hit.configKey === configKey) return hit.report;
+    let report: FileReport;
+    try {
+      const opts = this.options(rulePath);
+      report = checkRuleFile(rulePath, this.checkHost, opts);
+      if (reqPath && report.requestsPath !== reqPath) report = withRequests(report, reqPath, requestsText ?? '', opts);
+    } catch {
+      report = { path: rulePath, dialect: null, ruleSet: null, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
+    }
+    this.reports.set(key, { ruleText, requestsPath: reqPath, requestsText, configKey, report });
+    return report;
+  }
+
+  /**
+   * Open documents whose report depends on a path: the path itself, its requests file, its
+   * rule file (found by name or by a requests file's `"rules"`).
+   */
+  dependents(uri: string): string[] {
+    const p = uriToPath(uri);
+    const out = new Set<string>();
+    for (const o of this.open.keys()) {
+      if (o === p) {
+        out.add(o);
+        continue;
+      }
+      const a = this.analyze(this.uriOf(o));
+      if (a.rulePath === p || a.requestsPath === p) out.add(o);
+    }
+    return [...out].map((o) => this.uriOf(o));
+  }
+}

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'child_process';
+import * as path from 'path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+interface Published {
+  uri: string;
+  version?: number;
+  diagnostics: Array<{ code?: string | number; message: string; severity?: number; source?: string; range: unknown; data?: unknown }>;
+}
+
+/**
+ * A minimal LSP client over the server's stdio: enough to open documents, send edits and
+ * requests, and wait for published diagnostics and status notifications.
+ */
+export class LspClient {
+  readonly proc: ChildProcess;
+  readonly conn: MessageConnection;
+  readonly diagnostics = new Map<string, Published>();
+  readonly status: unknown[] = [];
+  readonly log: string[] = [];
+  private waiters: Array<{ test: () => boolean; resolve: () => void }> = [];
+  private versions = new Map<string, number>();
+
+  constructor() {
+    this.proc = spawn(process.execPath, [path.join(ROOT, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc.stderr!.on('data', (d: Buffer) => this.log.push(d.toString()));
+    this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.conn.onNotification('textDocument/publishDiagnostics', (p: Published) => {
+      this.diagnostics.set(p.uri, p);
+      this.poke();
+    });
+    this.conn.onNotification('rulelens/status', (p: unknown) => {
+      this.status.push(p);
+      this.poke();
+    });
+    this.conn.onNotification('window/logMessage', (p: { message: string }) => {
+      this.log.push(p.message);
+    });
+    this.conn.onRequest('workspace/configuration', (p: unknown) => ((p as { items: unknown[] }).items ?? []).map(() => ({ lints: {}, excludeFiles: [] })));
+    this.conn.onRequest('client/registerCapability', () => null);
+    this.conn.onRequest('workspace/codeLens/refresh', () => null);
+    this.conn.listen();
+  }
+
+  private poke(): void {
+    this.waiters = this.waiters.filter((w) => {
+      if (!w.test()) return true;
+      w.resolve();
+      return false;
+    });
+  }
+
+  /** Resolves once `test` holds (checked on every notification), or rejects after `ms`. */
+  until(test: () => boolean, ms = 10_000, what = 'condition'): Promise<void> {
+    if (test()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+      this.waiters.push({ test, resolve: () => (clearTimeout(timer), resolve()) });
+    });
+  }
+
+  async initialize(rootUri: string): Promise<unknown> {
+    const result = await this.conn.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: [{ uri: rootUri, name: 'ws' }],
+      capabilities: {
+        workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] }, codeLens: { refreshSupport: true } },
+        textDocument: { publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true, tagSupport: { valueSet: [1, 2] } } },
+      },
+      initializationOptions: { docsBaseUrl: 'https://rulelens.dev/docs/lints/' },
+    });
+    await this.conn.sendNotification('initialized', {});
+    return result;
+  }
+
+  async open(uri: string, text: string, languageId = 'json'): Promise<void> {
+    this.versions.set(uri, 1);
+    await this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+  }
+
+  /** Replaces the whole text (a full-document change event). */
+  async change(uri: string, text: string): Promise<number> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    await this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+    return version;
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.conn.sendRequest<R>(method, params);
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await Promise.race([this.conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+      await this.conn.sendNotification('exit');
+    } catch {
+      // already gone
+    }
+    this.conn.dispose();
+    this.proc.kill();
+  }
+}
