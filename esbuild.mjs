@@ -7,7 +7,9 @@ import { dirname, join } from 'path';
 
 const require = createRequire(import.meta.url);
 const watch = process.argv.includes('--watch');
-const common = { mainFields: ['module', 'main'], bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
+// web-tree-sitter reads import.meta.url to find its files; in a CommonJS bundle it comes from __filename.
+const importMeta = { define: { 'import.meta.url': '__rulelensImportMetaUrl' }, banner: { js: "var __rulelensImportMetaUrl = require('url').pathToFileURL(__filename).href;" } };
+const common = { ...importMeta, mainFields: ['module', 'main'], bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
 const entries = [
   { entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },

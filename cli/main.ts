@@ -2,6 +2,11 @@ import { initDialects } from '../shared/dialects';
 import { checkCommand } from './commands/check';
 import { evalCommand } from './commands/eval';
 import { diffCommand } from './commands/diff';
+import { logCommand } from './commands/log';
+import { explainCommand } from './commands/explain';
+import { suggestCommand } from './commands/suggest';
+import { replayCommand } from './commands/replay';
+import { rulesCommand } from './commands/rules';
 import { stdio, UsageError, type Out } from './io';
 
 type Command = (argv: string[], io: Out) => Promise<number>;
@@ -11,6 +16,11 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
   check: { run: checkCommand, usage: 'check [PATH...] [--format text|json|sarif] [--max-warnings N]' },
   eval: { run: evalCommand, usage: 'eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]' },
   diff: { run: diffCommand, usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--format text|json|sarif]' },
+  log: { run: logCommand, usage: 'log --action A --subject S --task T [--trust X] --capability C [--args-hash H] [--at ISO] [--ledger FILE] [--rules FILE] [--paths FILE]' },
+  explain: { run: explainCommand, usage: 'explain N [--format text|json] [--ledger FILE] [--rules FILE]' },
+  suggest: { run: suggestCommand, usage: 'suggest [--json] [--ledger FILE]' },
+  replay: { run: replayCommand, usage: 'replay --rules NEXT [--max-newly-denied N] [--format text|json] [--ledger FILE]' },
+  rules: { run: rulesCommand, usage: 'rules set-profile balanced|strict [--rules FILE] | rules digest [--rules FILE]' },
 };
 
 export function usage(): string {
