@@ -1,12 +1,16 @@
 import type { AnyDialect, FileInfo } from './dialect';
 import type { DialectId } from '../model';
 import { opencode } from './opencode';
+import { boundsRules } from './bounds-rules';
+import { boundsPaths } from './bounds-paths';
+import { omp } from './omp';
+import { claude } from './claude';
 
 /**
  * Every dialect RuleLens knows. Order breaks ties in detection (earlier wins).
  * Adding a dialect: implement `Dialect` in `dialects/<id>/` and list it here.
  */
-export const DIALECTS: readonly AnyDialect[] = [opencode];
+export const DIALECTS: readonly AnyDialect[] = [opencode, boundsRules, boundsPaths, omp, claude];
 
 /** @example dialectById('opencode')?.title // 'OpenCode' */
 export function dialectById(id: string): AnyDialect | undefined {

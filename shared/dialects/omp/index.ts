@@ -1,0 +1,42 @@
+import type { Dialect } from '../dialect';
+import type { Verdict } from '../../model';
+import { detectOmp } from './detect';
+import { evaluateOmp } from './evaluate';
+import { lintOmp } from './lint';
+import { parseOmp } from './parse';
+import { describeOmpRequest, OMP_REQUEST_FIELDS, readOmpRequest } from './request';
+import type { OmpRequest, OmpRuleSet } from './rules';
+
+/** oh-my-pi: ordered first-applicable bash approval patterns, critical heuristics, approval modes. */
+export const omp: Dialect<OmpRuleSet, OmpRequest> = {
+  id: 'omp',
+  title: 'oh-my-pi',
+  nativeDecisions: { allow: 'allow', prompt: 'ask', deny: 'deny' },
+  requestFields: OMP_REQUEST_FIELDS,
+  detect: detectOmp,
+  parse: parseOmp,
+  readRequest: readOmpRequest,
+  evaluate: evaluateOmp,
+  lint: lintOmp,
+  describeRequest: describeOmpRequest,
+};
+
+/**
+ * The verdict for the request a classification-form file carries (`{"command", "patterns",
+ * "mode"}`), or null for ordinary settings files.
+ * @example embeddedVerdict(parseOmp({ path: 'case.json', text }))?.native // 'allow'
+ */
+export function embeddedVerdict(rs: OmpRuleSet): Verdict | null {
+  return rs.embedded ? evaluateOmp(rs, rs.embedded.request) : null;
+}
+
+export type { OmpApproval, OmpMode, OmpRequest, OmpRule, OmpRuleSet, OmpTier, DroppedEntry } from './rules';
+export { parseOmp } from './parse';
+export { evaluateOmp } from './evaluate';
+export { lintOmp } from './lint';
+export { ompPattern, compileOmp, normalizeWhitespace } from './pattern';
+export { scanSegments } from './segments';
+export { shellControl } from './shell-control';
+export { criticalHit, CRITICAL_CLASSES } from './critical';
+export { selectRule, bashDecision } from './decide';
+export { resolveApproval } from './resolve';

@@ -1,0 +1,89 @@
+import type { LintContext } from '../dialect';
+import { finding, type Finding } from '../../model';
+import { isExact, isUniversal } from '../../patterns/wildcard';
+import { criticalPromptFindings } from './critical-prompt';
+import { selectRule } from './decide';
+import { runsAnythingWitness } from './runs-anything';
+import { shadowFindings } from './shadow';
+import type { OmpRequest, OmpRule, OmpRuleSet } from './rules';
+
+/** Stored requests named in a catch-all finding; more would drown the message. */
+export const MAX_CITED_REQUESTS = 5;
+
+function droppedFindings(rs: OmpRuleSet): Finding[] {
+  return rs.dropped.map((d) => {
+    const ask = d.approval === 'ask';
+    return finding('never-matches', 'warning', `the agent ignores bash.patterns entry ${d.entryIndex + 1}: ${d.reason}${ask ? ' — "ask" is not an omp value; write "prompt"' : ''}`, d.range, {
+      unnecessary: true,
+      data: { entry: d.entryIndex, ...(ask ? { replacement: 'prompt' } : {}) },
+    });
+  });
+}
+
+function isOmpRequest(v: unknown): v is OmpRequest {
+  return typeof v === 'object' && v !== null && typeof (v as OmpRequest).command === 'string';
+}
+
+function catchAllFindings(rs: OmpRuleSet, ctx: LintContext): Finding[] {
+  const out: Finding[] = [];
+  const last = rs.rules.length - 1;
+  for (const r of rs.rules) {
+    if (!isUniversal(r.pattern)) continue;
+    const later = rs.rules.slice(r.index + 1);
+    if (r.native !== 'allow' && r.index === last) continue;
+    const decided = (ctx.requests ?? [])
+      .filter((q) => isOmpRequest(q.request) && (q.request.tool ?? 'bash') === 'bash' && selectRule(rs.rules, q.request.command).selected?.index === r.index)
+      .map((q) => q.name);
+    const cites = decided.length ? ` It is the selected rule for stored request${decided.length === 1 ? '' : 's'} ${decided.slice(0, MAX_CITED_REQUESTS).map((n) => `"${n}"`).join(', ')}${decided.length > MAX_CITED_REQUESTS ? ` and ${decided.length - MAX_CITED_REQUESTS} more` : ''}.` : '';
+    const what =
+      r.native === 'allow'
+        ? `"*" allow approves every command without shell control${later.length ? `; the ${later.length} later rule${later.length === 1 ? '' : 's'} decide only compound or quoted command lines` : ''}`
+        : `"*" ${r.native} is not last: it applies to every command, so the ${later.length} later rule${later.length === 1 ? ' is' : 's are'} never selected`;
+    out.push(finding('broad-catch-all', 'warning', `${what}.${cites}`, r.range, {
+      related: later.slice(0, MAX_CITED_REQUESTS).map((o) => ({ range: o.range, message: `rule ${o.index + 1}: ${o.label} (overridden)` })),
+      witness: r.native === 'allow' ? 'rm -rf build' : undefined,
+      data: { rule: r.index, overrides: later.map((o) => o.index), requests: decided },
+    }));
+  }
+  return out;
+}
+
+function exactFindings(rs: OmpRuleSet): Finding[] {
+  return rs.rules
+    .filter((r) => r.native !== 'allow' && isExact(r.pattern))
+    .map((r: OmpRule) =>
+      finding('exact-command-pattern', 'warning', `"${r.match}" has no wildcard: it ${r.native === 'deny' ? 'denies' : 'prompts for'} only the exact command or segment "${r.match}", not "${r.match} --help"; write "${r.match} *" to cover it with arguments`, r.matchRange, {
+        witness: `${r.match} --help`,
+        data: { rule: r.index, replacement: `${r.match} *` },
+      }),
+    );
+}
+
+function runsAnythingFindings(rs: OmpRuleSet): Finding[] {
+  const out: Finding[] = [];
+  for (const r of rs.rules) {
+    const w = runsAnythingWitness(r);
+    if (w === undefined) continue;
+    out.push(finding('allow-runs-anything', 'warning', `"${r.match}" allows commands that run arbitrary code, e.g. \`${w}\` (no shell control, so this allow applies to it)`, r.matchRange, {
+      witness: w,
+      data: { rule: r.index },
+    }));
+  }
+  return out;
+}
+
+/**
+ * Every omp lint: dropped entries, catch-alls, exact patterns, allows that run anything, prompt
+ * rules that critical commands slip past in yolo, and shadowed or dead denies.
+ * @example lintOmp(parseOmp(file)).map((f) => f.code) // ['never-matches', 'shadowed-deny']
+ */
+export function lintOmp(rs: OmpRuleSet, ctx: LintContext = {}): Finding[] {
+  return [
+    ...droppedFindings(rs),
+    ...catchAllFindings(rs, ctx),
+    ...exactFindings(rs),
+    ...runsAnythingFindings(rs),
+    ...criticalPromptFindings(rs),
+    ...shadowFindings(rs),
+  ];
+}
