@@ -35,6 +35,8 @@ export function formatCheckText(reports: FileReport[], cwd: string): string {
       const failed = rep.results.filter((r) => r.pass === false).length;
       out.push(`  requests: ${rrel} — ${rep.results.length} requests · ${passed} pass · ${failed} fail`);
       for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') out.push(diagLine(rrel, f));
+    }
+    if (rep.results.length) {
       const labelOf = (i: number) => rep.ruleSet?.rules[i]?.label;
       for (const r of rep.results) out.push(...requestLines(r, labelOf));
     }

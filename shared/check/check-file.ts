@@ -5,7 +5,7 @@ import { applyLevels, EMPTY_CONFIG, type LintConfig } from '../config/lint-confi
 import type { EvalContext, Finding, RuleSet } from '../model';
 import { findRequestsFile, ruleCandidates } from '../requests/locate';
 import { parseRequestsFile } from '../requests/parse';
-import { resultFindings, runRequests } from '../requests/run';
+import { resultFindings, runRequest, runRequests } from '../requests/run';
 import type { RequestResult, RequestsFile } from '../requests/model';
 
 /** What a host (CLI, language server, tests) lends the checker: file reads and existence checks. */
@@ -83,8 +83,18 @@ export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
   if (!dialect || !ruleSet) return report;
   report.diagnostics = applyLevels([...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config);
   const requestsPath = findRequestsFile(rulePath, (p) => exists(host, opts, p));
-  if (!requestsPath) return report;
-  return withRequests(report, requestsPath, read(host, opts, requestsPath) ?? '', opts);
+  const withOwn = withEmbedded(report, opts);
+  if (!requestsPath) return withOwn;
+  const full = withRequests(report, requestsPath, read(host, opts, requestsPath) ?? '', opts);
+  return { ...full, results: [...withOwn.results, ...full.results] };
+}
+
+/** The request a rule file carries itself, evaluated and listed first (it has no expectation). */
+function withEmbedded(report: FileReport, opts: CheckOptions): FileReport {
+  const own = report.ruleSet?.embedded;
+  if (!own || !report.dialect || !report.ruleSet) return report;
+  const stored = { index: -1, name: 'the file\'s own command', origin: null, note: null, expect: null, request: own.request, raw: own.request, range: own.range, nameRange: own.range, findings: [] };
+  return { ...report, results: [runRequest(report.dialect, report.ruleSet, stored, opts.ctx ?? {})] };
 }
 
 /** Adds a requests file's parse and run results to a report. */

@@ -28,4 +28,6 @@ export interface RuleSet<R extends Rule = Rule> {
   source: SourceText;
   rules: R[];
   findings: Finding[];
+  /** A request the file itself carries (omp's classification form `{"command", "patterns", "mode"}`). */
+  embedded?: { request: unknown; range: Range } | null;
 }
