@@ -65,7 +65,8 @@ export function parseRuleText(text: string): ParsedRuleText {
   if (unbalanced >= 0) {
     errors.push({ start: open + 1 + unbalanced, end: open + 2 + unbalanced, message: 'unbalanced parentheses inside the specifier' });
   }
-  const legacy = specifier.indexOf(':*');
+  // `:*` is Bash's legacy prefix marker; elsewhere (`domain:*.example.com`) it is ordinary text.
+  const legacy = tool === 'Bash' ? specifier.indexOf(':*') : -1;
   if (legacy >= 0 && legacy !== specifier.length - 2) {
     errors.push({ start: open + 1 + legacy, end: open + 3 + legacy, message: '":*" is only special at the end of a specifier (legacy prefix form); here it is literal text. Use "*"' });
   }

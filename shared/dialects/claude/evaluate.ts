@@ -1,0 +1,285 @@
+import * as os from 'os';
+import { posix } from 'path';
+import { strictest, type Decision, type EvalContext, type TraceSection, type Verdict } from '../../model';
+import { matches } from '../../patterns/wildcard';
+import { commandViews } from './command-views';
+import { pathRuleMatches, type AnchorDirs } from './path-rules';
+import { pathViews } from './safe-path';
+import { splitCommand } from './sub-commands';
+import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
+import { TIERS, type ClaudeMode, type ClaudeRequest, type ClaudeRule, type ClaudeRuleSet, type Tier } from './types';
+import { domainMatches, hostOf, mcpMatches } from './web-mcp';
+
+/** One rule's marks for one subject: did its tool match, did its specifier match (null: not checked). */
+interface RuleCheck {
+  tool: boolean;
+  subject: boolean | null;
+  note?: string;
+}
+
+/** What one trace section judges, and how a rule is checked against it. */
+interface Subject {
+  kind: string;
+  subject: string;
+  check(rule: ClaudeRule): RuleCheck;
+  /** Reasons an allow cannot stand here (at most ask). */
+  caps: string[];
+  /** Whether acceptEdits' automatic approval covers this subject (an edit inside the working folders). */
+  editInside: boolean;
+}
+
+interface SectionResult {
+  section: TraceSection;
+  rule: ClaudeRule | null;
+  tier: Tier | 'mode';
+}
+
+const COLUMNS = ['tool', 'specifier'];
+
+/**
+ * Evaluates a request the way the agent does: deny, then ask, then allow — the first match in that
+ * order decides — and the mode decides when nothing matches. Bash commands are judged per
+ * sub-command, paths per view (as given, normalized, symlink-resolved); the strictest result wins.
+ * Whatever cannot be proved (an unparsable command, an opaque part, an unresolvable path) is at
+ * most ask, while a deny still applies.
+ * @example evaluateClaude(rs, { tool: 'Bash', command: 'git status; rm -rf build' }).decision // 'deny'
+ */
+export function evaluateClaude(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext = {}): Verdict {
+  const mode: ClaudeMode = req.mode ?? rs.mode;
+  const notes: string[] = [];
+  const subjects = subjectsOf(rs, req, ctx, notes);
+  const rules = [...rs.rules].sort((a, b) => TIERS.indexOf(a.tier) - TIERS.indexOf(b.tier) || a.index - b.index);
+  const results = subjects.map((s) => decide(rules, s, mode));
+  const decision = strictest(results.map((r) => r.section.decision ?? 'ask'), 'ask');
+  const decisive = results.find((r) => r.section.decision === decision) ?? results[0];
+  for (const s of subjects) for (const c of s.caps) if (!notes.includes(c)) notes.push(c);
+  if (mode === 'auto') notes.push('auto mode: a classifier approves some unmatched calls; the engine cannot model it and assumes ask');
+  if (mode === 'plan') notes.push('plan mode: rules are consulted as in default mode; the agent itself holds edits until the plan is approved');
+  const failClosed = subjects.some((s) => s.caps.length > 0);
+  const rule = decisive?.rule ?? null;
+  return {
+    decision,
+    native: decision,
+    code: null,
+    rule: rule ? { index: rule.index, id: null, label: rule.label } : null,
+    details: {
+      tier: decisive?.tier ?? 'mode',
+      mode,
+      layer: rule?.scope ?? null,
+      failClosed,
+      subjects: subjects.length,
+    },
+    trace: {
+      dialect: 'claude',
+      branch: aggregateBranch(results, decision, mode),
+      sections: results.map((r) => r.section),
+      notes,
+    },
+  };
+}
+
+function aggregateBranch(results: SectionResult[], decision: Decision, mode: ClaudeMode): string {
+  if (results.length <= 1) return results[0]?.section.branch ?? `no subject: mode ${mode}`;
+  return `${results.length} subjects folded to the strictest: ${decision}`;
+}
+
+function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResult {
+  const checks = rules.map((r) => ({ r, c: s.check(r) }));
+  const rows = checks.map(({ r, c }) => ({ rule: r.index, label: r.label, matches: [c.tool, c.subject], ...(c.note ? { note: c.note } : {}) }));
+  const section = (decision: Decision, controlling: ClaudeRule | null, branch: string): TraceSection => ({
+    kind: s.kind,
+    subject: s.subject,
+    columns: COLUMNS,
+    rows,
+    controlling: controlling?.index ?? null,
+    decision,
+    branch,
+  });
+  const capped = s.caps.length ? s.caps[0] : undefined;
+  for (const tier of TIERS) {
+    const hit = checks.find(({ r, c }) => r.tier === tier && c.tool && c.subject !== false);
+    if (!hit) continue;
+    const n = `rule ${hit.r.index + 1}`;
+    if (tier === 'deny') return { section: section('deny', hit.r, `deny tier: ${n} matched first; deny is checked before ask and allow`), rule: hit.r, tier };
+    if (tier === 'ask') {
+      if (mode === 'dontAsk') return { section: section('deny', hit.r, `ask tier: ${n} matched; dontAsk mode turns every prompt into a deny`), rule: hit.r, tier };
+      return { section: section('ask', hit.r, `ask tier: ${n} matched; no deny matched`), rule: hit.r, tier };
+    }
+    if (capped) {
+      const d: Decision = mode === 'dontAsk' ? 'deny' : 'ask';
+      return { section: section(d, hit.r, `allow tier: ${n} matched, but fail closed (${capped}): at most ask${d === 'deny' ? '; dontAsk mode denies' : ''}`), rule: hit.r, tier };
+    }
+    return { section: section('allow', hit.r, `allow tier: ${n} matched; no deny or ask matched`), rule: hit.r, tier };
+  }
+  const fb = modeFallback(mode, s.editInside);
+  if (fb.decision === 'allow' && capped) return { section: section('ask', null, `${fb.branch}, but fail closed (${capped}): at most ask`), rule: null, tier: 'mode' };
+  return { section: section(fb.decision, null, fb.branch), rule: null, tier: 'mode' };
+}
+
+/**
+ * What the mode decides when no rule matched.
+ * @example modeFallback('dontAsk', false) // { decision: 'deny', … }
+ */
+export function modeFallback(mode: ClaudeMode, editInside: boolean): { decision: Decision; branch: string } {
+  switch (mode) {
+    case 'dontAsk':
+      return { decision: 'deny', branch: 'no rule matched: dontAsk mode denies' };
+    case 'bypassPermissions':
+      return { decision: 'allow', branch: 'no rule matched: bypassPermissions mode allows' };
+    case 'acceptEdits':
+      return editInside
+        ? { decision: 'allow', branch: 'no rule matched: acceptEdits mode allows edits inside the working folders' }
+        : { decision: 'ask', branch: 'no rule matched: acceptEdits mode asks (not an edit inside the working folders)' };
+    default:
+      return { decision: 'ask', branch: `no rule matched: ${mode} mode asks` };
+  }
+}
+
+/** The subject text a request carries for its tool: a field, or a key of `input`. */
+function subjectText(req: ClaudeRequest, field: 'command' | 'path' | 'url' | undefined, keys: readonly string[]): string | undefined {
+  if (field && typeof req[field] === 'string') return req[field];
+  for (const k of keys) {
+    const v = req.input?.[k];
+    if (typeof v === 'string') return v;
+  }
+  return undefined;
+}
+
+function subjectsOf(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext, notes: string[]): Subject[] {
+  const tool = req.tool;
+  if (tool === 'Bash') return bashSubjects(subjectText(req, 'command', INPUT_SUBJECT_KEYS.Bash));
+  const family = toolFamily(tool);
+  if (family) return pathSubjects(rs, req, ctx, family, subjectText(req, 'path', INPUT_SUBJECT_KEYS.file), notes);
+  if (tool === 'WebFetch') return [webSubject(subjectText(req, 'url', INPUT_SUBJECT_KEYS.WebFetch))];
+  return [otherSubject(tool, subjectText(req, undefined, INPUT_SUBJECT_KEYS[tool] ?? []))];
+}
+
+/** The tool-level part of a check shared by every kind of subject. */
+function toolLevel(rule: ClaudeRule, tool: string, family?: 'read' | 'edit'): RuleCheck | undefined {
+  const m = rule.matcher;
+  if (m.kind === 'tool') {
+    const hit = m.name === tool || (family !== undefined && (m.name === 'Read' ? family === 'read' || (family === 'edit' && rule.tier === 'deny') : m.name === 'Edit' && family === 'edit'));
+    return { tool: hit, subject: null, ...(hit && m.name !== tool ? { note: `${m.name} covers ${tool}` } : {}) };
+  }
+  if (m.kind === 'tool-glob') {
+    const hit = matches(m.compiled, tool);
+    if (hit && rule.tier === 'allow') return { tool: true, subject: false, note: 'an allow with a tool-name glob approves nothing' };
+    return { tool: hit, subject: null, ...(hit ? { note: 'tool-name glob applied to deny/ask (fail closed)' } : {}) };
+  }
+  if (m.kind === 'never') return { tool: m.name === tool, subject: m.name === tool ? false : null, ...(m.name === tool ? { note: 'never consulted by the agent' } : {}) };
+  if (m.kind === 'invalid') return { tool: false, subject: null, note: 'invalid rule: ignored' };
+  return undefined;
+}
+
+function bashSubjects(command: string | undefined): Subject[] {
+  if (command === undefined) return [missingSubject('Bash', 'command')];
+  const split = splitCommand(command);
+  const subs = split.subcommands.length ? split.subcommands : [{ text: command, assignments: [], words: [], redirects: [], opaque: [] }];
+  return subs.map((sc) => {
+    const v = commandViews(sc);
+    const allowViews = v.allowViews.length ? v.allowViews : [sc.text];
+    const denyViews = v.denyViews.length ? v.denyViews : [sc.text];
+    return {
+      kind: 'sub-command',
+      subject: v.subject,
+      caps: [...split.failClosed, ...v.opaque],
+      editInside: false,
+      check(rule: ClaudeRule): RuleCheck {
+        const t = toolLevel(rule, 'Bash');
+        if (t) return t;
+        const m = rule.matcher;
+        if (m.kind !== 'bash') return { tool: false, subject: null };
+        if (rule.tier === 'allow') {
+          const hit = allowViews.some((x) => matches(m.compiled, x));
+          const past = v.pastAssignments;
+          if (!hit && past && matches(m.compiled, past.text)) {
+            return { tool: true, subject: false, note: `would match \`${past.text}\`, but an allow does not reach past ${past.assignments.join(' ')}` };
+          }
+          return { tool: true, subject: hit };
+        }
+        const hit = denyViews.find((x) => matches(m.compiled, x));
+        return { tool: true, subject: hit !== undefined, ...(hit !== undefined && hit !== v.subject ? { note: `matched as \`${hit}\`` } : {}) };
+      },
+    };
+  });
+}
+
+function missingSubject(tool: string, field: string): Subject {
+  const cap = `the request gives no ${field}: rules with a specifier cannot be checked`;
+  return {
+    kind: 'tool',
+    subject: tool,
+    caps: [cap],
+    editInside: false,
+    check(rule) {
+      const t = toolLevel(rule, tool, toolFamily(tool));
+      if (t) return t;
+      return { tool: rule.tool === tool, subject: rule.tool === tool ? false : null };
+    },
+  };
+}
+
+function pathSubjects(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext, family: 'read' | 'edit', raw: string | undefined, notes: string[]): Subject[] {
+  if (raw === undefined) return [missingSubject(req.tool, 'path')];
+  const root = ctx.root ?? rs.root;
+  const home = ctx.home ?? os.homedir();
+  const cwd = req.cwd ? posix.resolve(root, req.cwd) : root;
+  const workDirs = [root, ...rs.additionalDirectories];
+  const pv = pathViews(raw, { cwd, root, workDirs, home, fs: ctx.fs, mayCreate: family === 'edit' });
+  notes.push(...pv.notes);
+  return pv.views.map((view) => ({
+    kind: 'path',
+    subject: `${view.name}: ${view.path}`,
+    caps: pv.problems,
+    editInside: family === 'edit' && pv.problems.length === 0,
+    check(rule: ClaudeRule): RuleCheck {
+      const t = toolLevel(rule, req.tool, family);
+      if (t) return t;
+      const m = rule.matcher;
+      if (m.kind !== 'path') return { tool: false, subject: null };
+      const applies = m.family === family || (m.family === 'read' && family === 'edit' && rule.tier === 'deny');
+      if (!applies) return { tool: false, subject: null };
+      const dirs: AnchorDirs = { cwd, home, source: rule.sourceRoot };
+      return { tool: true, subject: pathRuleMatches(m, view.path, dirs), ...(m.family !== family ? { note: 'a Read deny also blocks edits' } : {}) };
+    },
+  }));
+}
+
+function webSubject(url: string | undefined): Subject {
+  if (url === undefined) return missingSubject('WebFetch', 'url');
+  const host = hostOf(url);
+  return {
+    kind: 'host',
+    subject: host ?? url,
+    caps: host ? [] : [`no host in "${url}": domain rules cannot be checked`],
+    editInside: false,
+    check(rule) {
+      const t = toolLevel(rule, 'WebFetch');
+      if (t) return t;
+      const m = rule.matcher;
+      if (m.kind !== 'domain') return { tool: false, subject: null };
+      return { tool: true, subject: host === undefined ? false : domainMatches(m.compiled, host) };
+    },
+  };
+}
+
+function otherSubject(tool: string, subject: string | undefined): Subject {
+  return {
+    kind: 'tool',
+    subject: subject === undefined ? tool : `${tool}(${subject})`,
+    caps: [],
+    editInside: false,
+    check(rule) {
+      const t = toolLevel(rule, tool);
+      if (t) return t;
+      const m = rule.matcher;
+      if (m.kind === 'mcp') return { tool: mcpMatches(m, tool), subject: null };
+      if (m.kind === 'generic' && m.name === tool) {
+        // Without the subject the specifier cannot be judged: a deny/ask still counts, an allow does not.
+        if (subject === undefined) return { tool: true, subject: rule.tier !== 'allow', note: 'the request gives no subject for this specifier' };
+        return { tool: true, subject: matches(m.compiled, subject) };
+      }
+      return { tool: false, subject: null };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Dialect } from '../dialect';
+import { detectClaude } from './detect';
+import { evaluateClaude } from './evaluate';
+import { lintClaude } from './lint';
+import { CLAUDE_REQUEST_FIELDS, describeClaudeRequest, readClaudeRequest } from './request';
+import { parseClaude } from './settings';
+import { initShellParser } from './shell-parser';
+import type { ClaudeRequest, ClaudeRuleSet } from './types';
+
+/** Claude Code settings: tiered deny → ask → allow, first match in that order, mode as fallback. */
+export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
+  id: 'claude',
+  title: 'Claude Code',
+  nativeDecisions: { allow: 'allow', ask: 'ask', deny: 'deny' },
+  requestFields: CLAUDE_REQUEST_FIELDS,
+  detect: detectClaude,
+  parse: parseClaude,
+  readRequest: readClaudeRequest,
+  evaluate: evaluateClaude,
+  lint: lintClaude,
+  describeRequest: describeClaudeRequest,
+  init: initShellParser,
+};
+
+export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';
+export { initShellParser, isShellParserReady } from './shell-parser';
+export { parseClaude, parseLayers, loadLayers, readSettingsFile, mergeSettings, layerOf, projectRootOf } from './settings';
+export { evaluateClaude, modeFallback } from './evaluate';
+export { lintClaude } from './lint';
+export { bashPattern } from './bash-pattern';
+export { splitCommand } from './sub-commands';
+export { translateFromLastMatch } from './translate';

@@ -1,0 +1,156 @@
+import { finding, type Finding, type RelatedInfo } from '../../model';
+import { atomsOf, isExact, type Wildcard } from '../../patterns/wildcard';
+import type { LintContext } from '../dialect';
+import { overlap, sample, uncovered } from './automata';
+import { bashPattern } from './bash-pattern';
+import type { ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
+
+/** Command shapes that run arbitrary code, grouped by what they are; an allow admitting one is flagged. */
+export const RUNS_ANYTHING: ReadonlyArray<{ what: string; patterns: string[] }> = [
+  { what: 'a shell running a string', patterns: ['bash -c *', 'sh -c *', 'zsh -c *', 'dash -c *', 'bash -lc *'] },
+  { what: 'an interpreter running inline code', patterns: ['python -c *', 'python3 -c *', 'node -e *', 'node --eval *', 'node -p *', 'perl -e *', 'ruby -e *', 'deno eval *', 'bun -e *'] },
+  { what: 'a command that runs the command it is given', patterns: ['env ?*', 'xargs ?*', 'sudo ?*', 'exec ?*', 'eval ?*'] },
+  { what: 'find running a command per file', patterns: ['find * -exec *', 'find * -execdir *', 'find * -ok *'] },
+  { what: 'git with a config override (an alias or pager can run anything)', patterns: ['git -c *', 'git --config-env*'] },
+];
+
+/** A danger shape in the canonical form; `?` is one character so `env ?*` needs something after `env `. */
+function dangerPattern(text: string): Wildcard {
+  return text.includes('?') ? { source: text, alts: [atomsOf(text, { star: true, one: true })] } : bashPattern(text);
+}
+
+/**
+ * The claude dialect's own lints: `dead-rule` (an allow covered by deny/ask, an ask covered by
+ * deny — exact on the automata for Bash and WebFetch, a sound simple check for paths),
+ * `never-matches`, `allow-runs-anything`, `exact-command-pattern`, `duplicate-rule`. Only rules of
+ * the primary file get findings; related information may point into other layers.
+ * @example lintClaude(parseClaude(file)).map((f) => f.code) // ['dead-rule', …]
+ */
+export function lintClaude(rs: ClaudeRuleSet, _ctx: LintContext = {}): Finding[] {
+  const out: Finding[] = [];
+  const own = rs.rules.filter((r) => r.file === rs.path);
+  const rel = (r: ClaudeRule, message: string): RelatedInfo => ({ ...(r.file !== rs.path ? { path: r.file } : {}), range: r.range, message });
+  for (const r of own) {
+    const first = rs.rules.find((o) => o.tier === r.tier && o.text === r.text);
+    if (first && first !== r) {
+      out.push(finding('duplicate-rule', 'information', `"${r.text}" is already in "${r.tier}"${first.scope !== r.scope ? ` (${first.scope} settings)` : ''}: this copy changes nothing`, r.range, {
+        related: [rel(first, 'first occurrence')],
+        unnecessary: true,
+        data: { ruleIndex: r.index },
+      }));
+      continue;
+    }
+    out.push(...deadRule(rs, r, rel));
+    out.push(...neverMatches(r));
+    if (r.tier === 'allow') out.push(...runsAnything(r));
+    out.push(...exactCommand(r));
+  }
+  return out;
+}
+
+function neverMatches(r: ClaudeRule): Finding[] {
+  if (r.matcher.kind === 'never') return [finding('never-matches', 'warning', r.matcher.reason, r.range, { data: { ruleIndex: r.index } })];
+  if (r.matcher.kind === 'tool-glob' && r.tier === 'allow') {
+    return [finding('never-matches', 'warning', `"${r.tool}" is a tool-name glob: an allow rule with one approves nothing (name the tool, or an MCP server as mcp__server)`, r.range, { data: { ruleIndex: r.index } })];
+  }
+  return [];
+}
+
+function runsAnything(r: ClaudeRule): Finding[] {
+  if (r.matcher.kind !== 'bash' && !(r.matcher.kind === 'tool' && r.matcher.name === 'Bash')) return [];
+  const pattern = r.matcher.kind === 'bash' ? r.matcher.pattern : bashPattern(null);
+  for (const group of RUNS_ANYTHING) {
+    const witness = overlap(pattern, group.patterns.map(dangerPattern));
+    if (typeof witness === 'string') {
+      return [finding('allow-runs-anything', 'warning', `"${r.text}" allows arbitrary code: it admits ${group.what}, e.g. \`${witness}\``, r.range, { witness, data: { ruleIndex: r.index } })];
+    }
+  }
+  return [];
+}
+
+function exactCommand(r: ClaudeRule): Finding[] {
+  if (r.matcher.kind !== 'bash' || r.specifier === null || !isExact(r.matcher.pattern)) return [];
+  const spec = r.specifier;
+  if (r.tier === 'allow') {
+    return [finding('exact-command-pattern', 'information', `"${r.text}" has no wildcard: it allows exactly \`${spec}\` and nothing else (\`${spec} …\` with any argument still asks)`, r.range, { data: { ruleIndex: r.index, suggestion: `Bash(${spec} *)` } })];
+  }
+  const witness = `${spec} -f`;
+  return [finding('exact-command-pattern', 'warning', `"${r.text}" has no wildcard: it ${r.tier === 'deny' ? 'blocks' : 'asks for'} only the bare \`${spec}\`; \`${witness}\` is not covered. Write "Bash(${spec} *)"`, r.range, { witness, data: { ruleIndex: r.index, suggestion: `Bash(${spec} *)` } })];
+}
+
+/** Rules in stricter tiers than `r` that may decide what `r` matches. */
+function stricterRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
+  const tiers = r.tier === 'allow' ? ['deny', 'ask'] : r.tier === 'ask' ? ['deny'] : [];
+  return rs.rules.filter((o) => tiers.includes(o.tier) && o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never');
+}
+
+function deadRule(rs: ClaudeRuleSet, r: ClaudeRule, rel: (r: ClaudeRule, m: string) => RelatedInfo): Finding[] {
+  if (r.tier === 'deny' || r.matcher.kind === 'invalid' || r.matcher.kind === 'never' || (r.matcher.kind === 'tool-glob' && r.tier === 'allow')) return [];
+  const cover = coverage(r, stricterRules(rs, r));
+  if (!cover) return [];
+  const names = cover.by.map((c) => `"${c.text}" (${c.tier})`).join(', ');
+  return [finding('dead-rule', 'information', `"${r.text}" never decides: everything it matches is already decided by ${names}, and ${r.tier === 'allow' ? 'deny and ask are' : 'deny is'} checked first${cover.witness ? `; e.g. \`${cover.witness}\`` : ''}`, r.range, {
+    related: cover.by.map((c) => rel(c, `decides first (${c.tier})`)),
+    unnecessary: true,
+    ...(cover.witness ? { witness: cover.witness } : {}),
+    data: { ruleIndex: r.index },
+  })];
+}
+
+/** Whether `others` cover everything `r` matches, with the rules involved and an example. */
+function coverage(r: ClaudeRule, others: ClaudeRule[]): { by: ClaudeRule[]; witness?: string } | undefined {
+  const m = r.matcher;
+  const wholeTool = others.find((o) => coversWholeTool(o.matcher, r));
+  if (wholeTool) return { by: [wholeTool], witness: exampleOf(m) };
+  if (m.kind === 'bash' || m.kind === 'domain') {
+    const same = others.filter((o) => o.matcher.kind === m.kind) as Array<ClaudeRule & { matcher: { pattern: Wildcard } }>;
+    if (!same.length) return undefined;
+    if (uncovered(m.pattern, same.map((o) => o.matcher.pattern)) !== null) return undefined;
+    const by = same.filter((o) => typeof overlap(m.pattern, o.matcher.pattern) === 'string');
+    return { by, witness: exampleOf(m) };
+  }
+  if (m.kind === 'path') {
+    const by = others.find((o) => o.matcher.kind === 'path' && pathCovers(o.matcher, m, o.tier));
+    return by ? { by: [by], witness: exampleOf(m) } : undefined;
+  }
+  if (m.kind === 'mcp') {
+    const by = others.find((o) => o.matcher.kind === 'mcp' && o.matcher.server === m.server && (o.matcher.tool === null || o.matcher.tool === m.tool));
+    return by ? { by: [by] } : undefined;
+  }
+  if (m.kind === 'generic') {
+    const by = others.find((o) => o.matcher.kind === 'generic' && o.matcher.name === m.name && o.text === r.text);
+    return by ? { by: [by] } : undefined;
+  }
+  return undefined;
+}
+
+/** A stricter bare-tool rule (`Bash`, `WebFetch`) matches every call of the tool `r` is about. */
+function coversWholeTool(o: RuleMatcher, r: ClaudeRule): boolean {
+  return o.kind === 'tool' && o.name === r.tool;
+}
+
+/**
+ * Sound, not complete: a path rule covers another when both share anchor and depth mode and the
+ * coverer's pattern is the same, everything (`**`), or a folder (`dir/**`) the other lies inside.
+ */
+function pathCovers(c: Extract<RuleMatcher, { kind: 'path' }>, r: Extract<RuleMatcher, { kind: 'path' }>, tier: string): boolean {
+  const family = c.family === r.family || (c.family === 'read' && r.family === 'edit' && tier === 'deny');
+  if (!family || c.anchor !== r.anchor) return false;
+  if (c.anyDepth !== r.anyDepth) return c.body === '**';
+  if (c.body === r.body || c.body === '**') return true;
+  if (c.body.endsWith('/**')) {
+    const dir = c.body.slice(0, -3);
+    return !/[*?[\]{}!]/.test(dir) && (r.body === dir || r.body.startsWith(dir + '/'));
+  }
+  return false;
+}
+
+/** A concrete subject the rule matches, for messages. */
+function exampleOf(m: RuleMatcher): string | undefined {
+  if (m.kind === 'bash' || m.kind === 'domain') {
+    const s = sample(m.pattern);
+    return typeof s === 'string' ? s : undefined;
+  }
+  if (m.kind === 'path' && !/[[\]{}]/.test(m.body)) return m.body.replace(/\*\*/g, 'a').replace(/[*?]/g, 'x');
+  return undefined;
+}

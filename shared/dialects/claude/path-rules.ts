@@ -1,0 +1,78 @@
+import picomatch from 'picomatch';
+import { posix } from 'path';
+import type { PathAnchor, RuleMatcher } from './types';
+
+/** Compiled globs kept per pattern text; cleared when it grows past this (it only saves work). */
+export const MAX_GLOB_CACHE = 4_096;
+const globCache = new Map<string, (p: string) => boolean>();
+
+type PathMatcher = Extract<RuleMatcher, { kind: 'path' }>;
+
+/**
+ * Reads a `Read(…)`/`Edit(…)` specifier as a gitignore-style pattern with its anchor: `//abs`
+ * absolute, `~/p` home, `/p` the settings source root, `p` or `./p` the working directory. A
+ * pattern with no `/` inside (after the anchor) matches at any depth, as in gitignore.
+ * @example compilePathRule('read', '.env') // { anchor: 'cwd', body: '.env', anyDepth: true, … }
+ */
+export function compilePathRule(family: 'read' | 'edit', specifier: string): PathMatcher {
+  let anchor: PathAnchor;
+  let body: string;
+  if (specifier.startsWith('//')) [anchor, body] = ['absolute', specifier.slice(2)];
+  else if (specifier === '~' || specifier.startsWith('~/')) [anchor, body] = ['home', specifier.slice(2)];
+  else if (specifier.startsWith('/')) [anchor, body] = ['source', specifier.slice(1)];
+  else if (specifier.startsWith('./')) [anchor, body] = ['cwd', specifier.slice(2)];
+  else [anchor, body] = ['cwd', specifier];
+  body = body.replace(/\/+$/, '');
+  const anyDepth = anchor === 'cwd' && !body.includes('/');
+  return { kind: 'path', family, anchor, body: body === '' ? '**' : body, anyDepth };
+}
+
+/** Where a path rule's anchor points, for one evaluation. */
+export interface AnchorDirs {
+  cwd: string;
+  home: string | undefined;
+  /** The rule's settings source root (project root, or `~/.claude`). */
+  source: string;
+}
+
+/**
+ * The absolute glob a path rule stands for under the given anchors; undefined when it needs a home
+ * directory that is not known.
+ * @example absoluteGlob(compilePathRule('read', 'secrets/**'), { cwd: '/p', home: undefined, source: '/p' }) // '/p/secrets/**'
+ */
+export function absoluteGlob(m: PathMatcher, dirs: AnchorDirs): string | undefined {
+  const base = m.anchor === 'absolute' ? '/' : m.anchor === 'home' ? dirs.home : m.anchor === 'source' ? dirs.source : dirs.cwd;
+  if (base === undefined) return undefined;
+  const prefix = escapeGlob(posix.normalize(base)).replace(/\/$/, '');
+  return `${prefix}/${m.anyDepth ? '**/' : ''}${m.body}`;
+}
+
+/**
+ * Whether an absolute path, or any folder above it, matches the rule: as in gitignore, a pattern
+ * naming a folder covers everything inside it.
+ * @example pathRuleMatches(compilePathRule('read', 'secrets'), '/p/secrets/a.key', dirs) // true
+ */
+export function pathRuleMatches(m: PathMatcher, absPath: string, dirs: AnchorDirs): boolean {
+  const glob = absoluteGlob(m, dirs);
+  if (glob === undefined) return false;
+  const test = compiled(glob);
+  for (let p = absPath; ; p = posix.dirname(p)) {
+    if (test(p)) return true;
+    if (p === '/' || p === '.' || p === '') return false;
+  }
+}
+
+function compiled(glob: string): (p: string) => boolean {
+  let f = globCache.get(glob);
+  if (!f) {
+    if (globCache.size >= MAX_GLOB_CACHE) globCache.clear();
+    f = picomatch(glob, { dot: true });
+    globCache.set(glob, f);
+  }
+  return f;
+}
+
+/** @example escapeGlob('/a/b[1]') // '/a/b\\[1\\]' */
+export function escapeGlob(s: string): string {
+  return s.replace(/[\\*?[\]{}()!@+]/g, '\\$&');
+}

@@ -1,0 +1,83 @@
+import { posix } from 'path';
+import type { PathFs } from '../../model';
+
+/** One way of reading a model-supplied path. */
+export interface PathView {
+  name: 'as given' | 'normalized' | 'resolved';
+  path: string;
+}
+
+export interface PathViews {
+  views: PathView[];
+  /** Reasons the path can be at most ask (escapes the working folders, cannot be resolved). */
+  problems: string[];
+  /** Caveats that do not change the outcome (no file system to resolve symlinks with). */
+  notes: string[];
+}
+
+export interface PathViewOptions {
+  cwd: string;
+  root: string;
+  /** Folders the agent works in: the root and `additionalDirectories`. */
+  workDirs: string[];
+  home?: string;
+  fs?: PathFs;
+  /** The tool may create the file (Edit): resolve its folder when the file itself does not exist. */
+  mayCreate: boolean;
+}
+
+/**
+ * The three views of a raw path that rules are judged against: as given (joined to the cwd, not
+ * normalized), lexically normalized, and symlink-resolved through `fs`. A deny applies if any view
+ * matches; an allow only if all do. Escaping the working folders or failing to resolve is a problem
+ * that caps the outcome at ask.
+ * @example pathViews('docs/../secrets/k', { cwd: '/p', root: '/p', workDirs: ['/p'], mayCreate: false }).views[1].path // '/p/secrets/k'
+ */
+export function pathViews(raw: string, o: PathViewOptions): PathViews {
+  const problems: string[] = [];
+  const notes: string[] = [];
+  let expanded = raw.replace(/\\/g, '/');
+  if (expanded === '~' || expanded.startsWith('~/')) {
+    if (o.home === undefined) {
+      problems.push(`"${raw}" starts with ~ but the home directory is not known`);
+      expanded = expanded.slice(1).replace(/^\/?/, '/~home~/');
+    } else expanded = o.home + expanded.slice(1);
+  }
+  const asGiven = expanded.startsWith('/') ? expanded : `${o.cwd.replace(/\/$/, '')}/${expanded}`;
+  const normalized = posix.resolve(o.cwd, expanded);
+  const views: PathView[] = [{ name: 'as given', path: asGiven }];
+  if (normalized !== asGiven) views.push({ name: 'normalized', path: normalized });
+  if (!inside(normalized, o.workDirs)) problems.push(`${normalized} is outside the working folders (${o.workDirs.join(', ')})`);
+
+  if (!o.fs) {
+    notes.push('no file system given: symlinks not resolved');
+    return { views, problems, notes };
+  }
+  const resolved = resolve(o.fs, normalized, o.mayCreate);
+  if (resolved === undefined) {
+    problems.push(`${normalized} cannot be resolved (missing, or a symlink loop)`);
+    return { views, problems, notes };
+  }
+  // Rules are anchored at the root as written; if the root itself is a symlink, map back onto it.
+  const realRoot = o.fs.realpath(o.root);
+  const mapped = realRoot && realRoot !== o.root && inside(resolved, [realRoot]) ? posix.join(o.root, posix.relative(realRoot, resolved)) : resolved;
+  if (!views.some((v) => v.path === mapped)) views.push({ name: 'resolved', path: mapped });
+  const realDirs = o.workDirs.flatMap((d) => [d, o.fs!.realpath(d) ?? d]);
+  if (!inside(mapped, o.workDirs) && !inside(resolved, realDirs)) problems.push(`${raw} resolves to ${resolved}, outside the working folders`);
+  return { views, problems, notes };
+}
+
+function resolve(fs: PathFs, abs: string, mayCreate: boolean): string | undefined {
+  const direct = fs.realpath(abs);
+  if (direct !== undefined || !mayCreate) return direct;
+  const dir = fs.realpath(posix.dirname(abs));
+  return dir === undefined ? undefined : posix.join(dir, posix.basename(abs));
+}
+
+/** @example inside('/p/a', ['/p']) // true */
+export function inside(abs: string, dirs: string[]): boolean {
+  return dirs.some((d) => {
+    const rel = posix.relative(d, abs);
+    return rel === '' || (!rel.startsWith('..') && !posix.isAbsolute(rel));
+  });
+}

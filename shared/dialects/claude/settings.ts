@@ -1,0 +1,230 @@
+import * as os from 'os';
+import { posix } from 'path';
+import type { Node } from 'jsonc-parser';
+import { finding, type EvalContext, type Finding, type SourceText } from '../../model';
+import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
+import type { FileInfo } from '../dialect';
+import { literalOffsets, parseRuleText } from './rule-grammar';
+import { compileRule } from './rule-compile';
+import { CLAUDE_MODES, LAYERS, MODE_ALIASES, TIERS, type ClaudeMode, type ClaudeRule, type ClaudeRuleSet, type LayerName, type Tier } from './types';
+import { DOMAIN_PREFIX } from './web-mcp';
+
+/** Keys the agent reads under `permissions`; others are reported (probably a typo). */
+export const PERMISSION_KEYS: readonly string[] = ['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'disableAutoMode'];
+/** File names of each layer. */
+export const SETTINGS_FILE = 'settings.json';
+export const LOCAL_SETTINGS_FILE = 'settings.local.json';
+export const MANAGED_SETTINGS_FILE = 'managed-settings.json';
+
+/** One settings file read on its own, before layers are merged. */
+export interface SettingsFile {
+  path: string;
+  layer: LayerName;
+  source: SourceText;
+  rules: Array<Omit<ClaudeRule, 'index'>>;
+  findings: Finding[];
+  mode: ClaudeMode | undefined;
+  additionalDirectories: string[];
+}
+
+function slashes(p: string): string {
+  return p.replace(/\\/g, '/');
+}
+
+/**
+ * Which settings layer a file is, by its name and place.
+ * @example layerOf('/p/.claude/settings.local.json', '/home/u') // 'local'
+ */
+export function layerOf(path: string, home: string | undefined): LayerName {
+  const p = slashes(path);
+  const base = posix.basename(p);
+  if (base === MANAGED_SETTINGS_FILE || posix.basename(posix.dirname(p)) === 'managed-settings.d') return 'managed';
+  if (base === LOCAL_SETTINGS_FILE) return 'local';
+  if (home && posix.resolve(posix.dirname(p)) === posix.join(slashes(home), '.claude')) return 'user';
+  return 'project';
+}
+
+/**
+ * The project root a settings file belongs to: the folder holding its `.claude/` folder, or the
+ * file's own folder. Relative paths are resolved against the process's working directory.
+ * @example projectRootOf('/p/.claude/settings.json') // '/p'
+ */
+export function projectRootOf(path: string): string {
+  const dir = posix.dirname(posix.resolve(slashes(path)));
+  return posix.basename(dir) === '.claude' ? posix.dirname(dir) : dir;
+}
+
+/**
+ * Reads one settings file: schema checks, rule grammar with exact ranges, compiled matchers. Rules
+ * come out in evaluation order (deny…, ask…, allow…), each in array order. Never throws.
+ * @example readSettingsFile({ path: '.claude/settings.json', text: '{"permissions":{"deny":["Bash(rm *)"]}}' }).rules[0].label // 'Bash(rm *) deny'
+ */
+export function readSettingsFile(file: FileInfo, ctx: EvalContext = {}): SettingsFile {
+  const home = ctx.home ?? os.homedir();
+  const doc = parseJson(file.text);
+  const { source } = doc;
+  const findings: Finding[] = [...doc.findings, ...duplicateKeyFindings(source, doc.root)];
+  const layer = layerOf(file.path, home);
+  const root = ctx.root ?? projectRootOf(file.path);
+  const sourceRoot = layer === 'user' ? posix.join(slashes(home), '.claude') : root;
+  const out: SettingsFile = { path: file.path, layer, source, rules: [], findings, mode: undefined, additionalDirectories: [] };
+  const error = (node: Node, message: string) => findings.push(finding('schema', 'error', message, rangeOf(source, node)));
+  const root_ = doc.root;
+  if (!root_) return out;
+  if (root_.type !== 'object') {
+    error(root_, `a settings file must be an object, found ${typeName(root_)}`);
+    return out;
+  }
+  const perms = prop(root_, 'permissions');
+  if (!perms) return out;
+  if (perms.type !== 'object') {
+    error(perms, `"permissions" must be an object with "allow", "ask", "deny" arrays, found ${typeName(perms)}`);
+    return out;
+  }
+  for (const p of properties(perms)) {
+    if (!PERMISSION_KEYS.includes(p.key)) {
+      findings.push(finding('schema', 'warning', `unknown key "${p.key}" under "permissions" (the agent ignores it; expected one of ${PERMISSION_KEYS.join(', ')})`, rangeOf(source, p.keyNode)));
+    }
+  }
+  for (const tier of TIERS) {
+    const list = prop(perms, tier);
+    if (!list) continue;
+    if (list.type !== 'array') {
+      error(list, `"${tier}" must be an array of rule strings, found ${typeName(list)}`);
+      continue;
+    }
+    for (const item of list.children ?? []) {
+      if (item.type !== 'string') error(item, `a rule must be a string like "Bash(npm test)", found ${typeName(item)}`);
+      else out.rules.push(readRule(item, tier, source, findings, file.path, layer, sourceRoot));
+    }
+  }
+  const modeNode = prop(perms, 'defaultMode');
+  if (modeNode) {
+    const allowed = [...CLAUDE_MODES, ...Object.keys(MODE_ALIASES)];
+    if (modeNode.type !== 'string' || !allowed.includes(modeNode.value)) {
+      error(modeNode, `"defaultMode" must be one of ${allowed.map((m) => `"${m}"`).join(', ')}, found ${modeNode.type === 'string' ? `"${modeNode.value}"` : typeName(modeNode)}`);
+    } else out.mode = normalizeMode(modeNode.value);
+  }
+  const dirs = prop(perms, 'additionalDirectories');
+  if (dirs) {
+    if (dirs.type !== 'array') error(dirs, `"additionalDirectories" must be an array of paths, found ${typeName(dirs)}`);
+    else
+      for (const d of dirs.children ?? []) {
+        if (d.type !== 'string') error(d, `"additionalDirectories" entries must be strings, found ${typeName(d)}`);
+        else out.additionalDirectories.push(resolveDir(d.value, root, home));
+      }
+  }
+  // Tiers are read deny-first; report in reading order of the file instead.
+  findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return out;
+}
+
+/** @example normalizeMode('manual') // 'default' */
+export function normalizeMode(mode: string): ClaudeMode {
+  return MODE_ALIASES[mode] ?? (mode as ClaudeMode);
+}
+
+function resolveDir(dir: string, root: string, home: string): string {
+  const d = slashes(dir);
+  if (d === '~' || d.startsWith('~/')) return posix.join(slashes(home), d.slice(1));
+  return posix.resolve(root, d);
+}
+
+function readRule(item: Node, tier: Tier, source: SourceText, findings: Finding[], path: string, layer: LayerName, sourceRoot: string): Omit<ClaudeRule, 'index'> {
+  const text: string = item.value;
+  const offsets = literalOffsets(source.text.slice(item.offset, item.offset + item.length));
+  const at = (i: number) => item.offset + offsets[Math.max(0, Math.min(i, offsets.length - 1))];
+  const textRange = source.range(at(0), at(text.length));
+  const parsed = parseRuleText(text);
+  const problems = [...parsed.errors];
+  let matcher = problems.length ? ({ kind: 'invalid' } as const) : compileRule(parsed.tool, parsed.specifier);
+  if (!problems.length && matcher.kind === 'invalid') {
+    const open = text.indexOf('(');
+    const message = parsed.tool === 'WebFetch'
+      ? `WebFetch rules take "${DOMAIN_PREFIX}host" (e.g. "WebFetch(domain:example.com)")`
+      : `MCP rules take no specifier: write "${parsed.tool}" or "${parsed.tool}__tool"`;
+    problems.push({ start: open, end: text.length, message });
+    matcher = { kind: 'invalid' };
+  }
+  for (const e of problems) findings.push(finding('schema', 'error', e.message, source.range(at(e.start), at(Math.max(e.end, e.start + 1)))));
+  return {
+    id: null,
+    decision: tier,
+    native: tier,
+    label: `${text} ${tier}`,
+    range: rangeOf(source, item),
+    scope: layer,
+    tier,
+    text,
+    tool: parsed.tool,
+    specifier: parsed.specifier,
+    matcher,
+    file: path,
+    sourceRoot,
+    textRange,
+  };
+}
+
+/**
+ * Merges settings layers into one rule set: rules of every layer, deny tier first, then ask, then
+ * allow; within a tier, layers by precedence (managed, local, project, user) and each in array
+ * order. `Rule.index` is the position in that order; `scope` names the layer. A deny in any layer
+ * therefore wins. `defaultMode` comes from the highest-precedence layer that sets it.
+ * @example mergeSettings([readSettingsFile(project), readSettingsFile(local)], project.path).rules.map((r) => r.scope)
+ */
+export function mergeSettings(files: SettingsFile[], primary: string, ctx: EvalContext = {}): ClaudeRuleSet {
+  const ordered = [...files].sort((a, b) => LAYERS.indexOf(a.layer) - LAYERS.indexOf(b.layer));
+  const main = files.find((f) => f.path === primary) ?? files[0];
+  const rules: ClaudeRule[] = [];
+  for (const tier of TIERS) for (const f of ordered) for (const r of f.rules) if (r.tier === tier) rules.push({ ...r, index: rules.length });
+  const mode = ordered.find((f) => f.mode !== undefined)?.mode ?? 'default';
+  const root = ctx.root ?? projectRootOf(main?.path ?? '.');
+  return {
+    dialect: 'claude',
+    path: main?.path ?? primary,
+    source: main?.source ?? parseJson('').source,
+    rules,
+    findings: main?.findings ?? [],
+    mode,
+    root,
+    additionalDirectories: [...new Set(ordered.flatMap((f) => f.additionalDirectories))],
+    layers: ordered.map((f) => ({ name: f.layer, path: f.path })),
+    layerFindings: ordered.filter((f) => f !== main).map((f) => ({ path: f.path, findings: f.findings })),
+  };
+}
+
+/**
+ * Parses one settings file on its own (pure: no other layer is read).
+ * @example parseClaude({ path: '.claude/settings.json', text }).rules
+ */
+export function parseClaude(file: FileInfo, ctx: EvalContext = {}): ClaudeRuleSet {
+  return mergeSettings([readSettingsFile(file, ctx)], file.path, ctx);
+}
+
+/**
+ * Parses several layers (e.g. `settings.json` and `settings.local.json`) into one merged rule set;
+ * the first file is the primary one (its path, source and findings head the result).
+ * @example parseLayers([{ path: 'p/.claude/settings.json', text: a }, { path: 'p/.claude/settings.local.json', text: b }])
+ */
+export function parseLayers(files: FileInfo[], ctx: EvalContext = {}): ClaudeRuleSet {
+  return mergeSettings(files.map((f) => readSettingsFile(f, ctx)), files[0]?.path ?? '', ctx);
+}
+
+/**
+ * The layer files in force for a rule file: itself and its siblings in the same folder
+ * (`settings.json`, `settings.local.json`), plus any `extra` paths (user or managed settings) that
+ * the reader can read. The rule file comes first.
+ * @example loadLayers('/p/.claude/settings.json', (p) => fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : undefined)
+ */
+export function loadLayers(rulePath: string, read: (path: string) => string | undefined, extra: string[] = []): FileInfo[] {
+  const p = slashes(rulePath);
+  const dir = posix.dirname(p);
+  const siblings = posix.basename(posix.dirname(posix.resolve(p))) === '.claude' ? [SETTINGS_FILE, LOCAL_SETTINGS_FILE].map((n) => posix.join(dir, n)) : [];
+  const out: FileInfo[] = [];
+  for (const path of [rulePath, ...siblings, ...extra]) {
+    if (out.some((f) => posix.resolve(slashes(f.path)) === posix.resolve(slashes(path)))) continue;
+    const text = read(path);
+    if (text !== undefined) out.push({ path, text });
+  }
+  return out;
+}

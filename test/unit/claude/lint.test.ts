@@ -1,0 +1,59 @@
+import { strict as assert } from 'assert';
+import { lintClaude, parseClaude } from '../../../shared/dialects/claude';
+
+const lint = (permissions: object) => {
+  const rs = parseClaude({ path: '/proj/.claude/settings.json', text: JSON.stringify({ permissions }) });
+  return lintClaude(rs).map((f) => ({ ...f, rule: rs.rules[f.data!.ruleIndex as number].text }));
+};
+const pick = (fs: ReturnType<typeof lint>, code: string) => fs.filter((f) => f.code === code);
+
+describe('claude: lints', () => {
+  it('dead-rule: an allow covered by a deny, exactly on the automata, with a witness and the coverer', () => {
+    const fs = pick(lint({ deny: ['Bash(rm *)'], allow: ['Bash(rm -rf *)', 'Bash(rmdir *)'] }), 'dead-rule');
+    assert.deepEqual(fs.map((f) => f.rule), ['Bash(rm -rf *)']);
+    assert.equal(fs[0].unnecessary, true);
+    assert.equal(fs[0].related!.length, 1);
+    assert.match(fs[0].witness!, /^rm -rf/);
+  });
+
+  it('dead-rule: coverage by a union of deny and ask rules', () => {
+    const fs = pick(lint({ deny: ['Bash(git push *)'], ask: ['Bash(git pull *)'], allow: ['Bash(git pu* origin)'] }), 'dead-rule');
+    assert.equal(fs.length, 0, 'git pux origin is not covered');
+    const fs2 = pick(lint({ deny: ['Bash(git push *)'], ask: ['Bash(git p*)'], allow: ['Bash(git pu* origin)'] }), 'dead-rule');
+    assert.equal(fs2.length, 1);
+  });
+
+  it('dead-rule: bare tool deny, paths, domains, MCP; an ask covered by a deny', () => {
+    const fs = pick(lint({
+      deny: ['WebFetch', 'Read(./secrets/**)', 'mcp__gh', 'Bash(curl *)'],
+      ask: ['Bash(curl -s *)'],
+      allow: ['WebFetch(domain:example.com)', 'Read(./secrets/a.key)', 'mcp__gh__create_issue', 'Read(./docs/**)'],
+    }), 'dead-rule');
+    assert.deepEqual(fs.map((f) => f.rule).sort(), ['Bash(curl -s *)', 'Read(./secrets/a.key)', 'WebFetch(domain:example.com)', 'mcp__gh__create_issue']);
+  });
+
+  it('never-matches: Write/MultiEdit/Glob path rules and allow tool globs', () => {
+    const fs = pick(lint({ allow: ['Write(src/**)', 'MultiEdit(a)', 'Glob(src/**)', '*', 'mcp__*', 'B*'], deny: ['Edit(x)'] }), 'never-matches');
+    assert.deepEqual(fs.map((f) => f.rule), ['Write(src/**)', 'MultiEdit(a)', 'Glob(src/**)', '*', 'mcp__*', 'B*']);
+    assert.match(fs[0].message, /Edit\(src\/\*\*\)/);
+  });
+
+  it('allow-runs-anything: interpreters, runners, git * main, find *', () => {
+    const risky = ['Bash(bash *)', 'Bash(sh -c *)', 'Bash(python *)', 'Bash(node *)', 'Bash(env *)', 'Bash(xargs *)', 'Bash(git * main)', 'Bash(find *)', 'Bash'];
+    const safe = ['Bash(npm test)', 'Bash(python -m pytest *)', 'Bash(git status)', 'Bash(env)', 'Bash(find . -name foo)'];
+    const fs = pick(lint({ allow: [...risky, ...safe] }), 'allow-runs-anything');
+    assert.deepEqual(fs.map((f) => f.rule), risky);
+    for (const f of fs) assert.ok(f.witness && f.message.includes(f.witness));
+  });
+
+  it('exact-command-pattern: a warning for deny/ask, information for allow', () => {
+    const fs = pick(lint({ deny: ['Bash(yarn)'], allow: ['Bash(git status)', 'Bash(ls *)'] }), 'exact-command-pattern');
+    assert.deepEqual(fs.map((f) => [f.rule, f.severity]), [['Bash(yarn)', 'warning'], ['Bash(git status)', 'information']]);
+    assert.equal(fs[0].data!.suggestion, 'Bash(yarn *)');
+  });
+
+  it('duplicate-rule', () => {
+    const fs = pick(lint({ allow: ['Bash(ls *)', 'Bash(ls *)'] }), 'duplicate-rule');
+    assert.equal(fs.length, 1);
+  });
+});

@@ -1,0 +1,27 @@
+import { strict as assert } from 'assert';
+import fc from 'fast-check';
+import { evaluateClaude, initShellParser, parseClaude } from '../../../shared/dialects/claude';
+
+const rs = parseClaude({ path: '/p/.claude/settings.json', text: JSON.stringify({ permissions: { deny: ['Bash(rm -rf *)'], allow: ['Bash(*)'] } }) });
+const shellish = fc.string({ unit: fc.constantFrom('a', ' ', ';', '&', '|', '(', ')', '$', '`', '"', "'", '\\', '\n', '<', '>', '{', '}', '=', '*', '#'), maxLength: 40 });
+
+describe('claude: properties', () => {
+  before(() => initShellParser());
+
+  it('never throws, and always yields a decision, on shell-like noise', () => {
+    fc.assert(fc.property(shellish, (command) => {
+      const v = evaluateClaude(rs, { tool: 'Bash', command });
+      assert.ok(['allow', 'ask', 'deny'].includes(v.decision));
+    }), { numRuns: 500 });
+  });
+
+  // Without `#`, `<` and `\`: a comment, a heredoc or a line continuation legitimately swallow the rm.
+  const prefixes = fc.string({ unit: fc.constantFrom('a', ' ', ';', '&', '|', '(', ')', '$', '`', '"', "'", '\n', '>', '{', '}', '=', '*'), maxLength: 40 });
+
+  it('a denied command chained after anything is never allowed', () => {
+    fc.assert(fc.property(prefixes, fc.constantFrom(' && ', '; ', ' | ', '\n', ' || '), (prefix, op) => {
+      const v = evaluateClaude(rs, { tool: 'Bash', command: `${prefix}${op}rm -rf /` });
+      assert.notEqual(v.decision, 'allow');
+    }), { numRuns: 500 });
+  });
+});
