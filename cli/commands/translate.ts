@@ -1,0 +1,59 @@
+import * as path from 'path';
+import { parseOpencode } from '../../shared/dialects/opencode';
+import { detectDialect } from '../../shared/dialects';
+import { translateFromLastMatch, type LastMatchRule } from '../../shared/dialects/claude/translate';
+import { readText } from '../../shared/host/node-fs';
+import { format, parse } from '../args';
+import { evalContext, UsageError, type Out } from '../io';
+
+/**
+ * `rulelens translate RULEFILE --to claude [--format text|json]`: an OpenCode rule set as Claude Code
+ * tiers, proved equivalent on the automata or with every request (and witness) whose decision
+ * would change. Exit 0 equivalent, 1 when decisions change or a part is unproved, 2 usage.
+ */
+export async function translateCommand(argv: string[], io: Out): Promise<number> {
+  const { values, positionals } = parse(argv, { to: { type: 'string' }, format: { type: 'string' } });
+  const fmt = format(values.format, ['text', 'json'] as const, 'text');
+  if (values.to !== 'claude') throw new UsageError('--to claude is the only target');
+  if (positionals.length !== 1) throw new UsageError('translate takes exactly one RULEFILE');
+  const file = path.resolve(positionals[0]);
+  const text = readText(file);
+  if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
+  if (detectDialect({ path: file, text })?.id !== 'opencode') throw new UsageError(`${positionals[0]}: only OpenCode rule files can be translated`);
+  const rs = parseOpencode({ path: file, text }, evalContext());
+  const notes: string[] = [];
+  const top = rs.rules.filter((r) => r.agent === null);
+  if (top.length < rs.rules.length) notes.push(`${rs.rules.length - top.length} per-agent rule(s) left out: Claude Code settings have no per-agent scopes`);
+  const input: LastMatchRule[] = [];
+  for (const r of top) {
+    if (r.action !== '*' && /[*?]/.test(r.action)) {
+      notes.push(`rule ${r.index + 1} (${r.label}) left out: an action pattern other than * has no Claude Code tool equivalent`);
+      continue;
+    }
+    input.push({ action: r.action, pattern: r.resourcePattern, decision: r.decision });
+  }
+  const t = translateFromLastMatch(input);
+  const tiers: Record<'deny' | 'ask' | 'allow', string[]> = { deny: [], ask: [], allow: [] };
+  for (const r of t.rules) {
+    if (r.claude) tiers[r.decision].push(r.claude);
+    else notes.push(`no Claude Code rule expresses "${r.action} ${r.pattern.source} ${r.decision}"${r.note ? `: ${r.note}` : ''}`);
+  }
+  for (const r of t.rules) if (r.claude && r.note) notes.push(`${r.claude}: ${r.note}`);
+  const settings = { permissions: tiers };
+  // Path and URL rules keep OpenCode's pattern but Claude Code matches them its own way: not proved.
+  const review = t.rules.filter((r) => r.claude && r.note).length;
+  const ok = t.equivalent && t.unproved.length === 0 && review === 0;
+  if (fmt === 'json') {
+    io.out(JSON.stringify({ settings, equivalent: ok, automataEquivalent: t.equivalent, needsReview: review, differences: t.differences, dropped: t.dropped, unproved: t.unproved, notes }, null, 2));
+  } else {
+    io.out(JSON.stringify(settings, null, 2));
+    if (!t.equivalent) io.out(`not equivalent: ${t.differences.length} kind(s) of request decide differently:`);
+    else if (review) io.out(`equivalent on the OpenCode pattern automata, but ${review} path/URL rule(s) need review: Claude Code matches them differently, so equivalence is not proved`);
+    else io.out('equivalent: every decision is the same (proved on the pattern automata)');
+    for (const d of t.differences) io.out(`  ${d.action} ${JSON.stringify(d.witness)}: ${d.lastMatch} under OpenCode (${d.lastMatchRule === null ? 'default' : `rule ${d.lastMatchRule + 1}`}) → ${d.tiered} under the tiers`);
+    for (const d of t.dropped) io.out(`  dropped rule ${d.from + 1} (${d.action}): ${d.reason}`);
+    for (const a of t.unproved) io.out(`  unproved (analysis budget): ${a}`);
+    for (const n of notes) io.out(`  note: ${n}`);
+  }
+  return ok ? 0 : 1;
+}
