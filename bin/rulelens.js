@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 'use strict';
-const { main } = require('../dist/cli.js');
+const { main, ignoreBrokenPipes } = require('../dist/cli.js');
+ignoreBrokenPipes();
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

@@ -58,7 +58,18 @@ export async function main(argv: string[], io: Out = stdio): Promise<number> {
   }
 }
 
+/** A reader that stops early (`rulelens … | head`) is not an error: stop writing quietly. */
+export function ignoreBrokenPipes(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
+}
+
 if (require.main === module) {
+  ignoreBrokenPipes();
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -19,16 +19,21 @@ export function literalGlobWitness(rule: OpencodeRule): string | undefined {
   const p = rule.resource;
   const isGlob = picomatch(p.replace(/^!/, ''), { dot: true });
   const candidates = new Set<string>();
-  const concrete = (s: string) =>
+  // A trailing star as the empty run first (`**/.env*` does not match `.env`), inner stars as `a`
+  // (`src/**/*.ts` does not match `src/a.ts`): the surprises a reader recognises.
+  const concrete = (s: string, trailing: string) =>
     s
       .replace(/\{([^{},]*),[^{}]*\}/g, '$1')
       .replace(/\[([^\]])[^\]]*\]/g, '$1')
+      .replace(/\*+$/, trailing)
       .replace(/\*+/g, 'a')
       .replace(/\?/g, 'a')
       .replace(/^!/, '');
-  candidates.add(concrete(p.replace(/^(\*\*\/)+/, '')));
-  candidates.add(concrete(p.replace(/\*\*\//g, '')));
-  candidates.add(concrete(p));
+  for (const star of ['', 'a']) {
+    candidates.add(concrete(p.replace(/^(\*\*\/)+/, ''), star));
+    candidates.add(concrete(p.replace(/\*\*\//g, ''), star));
+    candidates.add(concrete(p, star));
+  }
   for (const c of candidates) {
     if (isGlob(c) && !matches(rule.resourceMatcher, c)) return c;
   }

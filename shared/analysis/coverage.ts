@@ -1,0 +1,247 @@
+import type { Decision } from '../model';
+import type { NFA } from 'refa';
+import { AutomataCache, disjoint, type Language } from './automata';
+import { BudgetExceeded, Deadline } from './budget';
+import { deciders, firstUncovered, takenBy } from './lazy-dfa';
+import { wordFromSet } from './witness';
+
+/**
+ * One rule as the coverage engine sees it: a language, a decision and an exact membership test.
+ * Entries are handed over in precedence order — the first entry that matches a request decides it
+ * (for last-match dialects that is the reversed file order).
+ */
+export interface Entry {
+  /** Index of the rule in its rule set. */
+  rule: number;
+  decision: Decision;
+  lang: Language;
+  /** Exact membership of a request (its parts: [action, resource] or [command]), as the matcher decides it. */
+  test(parts: readonly string[]): boolean;
+  /** Readable requests in the language (checked with `test` before use). */
+  fills: string[][];
+  /** A prefix and a suffix of every encoded word of the language, for a sound overlap filter. */
+  prefix: string;
+  suffix: string;
+}
+
+/** Who takes a request away from a rule, with the request. */
+export interface Decider {
+  rule: number;
+  decision: Decision;
+  witness: string[];
+}
+
+export type Outcome =
+  /** The rule decides `witness`; `lost` (when asked for) is a request it matches that a rule of another decision takes. */
+  | { status: 'live'; witness: string[]; lost?: Decider }
+  /** The rule decides nothing; `deciders` take everything it matches (each with a witness). */
+  | { status: 'dead'; deciders: Decider[] }
+  | { status: 'budget'; reason: BudgetExceeded['reason'] };
+
+export interface CoverageOptions {
+  /** Whether to look for a request the entry loses to a rule of another decision (denies). */
+  wantLoss(e: Entry): boolean;
+  /** Whether to name the rules that take a dead entry's requests. */
+  wantDeciders?(e: Entry): boolean;
+  deadline: Deadline;
+  cache: AutomataCache;
+  /** Characters witnesses prefer, in order (see `preferredChars`). */
+  preferred: readonly number[];
+}
+
+/**
+ * Positions of entries whose language may overlap a given one. Sound: two languages that share a
+ * word have prefix keys of which one starts the other (both start that word), and likewise suffixes.
+ */
+class OverlapIndex {
+  private readonly byPrefix = new Map<string, number[]>();
+  private readonly lengths: number[];
+  private readonly sorted: Array<{ key: string; pos: number }>;
+
+  constructor(private readonly entries: readonly Entry[]) {
+    const lens = new Set<number>();
+    entries.forEach((e, pos) => {
+      const list = this.byPrefix.get(e.prefix);
+      if (list) list.push(pos);
+      else this.byPrefix.set(e.prefix, [pos]);
+      lens.add(e.prefix.length);
+    });
+    this.lengths = [...lens].sort((a, b) => a - b);
+    this.sorted = entries.map((e, pos) => ({ key: e.prefix, pos })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.pos - b.pos));
+  }
+
+  /** Entries before `pos` (higher precedence) that may overlap it, in precedence order. */
+  higher(pos: number): number[] {
+    const e = this.entries[pos];
+    const out = new Set<number>();
+    for (const n of this.lengths) {
+      if (n > e.prefix.length) break;
+      for (const q of this.byPrefix.get(e.prefix.slice(0, n)) ?? []) if (q < pos) out.add(q);
+    }
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid].key < e.prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.sorted.length && this.sorted[i].key.startsWith(e.prefix); i++) if (this.sorted[i].pos < pos) out.add(this.sorted[i].pos);
+    const suffixOk = (q: number) => {
+      const s = this.entries[q].suffix;
+      return s.endsWith(e.suffix) || e.suffix.endsWith(s);
+    };
+    return [...out].filter(suffixOk).sort((a, b) => a - b);
+  }
+}
+
+/**
+ * Decides, for every entry, exactly whether it decides any request given the entries that take
+ * precedence over it, with witnesses. Readable stand-in requests are tried first (a cheap proof of
+ * liveness); only when none works do automata decide, so a "dead" claim always rests on an exact
+ * inclusion check.
+ * @example analyzeCoverage(entries, { wantLoss: (e) => e.decision === 'deny', deadline, cache })
+ */
+export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions): Outcome[] {
+  const index = new OverlapIndex(entries);
+  const out: Outcome[] = [];
+  let timeUp = false;
+  for (let pos = 0; pos < entries.length; pos++) {
+    if (timeUp || opts.deadline.expired) {
+      timeUp = true;
+      out.push({ status: 'budget', reason: 'time' });
+      continue;
+    }
+    try {
+      out.push(analyzeOne(entries, pos, index.higher(pos), opts));
+    } catch (e) {
+      if (!(e instanceof BudgetExceeded)) throw e;
+      if (e.reason === 'time') timeUp = true;
+      out.push({ status: 'budget', reason: e.reason });
+    }
+  }
+  return out;
+}
+
+/**
+ * The entries after `pos` (lower precedence) that share at least one request with it: the rules a
+ * broad rule overrides.
+ * @example overlappingLower(entries, 0, cache) // positions of the rules entry 0 takes requests from
+ */
+export function overlappingLower(entries: readonly Entry[], pos: number, cache: AutomataCache): number[] {
+  const e = entries[pos];
+  const mine = cache.nfa(e.lang);
+  const out: number[] = [];
+  for (let q = pos + 1; q < entries.length; q++) {
+    const o = entries[q];
+    const pre = o.prefix.startsWith(e.prefix) || e.prefix.startsWith(o.prefix);
+    const suf = o.suffix.endsWith(e.suffix) || e.suffix.endsWith(o.suffix);
+    if (pre && suf && !disjoint(mine, cache.nfa(o.lang))) out.push(q);
+  }
+  return out;
+}
+
+/**
+ * True when every request of `inner` is also matched by `outer` (exact, on the automata).
+ * @example includedIn(entryOf('edit docs/*'), entryOf('edit *'), cache) // true
+ */
+export function includedIn(inner: Entry, outer: Entry, cache: AutomataCache): boolean {
+  return firstUncovered([cache.nfa(inner.lang), cache.nfa(outer.lang)], cache.facts) === undefined;
+}
+
+/**
+ * The outcome for one entry alone (what the editor asks when it wants a single rule's witness).
+ * @example analyzeEntry(entries, 3, opts).status // 'live'
+ */
+export function analyzeEntry(entries: readonly Entry[], pos: number, opts: CoverageOptions): Outcome {
+  try {
+    return analyzeOne(entries, pos, new OverlapIndex(entries).higher(pos), opts);
+  } catch (e) {
+    if (e instanceof BudgetExceeded) return { status: 'budget', reason: e.reason };
+    throw e;
+  }
+}
+
+/** The highest-precedence candidate matching a request, or undefined. */
+function firstMatch(entries: readonly Entry[], candidates: readonly number[], parts: readonly string[]): number | undefined {
+  for (const q of candidates) if (entries[q].test(parts)) return q;
+  return undefined;
+}
+
+function decider(entries: readonly Entry[], q: number, witness: string[]): Decider {
+  return { rule: entries[q].rule, decision: entries[q].decision, witness };
+}
+
+function analyzeOne(entries: readonly Entry[], pos: number, candidates: number[], opts: CoverageOptions): Outcome {
+  opts.deadline.check();
+  const e = entries[pos];
+  let live: string[] | undefined;
+  let lost: Decider | undefined;
+  const wantLoss = opts.wantLoss(e);
+  for (const f of e.fills) {
+    if (!e.test(f)) continue;
+    const q = firstMatch(entries, candidates, f);
+    if (q === undefined) live ??= f;
+    else if (wantLoss && !lost && entries[q].decision !== e.decision) lost = decider(entries, q, f);
+    if (live && (lost || !wantLoss)) break;
+  }
+  if (!live) {
+    const ws = firstUncovered(nfasOf([e, ...candidates.map((q) => entries[q])], opts), opts.cache.facts, opts.deadline);
+    if (!ws) {
+      const deciders = opts.wantDeciders?.(e) === false ? [] : decidersOf(entries, pos, candidates, opts);
+      return { status: 'dead', deciders };
+    }
+    live = wordFromSet(ws, opts.preferred);
+  }
+  if (wantLoss && !lost) {
+    for (const q of candidates) {
+      if (entries[q].decision === e.decision) continue;
+      const w = takenFrom(entries, pos, q, candidates, opts);
+      if (w) {
+        lost = decider(entries, q, w);
+        break;
+      }
+    }
+  }
+  return lost ? { status: 'live', witness: live, lost } : { status: 'live', witness: live };
+}
+
+/**
+ * A request matched by entry `pos` that candidate `q` decides (no candidate before `q` matches it),
+ * or undefined when `q` decides none of them.
+ */
+function takenFrom(entries: readonly Entry[], pos: number, q: number, candidates: readonly number[], opts: CoverageOptions): string[] | undefined {
+  opts.deadline.check();
+  const e = entries[pos];
+  const o = entries[q];
+  const before = candidates.filter((c) => c < q);
+  const fill = readableTaken(entries, e, q, before);
+  if (fill) return fill;
+  const ws = takenBy(nfasOf([e, o, ...before.map((c) => entries[c])], opts), opts.cache.facts, opts.deadline);
+  return ws ? wordFromSet(ws, opts.preferred) : undefined;
+}
+
+/** A stand-in request of either rule that rule `q` takes from `e`, if one is at hand. */
+function readableTaken(entries: readonly Entry[], e: Entry, q: number, before: readonly number[]): string[] | undefined {
+  for (const f of [...entries[q].fills, ...e.fills]) {
+    if (e.test(f) && entries[q].test(f) && firstMatch(entries, before, f) === undefined) return f;
+  }
+  return undefined;
+}
+
+function nfasOf(list: readonly Entry[], opts: CoverageOptions): NFA[] {
+  return list.map((x) => opts.cache.nfa(x.lang));
+}
+
+/** Every candidate that takes some of a dead entry's requests, in precedence order, each with a witness. */
+function decidersOf(entries: readonly Entry[], pos: number, candidates: readonly number[], opts: CoverageOptions): Decider[] {
+  opts.deadline.check();
+  const found = deciders(nfasOf([entries[pos], ...candidates.map((q) => entries[q])], opts), opts.cache.facts, opts.deadline);
+  const out: Decider[] = [];
+  candidates.forEach((q, i) => {
+    const ws = found.get(i + 1);
+    if (!ws) return;
+    const readable = readableTaken(entries, entries[pos], q, candidates.filter((c) => c < q));
+    out.push(decider(entries, q, readable ?? wordFromSet(ws, opts.preferred)));
+  });
+  return out;
+}

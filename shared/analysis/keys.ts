@@ -1,0 +1,71 @@
+import type { Atom, Wildcard } from '../patterns/wildcard';
+import type { Language } from './automata';
+
+/**
+ * Stands for the pair separator inside overlap keys. Keys only need to be a prefix (suffix) of the
+ * rendering of every word of a language; any fixed stand-in keeps that true, so the filter built on
+ * them stays sound even if this unit also occurs in a pattern.
+ */
+const SEP_KEY = '\u0000';
+
+function commonPrefix(xs: string[]): string {
+  if (xs.length === 0) return '';
+  let p = xs[0];
+  for (const x of xs) {
+    let i = 0;
+    while (i < p.length && i < x.length && p.charCodeAt(i) === x.charCodeAt(i)) i++;
+    p = p.slice(0, i);
+  }
+  return p;
+}
+
+function commonSuffix(xs: string[]): string {
+  if (xs.length === 0) return '';
+  let s = xs[0];
+  for (const x of xs) {
+    let i = 0;
+    while (i < s.length && i < x.length && s.charCodeAt(s.length - 1 - i) === x.charCodeAt(x.length - 1 - i)) i++;
+    s = s.slice(s.length - i);
+  }
+  return s;
+}
+
+/** The whole text of an alternative without wildcards, or undefined. */
+function exactText(alt: Atom[]): string | undefined {
+  let s = '';
+  for (const a of alt) {
+    if (a.t !== 'lit') return undefined;
+    s += a.s;
+  }
+  return s;
+}
+
+function lead(alt: Atom[]): string {
+  return alt.length > 0 && alt[0].t === 'lit' ? alt[0].s : '';
+}
+
+function trail(alt: Atom[]): string {
+  const a = alt[alt.length - 1];
+  return a && a.t === 'lit' ? a.s : '';
+}
+
+const prefixOf = (w: Wildcard) => commonPrefix(w.alts.map(lead));
+const suffixOf = (w: Wildcard) => commonSuffix(w.alts.map(trail));
+
+/**
+ * Literal text every word of the language starts and ends with (the pair separator written as
+ * U+0000), for the analyser's overlap filter.
+ * @example languageKeys({ kind: 'one', w: opencodePattern('src/*.ts') }) // { prefix: 'src/', suffix: '.ts' }
+ */
+export function languageKeys(l: Language): { prefix: string; suffix: string } {
+  if (l.kind === 'one') return { prefix: prefixOf(l.w), suffix: suffixOf(l.w) };
+  const prefixes = l.a.alts.map((alt) => {
+    const x = exactText(alt);
+    return x === undefined ? lead(alt) : x + SEP_KEY + prefixOf(l.b);
+  });
+  const suffixes = l.b.alts.map((alt) => {
+    const x = exactText(alt);
+    return x === undefined ? trail(alt) : suffixOf(l.a) + SEP_KEY + x;
+  });
+  return { prefix: commonPrefix(prefixes), suffix: commonSuffix(suffixes) };
+}

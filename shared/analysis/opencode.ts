@@ -1,0 +1,209 @@
+import type { Finding } from '../model';
+import type { LintContext } from '../dialects/dialect';
+import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
+import { evaluateOpencode, rulesFor } from '../dialects/opencode/evaluate';
+import { STRING_ONLY_KEYS } from '../dialects/opencode/parse';
+import { isUniversal, matches } from '../patterns/wildcard';
+import { AutomataCache, alphabetWithout } from './automata';
+import { BudgetExceeded, Deadline } from './budget';
+import { analyzeCoverage, analyzeEntry, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
+import { languageKeys } from './keys';
+import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from './report';
+import { fills, preferredChars } from './witness';
+
+/** Stand-in action names for a wildcard action, after the file's own literal actions. */
+const COMMON_ACTIONS = ['edit', 'bash', 'read'];
+/** Action × resource stand-ins tried per rule before automata decide. */
+const MAX_ACTION_FILLS = 3;
+const MAX_RESOURCE_FILLS = 4;
+
+/** OpenCode turns backslashes into `/` in every input before matching: no input holds one. */
+const OPENCODE_INPUTS = alphabetWithout('\\');
+
+/** @example renderOpencode(['edit', 'secrets/a']) // 'edit secrets/a' */
+export function renderOpencode(parts: readonly string[]): string {
+  return `${parts[0]} ${parts[1]}`;
+}
+
+function knownActions(rs: OpencodeRuleSet): string[] {
+  const out = new Set<string>();
+  for (const r of rs.rules) if (!/[*?]/.test(r.action)) out.add(r.action);
+  for (const a of COMMON_ACTIONS) out.add(a);
+  return [...out];
+}
+
+function entryOf(r: OpencodeRule, actions: readonly string[]): Entry {
+  const lang = { kind: 'pair' as const, a: r.actionPattern, b: r.resourcePattern };
+  const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
+  const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
+  return {
+    rule: r.index,
+    decision: r.decision,
+    lang,
+    test: (p) => matches(r.actionMatcher, p[0]) && matches(r.resourceMatcher, p[1]),
+    fills: as.flatMap((a) => bs.map((b) => [a, b])),
+    ...languageKeys(lang),
+  };
+}
+
+/** A view: the rules one kind of request sees, in precedence order (last match first). */
+interface View {
+  agent: string | null;
+  entries: Entry[];
+}
+
+function viewsOf(rs: OpencodeRuleSet, actions: readonly string[]): View[] {
+  const entries = new Map<number, Entry>();
+  const entry = (r: OpencodeRule) => {
+    let e = entries.get(r.index);
+    if (!e) entries.set(r.index, (e = entryOf(r, actions)));
+    return e;
+  };
+  const views: View[] = [{ agent: null, entries: rulesFor(rs, undefined).map(entry).reverse() }];
+  for (const agent of rs.agents) views.push({ agent, entries: rulesFor(rs, agent).map(entry).reverse() });
+  return views;
+}
+
+function coverageOptions(rs: OpencodeRuleSet, deadline: Deadline, cache: AutomataCache): CoverageOptions {
+  return {
+    wantLoss: (e) => e.decision === 'deny',
+    deadline,
+    cache,
+    preferred: preferredChars(rs.rules.flatMap((r) => [r.actionPattern, r.resourcePattern])),
+  };
+}
+
+/**
+ * Exact coverage findings for an OpenCode rule set: `shadowed-deny`, `overridden-deny`,
+ * `dead-rule`, `broad-catch-all`, and at most one `analysis-budget`. Top-level rules are judged in
+ * the top-level view; each agent's rules in that agent's view (top-level rules, then its own).
+ * @example analyzeOpencode(parseOpencode({ path: 'opencode.json', text })).map((f) => f.code)
+ */
+export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, deadline = new Deadline()): Finding[] {
+  const out: Finding[] = [];
+  const cache = new AutomataCache(OPENCODE_INPUTS);
+  const opts = coverageOptions(rs, deadline, cache);
+  const actions = knownActions(rs);
+  const budget: Array<{ rule: number; reason: string }> = [];
+  const views = viewsOf(rs, actions);
+  for (const view of views) {
+    const outcomes = analyzeCoverage(view.entries, opts);
+    view.entries.forEach((e, pos) => {
+      const r = rs.rules[e.rule];
+      const mine = view.agent === null ? r.agent === null : r.agent === view.agent;
+      const o = outcomes[pos];
+      if (o.status === 'budget') {
+        if (mine) budget.push({ rule: r.index, reason: o.reason });
+        return;
+      }
+      if (mine) out.push(...ruleFindings(rs, r, o));
+      else if (r.decision === 'deny' && o.status === 'dead') {
+        // A top-level deny an agent's own rules take over: worth knowing, not a defect by itself.
+        const f = deadFinding(rs.rules, r, o.deciders, renderOpencode, 'the agent\'s rules', r.range, `for agent "${view.agent}": `);
+        if (f.code === 'shadowed-deny') out.push({ ...f, code: 'overridden-deny', severity: 'information', unnecessary: undefined });
+      }
+    });
+    out.push(...catchAllFindings(rs, view, cache, ctx, budget));
+  }
+  if (budget.length > 0) {
+    const first = budget.reduce((a, b) => (a.rule <= b.rule ? a : b));
+    const rules = new Set(budget.map((b) => b.rule));
+    out.push(budgetFinding(rs.rules[first.rule], rules.size, first.reason === 'time' ? 'time limit reached' : first.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse'));
+  }
+  return out.sort((a, b) => ruleOf(a) - ruleOf(b));
+}
+
+function ruleOf(f: Finding): number {
+  const r = f.data?.rule;
+  return typeof r === 'number' ? r : -1;
+}
+
+function ruleFindings(rs: OpencodeRuleSet, r: OpencodeRule, o: Outcome): Finding[] {
+  if (o.status === 'dead') return [deadFinding(rs.rules, r, o.deciders, renderOpencode, 'later rules')];
+  if (o.status === 'live' && o.lost && r.decision === 'deny') return [overriddenFinding(rs.rules, r, o.witness, o.lost, renderOpencode)];
+  return [];
+}
+
+/** V1 keys that only take a decision string necessarily cover every resource: no narrower form exists. */
+function necessarilyBroad(r: OpencodeRule): boolean {
+  return r.form === 'v1' && STRING_ONLY_KEYS.includes(r.action);
+}
+
+function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>): Finding[] {
+  const out: Finding[] = [];
+  view.entries.forEach((e, pos) => {
+    const r = rs.rules[e.rule];
+    const mine = view.agent === null ? r.agent === null : r.agent === view.agent;
+    if (!mine) return;
+    const allActions = isUniversal(r.actionPattern);
+    const allResources = isUniversal(r.resourcePattern);
+    if (!allActions && !allResources) return;
+    let overridden: OpencodeRule[];
+    try {
+      // A broader earlier rule that this one carves an exception from is not "overridden specific" work.
+      overridden = overlappingLower(view.entries, pos, cache)
+        .filter((q) => !includedIn(view.entries[pos], view.entries[q], cache))
+        .map((q) => rs.rules[view.entries[q].rule])
+        .sort((a, b) => a.index - b.index);
+    } catch (err) {
+      if (err instanceof BudgetExceeded) return budget.push({ rule: r.index, reason: err.reason });
+      throw err;
+    }
+    const broadAllow = r.decision === 'allow' && (allActions || !necessarilyBroad(r));
+    if (!broadAllow && overridden.length === 0) return;
+    const what = allActions && allResources ? 'every action and every resource' : allActions ? `every action (for ${quote(r.resource)})` : `every ${r.action} resource`;
+    let msg = `${ruleName(r)} matches ${what}`;
+    if (broadAllow) msg += ' and allows it';
+    if (overridden.length) {
+      const names = overridden.slice(0, MAX_NAMED).map(ruleName).join(', ');
+      const more = overridden.length > MAX_NAMED ? ` and ${overridden.length - MAX_NAMED} more` : '';
+      msg += `; it overrides ${overridden.length} earlier rule${overridden.length === 1 ? '' : 's'}: ${names}${more}`;
+    }
+    const sets = requestsSetBy(rs, r, ctx);
+    if (sets.length) msg += `; it sets the decision of stored request${sets.length === 1 ? '' : 's'} ${sets.map((s) => `"${s}"`).join(', ')}`;
+    out.push({
+      code: 'broad-catch-all',
+      severity: 'warning',
+      message: msg,
+      range: r.range,
+      related: relatedRules(overridden, () => 'overridden by this rule where both match'),
+      data: { rule: r.index, overrides: overridden.map((o) => o.index), requests: sets },
+    });
+  });
+  return out;
+}
+
+/** Names of the stored requests this rule decides (it controls a resource and its decision is the verdict). */
+function requestsSetBy(rs: OpencodeRuleSet, r: OpencodeRule, ctx: LintContext): string[] {
+  const out: string[] = [];
+  for (const stored of ctx.requests ?? []) {
+    const req = stored.request as OpencodeRequest | undefined;
+    if (!req || typeof req !== 'object' || typeof req.action !== 'string' || !Array.isArray(req.resources)) continue;
+    try {
+      const v = evaluateOpencode(rs, req, ctx);
+      if (v.decision === r.decision && v.trace.sections.some((s) => s.controlling === r.index)) out.push(stored.name);
+    } catch {
+      // A request the evaluator rejects decides nothing here; the requests file reports it.
+    }
+  }
+  return out;
+}
+
+/**
+ * One request the rule decides in its own view (top-level, or its agent's), or undefined when it
+ * decides none or the budget ran out.
+ * @example opencodeWitness(rs, 2) // { action: 'edit', resources: ['secrets/a'] }
+ */
+export function opencodeWitness(rs: OpencodeRuleSet, ruleIndex: number, deadline = new Deadline()): OpencodeRequest | undefined {
+  const r = rs.rules[ruleIndex];
+  if (!r) return undefined;
+  const view = rulesFor(rs, r.agent ?? undefined);
+  const actions = knownActions(rs);
+  const entries = view.map((x) => entryOf(x, actions)).reverse();
+  const pos = entries.findIndex((e) => e.rule === ruleIndex);
+  const o = analyzeEntry(entries, pos, { ...coverageOptions(rs, deadline, new AutomataCache(OPENCODE_INPUTS)), wantLoss: () => false });
+  if (o.status !== 'live') return undefined;
+  const req: OpencodeRequest = { action: o.witness[0], resources: [o.witness[1]] };
+  if (r.agent !== null) req.agent = r.agent;
+  return req;
+}
