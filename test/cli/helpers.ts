@@ -3,8 +3,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-export const ROOT = path.resolve(__dirname, '../..');
-export const SHARED_EXAMPLES = path.resolve(ROOT, '../shared/examples');
+export { ROOT, SHARED_EXAMPLES } from '../helpers/examples';
+import { ROOT } from '../helpers/examples';
 const CLI = path.join(ROOT, 'bin/rulelens.js');
 
 let built = false;

@@ -1,3 +1,5 @@
+import * as path from 'path';
+import { SHARED_EXAMPLES } from '../../helpers/examples';
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import { boundsRules } from '../../../shared/dialects/bounds-rules';
@@ -6,7 +8,7 @@ import { runRequests } from '../../../shared/requests/run';
 import { detectDialect } from '../../../shared/dialects';
 import { rangeOfText } from './helpers';
 
-const EXAMPLE = '/work/shared/examples/bounds/.attesso';
+const EXAMPLE = path.join(SHARED_EXAMPLES, 'bounds/.attesso');
 
 describe('bounds-rules: stored requests and detection', () => {
   it('runs the shipped example requests: all pass', () => {

@@ -1,3 +1,4 @@
+import { SHARED_EXAMPLES } from '../../helpers/examples';
 import { strict as assert } from 'assert';
 import { readFileSync } from 'fs';
 import { join } from 'path';
@@ -5,7 +6,7 @@ import { claude, initShellParser } from '../../../shared/dialects/claude';
 import { parseRequestsFile } from '../../../shared/requests/parse';
 import { runRequests } from '../../../shared/requests/run';
 
-const EXAMPLE = join(__dirname, '../../../../shared/examples/claude/.claude');
+const EXAMPLE = join(SHARED_EXAMPLES, 'claude/.claude');
 
 describe('claude: the shipped example', () => {
   before(() => initShellParser());

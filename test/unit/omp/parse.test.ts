@@ -1,3 +1,4 @@
+import { SHARED_EXAMPLES } from '../../helpers/examples';
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -64,7 +65,7 @@ describe('omp detection', () => {
     assert.equal(detectOmp({ path: 'opencode.json', text: '{"permission": {}}' }), 0);
   });
   it('is the detected dialect for its files', () => {
-    assert.equal(detectDialect({ path: '/work/shared/examples/omp/config.json', text: fs.readFileSync('/work/shared/examples/omp/config.json', 'utf8') })?.id, 'omp');
+    assert.equal(detectDialect({ path: path.join(SHARED_EXAMPLES, 'omp/config.json'), text: fs.readFileSync(path.join(SHARED_EXAMPLES, 'omp/config.json'), 'utf8') })?.id, 'omp');
     assert.equal(detectDialect(read('.omp/config.yml'))?.id, 'omp');
   });
 });

@@ -1,3 +1,4 @@
+import { SHARED_EXAMPLES } from '../../helpers/examples';
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -6,7 +7,7 @@ import { parseRequestsFile } from '../../../shared/requests/parse';
 import { runRequests } from '../../../shared/requests/run';
 import { rules } from './helpers';
 
-const EXAMPLES = '/work/shared/examples/omp';
+const EXAMPLES = path.join(SHARED_EXAMPLES, 'omp');
 const FIXTURES = path.join(__dirname, '../../fixtures/omp');
 const SEED_COMMAND = 'chmod -R 700 /fictional-seed-library';
 

@@ -1,0 +1,12 @@
+import * as fs from 'fs';
+import * as path from 'path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+/**
+ * The seed examples: the shared folder beside the checkout when it is there (as on the team's
+ * machines and in CI), else the project's own copy in examples/.
+ */
+export const SHARED_EXAMPLES = fs.existsSync(path.resolve(ROOT, '../shared/examples/opencode'))
+  ? path.resolve(ROOT, '../shared/examples')
+  : path.join(ROOT, 'examples');
