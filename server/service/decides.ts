@@ -83,7 +83,10 @@ const memo = new WeakMap<object, RuleDecisions[]>();
 export function decisionsOf(report: { results: readonly RequestResult[]; ruleSet: { rules: readonly unknown[] } | null }): RuleDecisions[] {
   let hit = memo.get(report);
   if (!hit) {
-    hit = ruleDecisions(report.results, report.ruleSet?.rules.length ?? 0);
+    // Size by the largest rule index, not the count: a dialect may keep a dropped entry's slot.
+    const rules = (report.ruleSet?.rules ?? []) as ReadonlyArray<{ index?: number }>;
+    const size = rules.reduce((n, r) => Math.max(n, (r.index ?? -1) + 1), rules.length);
+    hit = ruleDecisions(report.results, size);
     memo.set(report, hit);
   }
   return hit;

@@ -55,7 +55,29 @@ interface Segment {
   /** Longest literal run inside the segment and its offset, to find candidates with indexOf. */
   anchor: string;
   anchorAt: number;
+  /** Bit-parallel tables for the masked scan, built on the first search that needs them. */
+  bits?: BitTables;
 }
+
+/**
+ * Shift-And tables of a masked segment: bit i of `byChar[c]` is set when position i accepts code
+ * unit c (the literal is c, or the position is `?`); `wild` is what every other unit gets.
+ */
+interface BitTables {
+  words: number;
+  wild: Uint32Array;
+  byChar: Map<number, Uint32Array>;
+}
+
+/**
+ * Verification work (code units compared) a masked segment search may spend per unit of input it
+ * has advanced over before it switches from anchor probing to the bit-parallel scan. Probing is the
+ * fastest when the anchor is rare; the scan caps the worst case (`a?a?…b` over `aaaa…`) at
+ * O(n·⌈m/32⌉) instead of O(n·m).
+ */
+export const PROBE_WORK_PER_UNIT = 4;
+/** Probing work allowed before the per-unit budget applies, so short inputs never build tables. */
+const PROBE_WORK_SLACK = 256;
 
 /** A compiled alternative: segments between stars; `open*` says whether a star leads/trails. */
 interface CompiledAlt {
@@ -153,20 +175,72 @@ function findSeg(seg: Segment, input: string, from: number, limit: number): numb
     return from + len <= limit ? from : -1; // all `?`: any position of the right length
   }
   let probe = from + seg.anchorAt;
+  let work = 0;
   for (;;) {
     const hit = input.indexOf(seg.anchor, probe);
     if (hit < 0) return -1;
     const at = hit - seg.anchorAt;
     if (at + len > limit) return -1;
     if (segAt(seg, input, at)) return at;
+    work += len;
+    if (work > PROBE_WORK_PER_UNIT * (at - from) + PROBE_WORK_SLACK) return scanSeg(seg, input, at + 1, limit);
     probe = hit + 1;
   }
 }
 
+function bitTables(seg: Segment): BitTables {
+  if (seg.bits) return seg.bits;
+  const { text, mask } = seg;
+  const words = Math.ceil(text.length / 32);
+  const wild = new Uint32Array(words);
+  for (let i = 0; i < text.length; i++) if (mask?.[i]) wild[i >>> 5] |= 1 << (i & 31);
+  const byChar = new Map<number, Uint32Array>();
+  for (let i = 0; i < text.length; i++) {
+    if (mask?.[i]) continue;
+    const c = text.charCodeAt(i);
+    let row = byChar.get(c);
+    if (!row) byChar.set(c, (row = wild.slice()));
+    row[i >>> 5] |= 1 << (i & 31);
+  }
+  return (seg.bits = { words, wild, byChar });
+}
+
+/**
+ * Leftmost position ≥ from where a masked segment matches and ends ≤ limit, or -1, in one pass
+ * over the input (Shift-And): bit i of the state says "the last i+1 units match the segment's
+ * first i+1 positions".
+ */
+function scanSeg(seg: Segment, input: string, from: number, limit: number): number {
+  const len = seg.text.length;
+  const { words, wild, byChar } = bitTables(seg);
+  const top = len - 1;
+  if (words === 1) {
+    const wild0 = wild[0];
+    let d = 0;
+    for (let i = from; i < limit; i++) {
+      const row = byChar.get(input.charCodeAt(i));
+      d = ((d << 1) | 1) & (row ? row[0] : wild0);
+      if ((d >>> top) & 1) return i - top;
+    }
+    return -1;
+  }
+  const d = new Uint32Array(words);
+  const last = top >>> 5;
+  const bit = 1 << (top & 31);
+  for (let i = from; i < limit; i++) {
+    const row = byChar.get(input.charCodeAt(i)) ?? wild;
+    for (let w = words - 1; w > 0; w--) d[w] = ((d[w] << 1) | (d[w - 1] >>> 31)) & row[w];
+    d[0] = ((d[0] << 1) | 1) & row[0];
+    if (d[last] & bit) return i - top;
+  }
+  return -1;
+}
+
 /**
  * Greedy leftmost matching of star-separated segments. Correct for star-only globs (a leftmost
- * placement of each middle segment never loses a match) and linear in practice: every segment is
- * searched once, left to right — no backtracking, whatever the number of stars.
+ * placement of each middle segment never loses a match) and linear: every segment is searched
+ * once, left to right, each search starting where the previous one ended — no backtracking,
+ * whatever the number of stars (test/unit/patterns holds the adversarial cases).
  */
 function matchAlt(alt: CompiledAlt, input: string): boolean {
   const n = input.length;

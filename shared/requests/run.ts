@@ -1,5 +1,6 @@
 import { finding, type EvalContext, type Finding, type RuleSet, type Verdict } from '../model';
 import type { AnyDialect } from '../dialects/dialect';
+import { compiledFor, type CompiledRuleSet } from '../compiled';
 import { compareExpect } from './expect';
 import type { RequestResult, RequestsFile, StoredRequest } from './model';
 
@@ -7,9 +8,10 @@ import type { RequestResult, RequestsFile, StoredRequest } from './model';
  * Evaluates a request, turning an engine exception into an error instead of a crash: a request
  * that breaks the engine must not take the editor or the CLI down with it.
  */
-export function safeEvaluate(dialect: AnyDialect, rs: RuleSet, request: unknown, ctx: EvalContext): { verdict: Verdict | null; error: string | null } {
+export function safeEvaluate(dialect: AnyDialect, rs: RuleSet, request: unknown, ctx: EvalContext, compiled?: CompiledRuleSet): { verdict: Verdict | null; error: string | null } {
   try {
-    return { verdict: dialect.evaluate(rs, request, ctx), error: null };
+    const usable = compiled !== undefined && compiled.ruleSet === rs && compiled.dialect === dialect.id;
+    return { verdict: usable ? compiled.evaluate(request, ctx) : dialect.evaluate(rs, request, ctx), error: null };
   } catch (e) {
     return { verdict: null, error: `evaluation failed: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -19,21 +21,41 @@ export function safeEvaluate(dialect: AnyDialect, rs: RuleSet, request: unknown,
  * Runs one stored request and compares it with its expectation.
  * @example runRequest(opencode, rs, stored, {}).pass // true
  */
-export function runRequest(dialect: AnyDialect, rs: RuleSet, stored: StoredRequest, ctx: EvalContext = {}): RequestResult {
+export function runRequest(dialect: AnyDialect, rs: RuleSet, stored: StoredRequest, ctx: EvalContext = {}, compiled?: CompiledRuleSet): RequestResult {
   if (stored.request === undefined) {
     const why = stored.findings.find((f) => f.severity === 'error')?.message ?? 'the request could not be read';
     return { request: stored, verdict: null, pass: null, mismatches: [], error: why };
   }
-  const { verdict, error } = safeEvaluate(dialect, rs, stored.request, ctx);
+  const { verdict, error } = safeEvaluate(dialect, rs, stored.request, ctx, compiled);
   if (!verdict) return { request: stored, verdict: null, pass: stored.expect ? false : null, mismatches: [], error };
   if (!stored.expect) return { request: stored, verdict, pass: null, mismatches: [], error: null };
   const mismatches = compareExpect(stored.expect, verdict, dialect);
   return { request: stored, verdict, pass: mismatches.length === 0, mismatches, error: null };
 }
 
-/** @example runRequests(opencode, rs, file, {}).filter((r) => r.pass === false) */
-export function runRequests(dialect: AnyDialect, rs: RuleSet, file: RequestsFile, ctx: EvalContext = {}): RequestResult[] {
-  return file.requests.map((r) => runRequest(dialect, rs, r, ctx));
+/**
+ * From this many requests on, a file's requests go through the rule set's compiled form (built
+ * once per parse and shared): same verdicts, traces built only when read.
+ */
+export const COMPILE_FROM_REQUESTS = 16;
+
+/**
+ * Runs every request of a file. `compiled` (for this very parse) is used when given; otherwise
+ * files with many requests get the parse's shared compiled form. Results are the same either way.
+ * @example runRequests(opencode, rs, file, {}).filter((r) => r.pass === false)
+ */
+export function runRequests(dialect: AnyDialect, rs: RuleSet, file: RequestsFile, ctx: EvalContext = {}, compiled?: CompiledRuleSet): RequestResult[] {
+  const fast = compiled ?? (file.requests.length >= COMPILE_FROM_REQUESTS ? compiledOrNone(dialect, rs) : undefined);
+  return file.requests.map((r) => runRequest(dialect, rs, r, ctx, fast));
+}
+
+/** A rule set the compiler cannot take is simply evaluated the ordinary way. */
+function compiledOrNone(dialect: AnyDialect, rs: RuleSet): CompiledRuleSet | undefined {
+  try {
+    return compiledFor(rs, dialect);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `rule 3: edit secrets/* deny`, or `default` when no rule decided. */
