@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_NOTIFICATION, type EvaluateResult, type StatusParams } from '../shared/protocol';
-import { showDocumentation, showFlips } from './commands/documents';
+import { FlipPages, FLIPS_SCHEME, showDocumentation } from './commands/documents';
 import { EvaluateCommands } from './commands/evaluate';
 import { saveAsStoredRequest } from './commands/save-request';
 import { ServerConnection } from './server-connection';
@@ -31,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): RuleLensApi {
   const tests = new RequestTests(server);
   const view = new TraceView((subject) => saveAsStoredRequest(server, subject).then(() => undefined));
   const evaluate = new EvaluateCommands(server, view);
+  const flips = new FlipPages();
 
   context.subscriptions.push(
     output,
@@ -42,7 +43,9 @@ export function activate(context: vscode.ExtensionContext): RuleLensApi {
     vscode.commands.registerCommand(COMMANDS.showTrace, (arg?: unknown) => evaluate.showTrace(arg)),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => output.show(true)),
     vscode.commands.registerCommand(COMMANDS.showDocumentation, (arg?: unknown) => showDocumentation(context.extensionUri, arg)),
-    vscode.commands.registerCommand(COMMANDS.showFlips, (arg?: unknown) => showFlips(arg)),
+    flips,
+    vscode.workspace.registerTextDocumentContentProvider(FLIPS_SCHEME, flips),
+    vscode.commands.registerCommand(COMMANDS.showFlips, (arg?: unknown) => flips.show(arg)),
     status.onDidChange((s) => tests.onStatus(s)),
   );
 

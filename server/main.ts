@@ -9,6 +9,7 @@ import { createConnection, ProposedFeatures, TextDocuments, type InitializeResul
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { initDialects } from '../shared/dialects';
 import { fileExists, nodePathFs, readText } from '../shared/host/node-fs';
+import { createBaseTextReader } from './base-text';
 import { SERVER_CAPABILITIES, summarizeClient, type ClientCapabilitiesSummary } from './capabilities';
 import { createLanguageService } from './service/language-service';
 import { uriToPath } from './service/uri';
@@ -53,6 +54,7 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
     configFor: (p) => settings!.peek(p),
     docsBase,
     features: client,
+    baseText: createBaseTextReader(),
   });
   settings = new Settings(connection, client.configuration, (p) => service.workspace.text(p));
   settings.setGlobal(init.settings ?? {});

@@ -2,6 +2,7 @@
  * Custom messages between the RuleLens client and language server (`rulelens/...` methods).
  * One module for both sides so the shapes cannot drift.
  */
+import type { Flip } from './diff/flips';
 import type { Verdict } from './model';
 
 /** `rulelens/evaluate`: evaluate one request against a rule document (open or on disk). */
@@ -56,6 +57,15 @@ export interface StatusParams {
   requests: number;
   passed: number;
   failed: number;
+}
+
+/** The argument of `COMMANDS.showFlips`: what changes against the git base, ready to show. */
+export interface ShowFlipsArgs {
+  /** The rule file compared. */
+  uri: string;
+  flips: Flip[];
+  /** The flips as a Markdown page (newly allowed first, subjects under their request). */
+  markdown: string;
 }
 
 /** Command ids shared by lenses (server) and the extension (client). */

@@ -1,23 +1,15 @@
 import * as path from 'path';
 import { loadRuleSet } from '../../shared/check/check-file';
-import { countFlips, storedFlips, type Flip } from '../../shared/diff/flips';
 import { readBase } from '../../shared/diff/base';
-import { witnessFlips } from '../../shared/diff/witness';
+import { compareVersions } from '../../shared/diff/compare';
+import type { Flip } from '../../shared/diff/flips';
+import { flipLine } from '../../shared/diff/format';
 import { readText, fileExists } from '../../shared/host/node-fs';
 import { findRequestsFile } from '../../shared/requests/locate';
 import { parseRequestsFile } from '../../shared/requests/parse';
-import { runRequests } from '../../shared/requests/run';
 import { count, format, parse } from '../args';
 import { flipsSarif } from '../format/sarif';
 import { evalContext, UsageError, type Out } from '../io';
-
-const ruleName = (r: Flip['beforeRule']) => (r ? `rule ${r.index + 1}: ${r.label}` : 'no rule');
-
-/** `secrets/test.env: deny → allow (rule 3: … → rule 4: …)` */
-export function flipLine(f: Flip): string {
-  const what = f.subject !== null ? (f.kind === 'stored' ? `    ${f.subject}` : `${f.request}: ${f.subject}`) : f.request;
-  return `${what}: ${f.before} → ${f.after} (${ruleName(f.beforeRule)} → ${ruleName(f.afterRule)})`;
-}
 
 /**
  * `rulelens diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--format text|json|sarif]`
@@ -44,15 +36,14 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
 
   const requestsPath = findRequestsFile(rulePath, fileExists);
   const requests = requestsPath ? parseRequestsFile(requestsPath, readText(requestsPath) ?? '', dialect) : null;
-  const flips: Flip[] = requests ? storedFlips(runRequests(dialect, old.ruleSet!, requests, ctx), runRequests(dialect, cur.ruleSet, requests, ctx)) : [];
-  const witnesses = witnessFlips(dialect.id, old.ruleSet!, cur.ruleSet, flips);
-  const all = [...flips, ...witnesses.flips];
-  const counts = countFlips(all);
+  const { flips: all, counts, notes } = compareVersions(dialect, old.ruleSet!, cur.ruleSet, requests, ctx);
+  const flips = all.filter((f) => f.kind === 'stored');
+  const witnesses = all.filter((f) => f.kind === 'witness');
   const overAllowed = maxAllowed !== undefined && counts.loosened > maxAllowed;
   const overDenied = maxDenied !== undefined && counts.tightened > maxDenied;
 
   if (fmt === 'json') {
-    io.out(JSON.stringify({ path: rulePath, base: base.label, dialect: dialect.id, requestsPath, flips: all, counts, notes: witnesses.notes, budgetExceeded: overAllowed || overDenied }, null, 2));
+    io.out(JSON.stringify({ path: rulePath, base: base.label, dialect: dialect.id, requestsPath, flips: all, counts, notes, budgetExceeded: overAllowed || overDenied }, null, 2));
   } else if (fmt === 'sarif') {
     io.out(JSON.stringify(flipsSarif(rulePath, requestsPath ?? null, all, process.cwd()), null, 2));
   } else {
@@ -65,10 +56,10 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
       for (const f of list) io.out(`    ${flipLine(f)}`);
     };
     section('newly allowed (stored requests)', flips.filter((f) => f.direction === 'loosened'));
-    section('newly allowed (witnesses no stored request covers)', witnesses.flips.filter((f) => f.direction === 'loosened'));
+    section('newly allowed (witnesses no stored request covers)', witnesses.filter((f) => f.direction === 'loosened'));
     section('newly denied (stored requests)', flips.filter((f) => f.direction === 'tightened'));
-    section('newly denied (witnesses no stored request covers)', witnesses.flips.filter((f) => f.direction === 'tightened'));
-    for (const n of witnesses.notes) io.out(`  note: ${n}`);
+    section('newly denied (witnesses no stored request covers)', witnesses.filter((f) => f.direction === 'tightened'));
+    for (const n of notes) io.out(`  note: ${n}`);
     if (overAllowed) io.out(`  budget exceeded: ${counts.loosened} newly allowed > --max-newly-allowed ${maxAllowed}`);
     if (overDenied) io.out(`  budget exceeded: ${counts.tightened} newly denied > --max-newly-denied ${maxDenied}`);
   }

@@ -20,26 +20,41 @@ export async function showDocumentation(extensionUri: vscode.Uri, arg: unknown):
   await vscode.commands.executeCommand('markdown.showPreview', page);
 }
 
-interface Flip {
-  name?: string;
-  subject?: string;
-  before?: string;
-  after?: string;
-}
+/** Scheme of the read-only pages `rulelens.showFlips` opens. */
+export const FLIPS_SCHEME = 'rulelens-flips';
 
 /**
- * `rulelens.showFlips`: decisions that change between two versions of a rule file, as the server
- * computed them. Rendered as a read-only Markdown document so it can be copied into a review.
+ * `rulelens.showFlips`: the decisions that change between a rule file and its git base, as the
+ * server rendered them (`ShowFlipsArgs`). Shown as a read-only Markdown preview beside the editor,
+ * so it can be read as a review and copied from, without an untitled buffer asking to be saved.
  */
-export async function showFlips(arg: unknown): Promise<void> {
-  const a = (arg && typeof arg === 'object' ? arg : {}) as { markdown?: unknown; flips?: unknown; title?: unknown };
-  let text: string;
-  if (typeof a.markdown === 'string') text = a.markdown;
-  else if (Array.isArray(a.flips)) {
-    const lines = (a.flips as Array<Flip | string>).map((f) =>
-      typeof f === 'string' ? `- ${f}` : `- ${f.name ?? f.subject ?? 'request'}: **${f.before ?? '?'} → ${f.after ?? '?'}**`);
-    text = `# ${typeof a.title === 'string' ? a.title : 'Decisions that flip'}\n\n${lines.join('\n') || 'No decision flips.'}\n`;
-  } else text = '# Decisions that flip\n\nNo flips were given.\n';
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
-  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+export class FlipPages implements vscode.TextDocumentContentProvider {
+  private readonly pages = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.pages.get(uri.toString()) ?? '# Decisions that flip\n\nThis page is no longer available.\n';
+  }
+
+  async show(arg: unknown): Promise<void> {
+    const a = (arg && typeof arg === 'object' ? arg : {}) as { uri?: unknown; markdown?: unknown };
+    const text = typeof a.markdown === 'string' ? a.markdown : '# Decisions that flip\n\nNo flips were given.\n';
+    const name = typeof a.uri === 'string' ? vscode.Uri.parse(a.uri).path.split('/').pop() : undefined;
+    // One page per rule file, refreshed in place when the lens is clicked again.
+    const page = vscode.Uri.from({ scheme: FLIPS_SCHEME, path: `/${name ?? 'rules'} flips.md` });
+    this.pages.set(page.toString(), text);
+    this.changed.fire(page);
+    try {
+      await vscode.commands.executeCommand('markdown.showPreviewToSide', page);
+    } catch {
+      // Without the built-in Markdown extension the page is still readable as text.
+      const doc = await vscode.workspace.openTextDocument(page);
+      await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    }
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
 }

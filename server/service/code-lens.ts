@@ -2,7 +2,9 @@ import type { CodeLens, Range } from 'vscode-languageserver';
 import type { FileReport } from '../../shared/check/check-file';
 import type { RequestResult } from '../../shared/requests/model';
 import { COMMANDS } from '../../shared/protocol';
+import type { BaseDiff } from './base-diff';
 import { decisionsOf, shortName } from './decides';
+import { flipLens, flipSuffix, requestFlips } from './flips';
 import type { Analysis } from './workspace';
 
 const NAMES_SHOWN = 4;
@@ -42,33 +44,40 @@ export function requestTitle(r: RequestResult): string {
 }
 
 /**
- * Lenses for a rule file (a summary on top, one per rule: what it decides) or a requests file (a
- * summary on top, one per request: its verdict). Clicking a request lens shows its full trace.
- * @example codeLensesFor(analysis)[1].command?.title // 'decides B (deny), C (deny)'
+ * Lenses for a rule file (a summary on top, what changed against the git base when it did, one
+ * per rule: what it decides) or a requests file (a summary on top, one per request: its verdict,
+ * and how it flipped against the base). Clicking a request lens shows its full trace.
+ * @example codeLensesFor(analysis, uriOf, null)[1].command?.title // 'decides B (deny), C (deny)'
  */
-export function codeLensesFor(a: Analysis, uriOf: (p: string) => string): CodeLens[] {
+export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: BaseDiff | null = null): CodeLens[] {
   const rep = a.report;
   if (!rep?.ruleSet) return [];
   const ruleUri = uriOf(rep.path);
   const out: CodeLens[] = [{ range: lineRange(0), command: { title: summaryTitle(rep), command: COMMANDS.evaluateRequest, arguments: [{ uri: ruleUri }] } }];
   if (a.kind === 'requests') {
+    const flips = requestFlips(diff);
     for (const r of rep.results) {
-      out.push({ range: lineRange(r.request.range.start.line), command: { title: requestTitle(r), command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
+      const flip = flips.get(r.request.name);
+      const title = flip ? `${requestTitle(r)} · ${flipSuffix(flip)}` : requestTitle(r);
+      out.push({ range: lineRange(r.request.range.start.line), command: { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
     }
     return out;
   }
+  const vsBase = flipLens(diff, rep, ruleUri);
+  if (vsBase) out.push(vsBase);
   if (!rep.requestsPath) return out;
   const evaluated = rep.results.filter((r) => r.verdict).length;
   const decisions = decisionsOf(rep);
   for (const rule of rep.ruleSet.rules) {
-    const d = decisions[rule.index];
+    // Dialects may number rules past the parsed list (a dropped entry keeps its slot): no entry, no decisions.
+    const decides = decisions[rule.index]?.decides ?? [];
     let title: string;
-    if (!d.decides.length) title = `decides none of ${evaluated} request${evaluated === 1 ? '' : 's'}`;
+    if (!decides.length) title = `decides none of ${evaluated} request${evaluated === 1 ? '' : 's'}`;
     else {
-      const names = d.decides.slice(0, NAMES_SHOWN).map((x) => `${shortName(x.request)} (${x.decision})`);
-      title = `decides ${names.join(', ')}${d.decides.length > NAMES_SHOWN ? ` +${d.decides.length - NAMES_SHOWN} more` : ''}`;
+      const names = decides.slice(0, NAMES_SHOWN).map((x) => `${shortName(x.request)} (${x.decision})`);
+      title = `decides ${names.join(', ')}${decides.length > NAMES_SHOWN ? ` +${decides.length - NAMES_SHOWN} more` : ''}`;
     }
-    const first = d.decides[0]?.request;
+    const first = decides[0]?.request;
     out.push({
       range: lineRange(rule.range.start.line),
       command: first ? { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: first }] } : { title, command: '' },

@@ -25,4 +25,10 @@ export interface ServiceHost {
   /** Base URL of the lint pages; `<base><id>.md` is each lint's page. */
   docsBase?: string;
   features?: ClientFeatures;
+  /**
+   * A rule file's text at the git base (HEAD): `missing` when git does not know the file yet,
+   * undefined when it is not in a repository. The real server reads git behind a cache; the
+   * service only asks, so it never spawns anything itself.
+   */
+  baseText?(path: string): { text: string; missing?: boolean } | undefined;
 }

@@ -1,10 +1,13 @@
 import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic, DocumentSymbol, Hover, Position, Range } from 'vscode-languageserver';
+import { applyLevels } from '../../shared/config/lint-config';
 import type { EvaluateParams, EvaluateResult, ListRequestsResult, StatusParams } from '../../shared/protocol';
+import { BaseDiffs } from './base-diff';
 import { codeActionsFor } from './code-actions';
 import { codeLensesFor } from './code-lens';
 import { completionAt } from './completion';
 import { toDiagnostic } from './diagnostics';
 import { evaluateRequest, listRequestsFor } from './evaluate';
+import { flipFindings } from './flips';
 import { hoverAt } from './hover';
 import { ALL_FEATURES, type ServiceHost } from './host';
 import { symbolsFor } from './symbols';
@@ -58,13 +61,15 @@ export interface LanguageService {
 export function createLanguageService(host: ServiceHost): LanguageService {
   const ws = new Workspace(host);
   const features = host.features ?? ALL_FEATURES;
+  const diffs = new BaseDiffs(host, (p) => ws.text(p));
 
   const diagnosticsOf = (a: Analysis, which: 'rules' | 'requests'): Diagnostic[] => {
     const rep = a.report;
     if (!rep) return [];
     const p = which === 'rules' ? rep.path : rep.requestsPath;
     if (!p) return [];
-    const findings = which === 'rules' ? rep.diagnostics : rep.requestDiagnostics;
+    // Flips against the git base are marked where they show: on the stored requests.
+    const findings = which === 'rules' ? rep.diagnostics : [...rep.requestDiagnostics, ...applyLevels(flipFindings(diffs.of(rep), rep), ws.configFor(rep.path))];
     const uri = ws.uriOf(p);
     return findings.map((f) => toDiagnostic(f, uri, host.docsBase, features));
   };
@@ -104,7 +109,10 @@ export function createLanguageService(host: ServiceHost): LanguageService {
       return validate(uri).publish.find((t) => uriToPath(t.uri) === p)?.diagnostics ?? [];
     },
     doHover: (uri, position) => hoverAt(ws.analyze(uri), position),
-    codeLenses: (uri) => codeLensesFor(ws.analyze(uri), (p) => ws.uriOf(p)),
+    codeLenses(uri) {
+      const a = ws.analyze(uri);
+      return codeLensesFor(a, (p) => ws.uriOf(p), diffs.of(a.report));
+    },
     codeActions(uri, range, context) {
       const analysis = ws.analyze(uri);
       const current = () => diagnosticsOf(analysis, analysis.kind === 'requests' ? 'requests' : 'rules');

@@ -1,0 +1,59 @@
+import { loadRuleSet, type FileReport } from '../../shared/check/check-file';
+import { compareVersions, type Comparison } from '../../shared/diff/compare';
+import type { ServiceHost } from './host';
+
+/** The base every editor comparison is against; the CLI's `diff --base` takes any revision. */
+export const BASE_REV = 'HEAD';
+
+/** How a rule file stands against the base: new to git, or changed with what that flips. */
+export type BaseDiff = { state: 'new' } | { state: 'changed'; comparison: Comparison };
+
+interface Cached {
+  baseText: string;
+  diff: BaseDiff | null;
+}
+
+/**
+ * The comparison of each rule file's report with its base text. Reports are reused while their
+ * inputs are unchanged, so keying on the report means one base run per edit, shared by the
+ * validation, the lenses and the code actions that ask right after it.
+ */
+export class BaseDiffs {
+  private readonly cache = new WeakMap<FileReport, Cached>();
+
+  constructor(private readonly host: ServiceHost, private readonly textOf: (p: string) => string | undefined) {}
+
+  /**
+   * Null when there is nothing to say: no git base, text equal to it, or a rule file that does
+   * not parse right now (comparing a half-typed file would flip everything for a keystroke).
+   * @example diffs.of(report)?.state // 'changed'
+   */
+  of(report: FileReport | null): BaseDiff | null {
+    if (!report?.dialect || !report.ruleSet || !this.host.baseText) return null;
+    if (report.ruleSet.findings.some((f) => f.data?.syntax === true)) return null;
+    const base = this.host.baseText(report.path);
+    if (!base) return null;
+    if (base.missing) return { state: 'new' };
+    if (this.textOf(report.path) === base.text) return null;
+    const hit = this.cache.get(report);
+    if (hit && hit.baseText === base.text) return hit.diff;
+    const diff = this.compute(report, base.text);
+    this.cache.set(report, { baseText: base.text, diff });
+    return diff;
+  }
+
+  private compute(report: FileReport, baseText: string): BaseDiff | null {
+    const dialect = report.dialect!;
+    const ctx = this.host.ctx ?? {};
+    try {
+      const old = loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id });
+      if (!old.ruleSet) return null;
+      // The rule file's own embedded request (index -1) has no counterpart in a requests file.
+      const current = report.results.filter((r) => r.request.index >= 0);
+      return { state: 'changed', comparison: compareVersions(dialect, old.ruleSet, report.ruleSet!, report.requestsFile, ctx, current) };
+    } catch {
+      // A base the engine cannot read is no reason to lose the other features of this document.
+      return null;
+    }
+  }
+}

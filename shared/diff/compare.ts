@@ -1,0 +1,38 @@
+import type { AnyDialect } from '../dialects/dialect';
+import type { EvalContext, RuleSet } from '../model';
+import type { RequestResult, RequestsFile } from '../requests/model';
+import { runRequests } from '../requests/run';
+import { countFlips, storedFlips, type Flip } from './flips';
+import { witnessFlips } from './witness';
+
+/** What changes between two versions of one rule file, as the CLI's `diff` and the editor show it. */
+export interface Comparison {
+  /** Stored-request flips (newly allowed first), then the analyser's witnesses (`kind: 'witness'`). */
+  flips: Flip[];
+  /** Request-level counts: subject lines explain a flip and are not counted again. */
+  counts: { loosened: number; tightened: number };
+  /** What the comparison could not cover (e.g. a dialect without a witness search). */
+  notes: string[];
+}
+
+/**
+ * Runs the stored requests under both versions and asks the dialect's analyser for flips no stored
+ * request covers. `currentResults` lets a caller that already ran the requests on `current` (the
+ * language server) skip running them again; results are matched by request name.
+ * @example
+ * const c = compareVersions(dialect, baseRs, currentRs, requestsFile, ctx);
+ * c.counts.loosened // 4 after appending `edit * allow` to the opencode example
+ */
+export function compareVersions(
+  dialect: AnyDialect,
+  base: RuleSet,
+  current: RuleSet,
+  requests: RequestsFile | null,
+  ctx: EvalContext = {},
+  currentResults?: RequestResult[],
+): Comparison {
+  const stored = requests ? storedFlips(runRequests(dialect, base, requests, ctx), currentResults ?? runRequests(dialect, current, requests, ctx)) : [];
+  const witnesses = witnessFlips(dialect.id, base, current, stored);
+  const flips = [...stored, ...witnesses.flips];
+  return { flips, counts: countFlips(flips), notes: witnesses.notes };
+}

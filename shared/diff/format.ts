@@ -1,0 +1,30 @@
+import type { Flip } from './flips';
+
+/**
+ * A rule as flips name it, or `no rule` when a default decided.
+ * @example ruleName({ index: 2, id: null, label: 'edit secrets/* deny' }) // 'rule 3: edit secrets/* deny'
+ */
+export function ruleName(r: Flip['beforeRule']): string {
+  return r ? `rule ${r.index + 1}: ${r.label}` : 'no rule';
+}
+
+/**
+ * One flip as a line of text; a stored request's subject lines are indented under it.
+ * @example flipLine(flip) // 'B: a protected path: deny → allow (rule 3: edit secrets/* deny → rule 4: edit * allow)'
+ */
+export function flipLine(f: Flip): string {
+  const what = f.subject !== null ? (f.kind === 'stored' ? `    ${f.subject}` : `${f.request}: ${f.subject}`) : f.request;
+  return `${what}: ${f.before} → ${f.after} (${ruleName(f.beforeRule)} → ${ruleName(f.afterRule)})`;
+}
+
+/**
+ * The headline of a comparison. Only the newly allowed are named: that is the direction a reviewer
+ * has to look at first.
+ * @example flipSummary({ loosened: 1, tightened: 1 }) // '2 decisions flip (1 newly allowed)'
+ */
+export function flipSummary(counts: { loosened: number; tightened: number }): string {
+  const n = counts.loosened + counts.tightened;
+  if (n === 0) return 'no decisions flip';
+  const head = `${n} decision${n === 1 ? ' flips' : 's flip'}`;
+  return counts.loosened ? `${head} (${counts.loosened} newly allowed)` : head;
+}
