@@ -3,7 +3,7 @@ import { atomsOf, isExact, type Wildcard } from '../../patterns/wildcard';
 import type { LintContext } from '../dialect';
 import { overlap, sample, uncovered } from './automata';
 import { bashPattern } from './bash-pattern';
-import type { ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
+import { TIERS, type ClaudeRule, type ClaudeRuleSet, type RuleMatcher } from './types';
 
 /** Command shapes that run arbitrary code, grouped by what they are; an allow admitting one is flagged. */
 export const RUNS_ANYTHING: ReadonlyArray<{ what: string; patterns: string[] }> = [
@@ -20,10 +20,11 @@ function dangerPattern(text: string): Wildcard {
 }
 
 /**
- * The claude dialect's own lints: `dead-rule` (an allow covered by deny/ask, an ask covered by
- * deny — exact on the automata for Bash and WebFetch, a sound simple check for paths),
- * `never-matches`, `allow-runs-anything`, `exact-command-pattern`, `duplicate-rule`. Only rules of
- * the primary file get findings; related information may point into other layers.
+ * The claude dialect's own lints: `dead-rule` (a rule covered by the rules consulted before it: an
+ * allow by deny/ask, an ask by deny, any rule by earlier ones of its own tier — exact on the
+ * automata for Bash and WebFetch, a sound simple check for paths), `never-matches`,
+ * `allow-runs-anything`, `exact-command-pattern`, `duplicate-rule`. Only rules of the primary file
+ * get findings; related information may point into other layers.
  * @example lintClaude(parseClaude(file)).map((f) => f.code) // ['dead-rule', …]
  */
 export function lintClaude(rs: ClaudeRuleSet, _ctx: LintContext = {}): Finding[] {
@@ -78,18 +79,23 @@ function exactCommand(r: ClaudeRule): Finding[] {
   return [finding('exact-command-pattern', 'warning', `"${r.text}" has no wildcard: it ${r.tier === 'deny' ? 'blocks' : 'asks for'} only the bare \`${spec}\`; \`${witness}\` is not covered. Write "Bash(${spec} *)"`, r.range, { witness, data: { ruleIndex: r.index, suggestion: `Bash(${spec} *)` } })];
 }
 
-/** Rules in stricter tiers than `r` that may decide what `r` matches. */
-function stricterRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
-  const tiers = r.tier === 'allow' ? ['deny', 'ask'] : r.tier === 'ask' ? ['deny'] : [];
-  return rs.rules.filter((o) => tiers.includes(o.tier) && o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never');
+/**
+ * Rules the evaluator consults before `r`: every stricter tier, then the earlier rules of its own
+ * tier (the first match in tier order decides, so within a tier the earlier rule is the one that
+ * decides).
+ */
+function precedingRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
+  const tier = TIERS.indexOf(r.tier);
+  return rs.rules.filter((o) => (TIERS.indexOf(o.tier) < tier || (o.tier === r.tier && o.index < r.index)) && o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never');
 }
 
 function deadRule(rs: ClaudeRuleSet, r: ClaudeRule, rel: (r: ClaudeRule, m: string) => RelatedInfo): Finding[] {
-  if (r.tier === 'deny' || r.matcher.kind === 'invalid' || r.matcher.kind === 'never' || (r.matcher.kind === 'tool-glob' && r.tier === 'allow')) return [];
-  const cover = coverage(r, stricterRules(rs, r));
+  if (r.matcher.kind === 'invalid' || r.matcher.kind === 'never' || (r.matcher.kind === 'tool-glob' && r.tier === 'allow')) return [];
+  const cover = coverage(r, precedingRules(rs, r));
   if (!cover) return [];
   const names = cover.by.map((c) => `"${c.text}" (${c.tier})`).join(', ');
-  return [finding('dead-rule', 'information', `"${r.text}" never decides: everything it matches is already decided by ${names}, and ${r.tier === 'allow' ? 'deny and ask are' : 'deny is'} checked first${cover.witness ? `; e.g. \`${cover.witness}\`` : ''}`, r.range, {
+  const order = cover.by.every((c) => c.tier !== r.tier) ? `${r.tier === 'allow' ? 'deny and ask are' : 'deny is'} checked first` : 'a stricter tier, or an earlier rule of the same tier, is checked first';
+  return [finding('dead-rule', 'information', `"${r.text}" never decides: everything it matches is already decided by ${names}, and ${order}${cover.witness ? `; e.g. \`${cover.witness}\`` : ''}`, r.range, {
     related: cover.by.map((c) => rel(c, `decides first (${c.tier})`)),
     unnecessary: true,
     ...(cover.witness ? { witness: cover.witness } : {}),
@@ -110,7 +116,8 @@ function coverage(r: ClaudeRule, others: ClaudeRule[]): { by: ClaudeRule[]; witn
     return { by, witness: exampleOf(m) };
   }
   if (m.kind === 'path') {
-    const by = others.find((o) => o.matcher.kind === 'path' && pathCovers(o.matcher, m, o.tier));
+    // `/p` is relative to each rule's own settings source: equal bodies from different layers differ.
+    const by = others.find((o) => o.matcher.kind === 'path' && (m.anchor !== 'source' || o.sourceRoot === r.sourceRoot) && pathCovers(o.matcher, m, o.tier));
     return by ? { by: [by], witness: exampleOf(m) } : undefined;
   }
   if (m.kind === 'mcp') {

@@ -29,6 +29,12 @@ const PLAIN_WORD = "[^\\s'\"\\\\;&|<>`$()]+";
  */
 const PLAIN_SOURCE = `${PLAIN_WORD}(?: ${PLAIN_WORD})*`;
 
+/**
+ * What a normalized command can be: empty, or non-blank words joined by single spaces. An allow is
+ * only ever compared with such a string.
+ */
+const NORMALIZED_SOURCE = '(?:[^\\s]+(?: [^\\s]+)*)?';
+
 const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
 
 function fromSource(source: string, b: Budget): NFA {
@@ -48,6 +54,11 @@ export function patternNfa(w: Wildcard, b: Budget): NFA {
 /** @example plainNfa(newBudget()).isEmpty // false */
 export function plainNfa(b: Budget): NFA {
   return fromSource(PLAIN_SOURCE, b);
+}
+
+/** @example normalizedNfa(newBudget()).isEmpty // false */
+export function normalizedNfa(b: Budget): NFA {
+  return fromSource(NORMALIZED_SOURCE, b);
 }
 
 /**

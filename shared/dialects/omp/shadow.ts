@@ -1,12 +1,12 @@
 import type { NFA } from 'refa';
 import { finding, type Finding } from '../../model';
-import { difference, newBudget, patternNfa, plainNfa, witnessOf } from './automata';
+import { difference, newBudget, normalizedNfa, patternNfa, plainNfa, witnessOf } from './automata';
 import { selectRule } from './decide';
 import type { OmpRule, OmpRuleSet } from './rules';
 
-/** Denies analysed per file; past this the remaining ones are skipped, never guessed about. */
-export const MAX_ANALYSED_DENIES = 200;
-/** Wall-clock budget for one file's analysis; when spent, the remaining denies get no claims. */
+/** Rules analysed per file; past this the remaining ones are skipped, never guessed about. */
+export const MAX_ANALYSED_RULES = 200;
+/** Wall-clock budget for one file's analysis; when spent, the remaining rules get no claims. */
 export const ANALYSIS_TIME_BUDGET_MS = 1500;
 
 /** The literal text before the first star and after the last one. */
@@ -28,18 +28,21 @@ function mayOverlap(a: OmpRule, b: OmpRule): boolean {
 const cite = (r: OmpRule) => ({ range: r.range, message: `rule ${r.index + 1}: ${r.label}` });
 
 /**
- * Denies that ordering makes useless, proven on the pattern automata and re-checked by the real
+ * Rules that ordering makes useless, proven on the pattern automata and re-checked by the real
  * selection on the witness:
- * - `dead-rule`: earlier deny/prompt rules match every string this deny matches, so it is never
- *   selected (they match the same whole command or segment first);
- * - `shadowed-deny`: every plain command (no quotes, escapes or shell control) it matches is
- *   taken first by an earlier allow; it can still decide compound or quoted command lines.
+ * - `dead-rule`: a deny or prompt whose strings earlier deny/prompt rules all match (they match the
+ *   same whole command or segment first), or an allow whose strings — as far as a normalized
+ *   command can be one — earlier rules all match (any of them applies whenever the allow would);
+ *   such a rule is never selected;
+ * - `shadowed-deny`: a deny no plain command (no quotes, escapes or shell control) reaches — earlier
+ *   rules take every one it matches, and an allow takes at least one; it can still decide compound
+ *   or quoted command lines.
  * @example shadowFindings(parseOmp(file)).map((f) => f.code) // ['shadowed-deny']
  */
 export function shadowFindings(rs: OmpRuleSet): Finding[] {
   const out: Finding[] = [];
-  const denies = rs.rules.filter((r) => r.native === 'deny' && r.index > 0).slice(0, MAX_ANALYSED_DENIES);
-  if (!denies.length) return out;
+  const candidates = rs.rules.filter((r) => r.index > 0).slice(0, MAX_ANALYSED_RULES);
+  if (!candidates.length) return out;
   const budget = newBudget();
   const nfas = new Map<number, NFA>();
   const nfa = (r: OmpRule): NFA => {
@@ -48,21 +51,34 @@ export function shadowFindings(rs: OmpRuleSet): Finding[] {
     return n;
   };
   let plain: NFA | undefined;
+  let normalized: NFA | undefined;
   const deadline = Date.now() + ANALYSIS_TIME_BUDGET_MS;
-  for (const d of denies) {
+  for (const d of candidates) {
     if (Date.now() > deadline) break;
     try {
-      // Rules that cannot share a string with the deny cannot cover any of it.
+      // Rules that cannot share a string with this one cannot cover any of it.
       const earlier = rs.rules.slice(0, d.index).filter((r) => mayOverlap(r, d));
       const strict = earlier.filter((r) => r.native !== 'allow');
+      if (d.native === 'allow') {
+        normalized ??= normalizedNfa(budget);
+        if (earlier.length && difference(nfa(d), normalized, earlier.map(nfa), budget).isEmpty) {
+          out.push(finding('dead-rule', 'information', `this allow is never selected: earlier rule${earlier.length === 1 ? '' : 's'} ${earlier.map((r) => r.index + 1).join(', ')} match every command it matches, first`, d.range, {
+            related: earlier.map(cite),
+            unnecessary: true,
+            data: { rule: d.index },
+          }));
+        }
+        continue;
+      }
       if (strict.length && difference(nfa(d), null, strict.map(nfa), budget).isEmpty) {
-        out.push(finding('dead-rule', 'information', `this deny is never selected: earlier rule${strict.length === 1 ? '' : 's'} ${strict.map((r) => r.index + 1).join(', ')} match every command or segment it matches, first`, d.range, {
+        out.push(finding('dead-rule', 'information', `this ${d.native} is never selected: earlier rule${strict.length === 1 ? '' : 's'} ${strict.map((r) => r.index + 1).join(', ')} match every command or segment it matches, first`, d.range, {
           related: strict.map(cite),
           unnecessary: true,
           data: { rule: d.index },
         }));
         continue;
       }
+      if (d.native !== 'deny') continue;
       const allows = earlier.filter((r) => r.native === 'allow');
       if (!allows.length) continue;
       plain ??= plainNfa(budget);
@@ -73,10 +89,17 @@ export function shadowFindings(rs: OmpRuleSet): Finding[] {
       if (witness === undefined) continue;
       const sel = selectRule(rs.rules, witness).selected;
       if (!sel || sel.native !== 'allow') continue;
-      const covering = allows.filter((a) => !difference(mine, nfa(a), [], budget).isEmpty);
+      // A plain command goes to the first rule whose pattern matches it.
+      const first = (r: OmpRule) => !difference(mine, nfa(r), earlier.filter((e) => e.index < r.index).map(nfa), budget).isEmpty;
+      const covering = allows.filter(first);
+      const pre = strict.filter(first);
       const compound = `true && ${witness}`;
       const stillDenies = selectRule(rs.rules, compound).selected?.index === d.index;
-      out.push(finding('shadowed-deny', 'warning', `every plain command this deny matches is allowed first by ${covering.map((a) => `rule ${a.index + 1} (\`${a.match}\`)`).join(', ')} — e.g. \`${witness}\` is allowed by rule ${sel.index + 1}. Move the deny above the allow.${stillDenies ? ` It still decides compound lines such as \`${compound}\`, where allows cannot apply.` : ''}`, d.range, {
+      const by = covering.map((a) => `rule ${a.index + 1} (\`${a.match}\`)`).join(', ');
+      const lead = pre.length
+        ? `no plain command reaches this deny: earlier rules take every one it matches — allowed by ${by}, the others decided by ${pre.map((r) => `rule ${r.index + 1} (${r.native})`).join(', ')}`
+        : `every plain command this deny matches is allowed first by ${by}`;
+      out.push(finding('shadowed-deny', 'warning', `${lead} — e.g. \`${witness}\` is allowed by rule ${sel.index + 1}. Move the deny above the allow.${stillDenies ? ` It still decides compound lines such as \`${compound}\`, where allows cannot apply.` : ''}`, d.range, {
         related: covering.map(cite),
         witness,
         data: { rule: d.index, covering: covering.map((a) => a.index) },

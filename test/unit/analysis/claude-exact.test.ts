@@ -1,0 +1,248 @@
+import * as assert from 'assert';
+import fc from 'fast-check';
+import { DFA, JS, NFA, type CharSet } from 'refa';
+import { evaluateClaude, initShellParser, lintClaude, parseClaude, parseLayers } from '../../../shared/dialects/claude';
+import { commandViews } from '../../../shared/dialects/claude/command-views';
+import { splitCommand } from '../../../shared/dialects/claude/sub-commands';
+import type { ClaudeRequest, ClaudeRuleSet } from '../../../shared/dialects/claude';
+import type { EvalContext } from '../../../shared/model';
+
+/*
+ * The claude lint's `dead-rule` promise, checked both ways against the real evaluator. The
+ * evaluator consults deny, then ask, then allow, and within a tier the first rule in order; a rule
+ * "decides" a subject when it is the controlling rule of that subject's trace section. The lint
+ * claims a rule dead exactly when its language is covered by the rules consulted before it:
+ * - Bash: each rule consults the views of a sub-command (allow: its allow views; deny/ask: the deny
+ *   views, a superset), so coverage of the specifier languages is a proof of deadness, and a string
+ *   outside the coverage is a sub-command it decides. Exact both ways.
+ * - WebFetch: the same on host languages. Exact both ways.
+ * - Paths: a sound, deliberately simple check: every claim is confirmed, misses are allowed.
+ *
+ * Bound: patterns are at most 4 units over {a, b, ' ', *} (hosts: {a, b, '.', *}); commands and hosts
+ * are enumerated up to 5 units with `c` standing for every character no pattern names. A rule the
+ * enumeration never sees deciding must either be reported or have a longer string outside the
+ * coverage, taken from the automata and confirmed through the evaluator.
+ */
+
+const MAX_LEN = 5;
+
+function strings(units: readonly string[], max: number): string[] {
+  const out = [''];
+  let layer = [''];
+  for (let n = 1; n <= max; n++) {
+    layer = layer.flatMap((s) => units.map((u) => s + u));
+    out.push(...layer);
+  }
+  return out;
+}
+
+// Automata built here from the rule text, independently of the dialect's construction.
+function nfaOf(source: string): NFA {
+  const { expression } = JS.Parser.fromLiteral({ source, flags: '' }).parse();
+  return NFA.fromRegex(expression, { maxCharacter: 0xffff });
+}
+const escape = (s: string) => s.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+const starSource = (p: string) => p.split(/\*+/).map(escape).join('[^]*');
+/** A Bash specifier: `*` is any text; a trailing ` *` as the only wildcard also admits the bare command. */
+function bashSource(spec: string | null): string {
+  if (spec === null) return '[^]*';
+  const main = starSource(spec);
+  const bare = (spec.match(/\*+/g) ?? []).length === 1 && spec.endsWith(' *') && spec.length > 2;
+  return bare ? `(?:${main}|${escape(spec.slice(0, -2))})` : main;
+}
+/** A host pattern, lower-cased with one trailing dot removed as the agent compares hosts. */
+const hostSource = (spec: string) => starSource(spec.trim().toLowerCase().replace(/\.$/, ''));
+
+function covered(a: NFA, by: readonly NFA[]): NFA {
+  if (!by.length) return a.copy();
+  const union = by[0].copy();
+  for (const m of by.slice(1)) union.union(m);
+  const dfa = DFA.fromFA(union);
+  dfa.complement();
+  return NFA.fromIntersection(a, dfa);
+}
+const PREFERRED = 'cab .';
+function pick(set: CharSet): string {
+  for (const ch of PREFERRED) if (set.has(ch.charCodeAt(0))) return ch;
+  return String.fromCharCode(set.ranges[0].min);
+}
+function someWord(n: NFA): string | undefined {
+  for (const ws of n.wordSets()) return ws.map(pick).join('');
+  return undefined;
+}
+
+const PATH = '/proj/.claude/settings.json';
+const settings = (perms: Record<string, string[]>) => parseClaude({ path: PATH, text: JSON.stringify({ permissions: perms }) }, { home: '/home/u' });
+type Tiered = Array<[string, 'deny' | 'ask' | 'allow']>;
+function ruleSet(rules: Tiered): ClaudeRuleSet {
+  const perms: Record<string, string[]> = { deny: [], ask: [], allow: [] };
+  for (const [text, tier] of rules) perms[tier].push(text);
+  return settings(perms);
+}
+
+/** Rule indexes that control some trace section of the request. */
+function deciders(rs: ClaudeRuleSet, req: ClaudeRequest, ctx?: EvalContext): number[] {
+  return evaluateClaude(rs, req, ctx).trace.sections.flatMap((s) => (s.controlling === null ? [] : [s.controlling]));
+}
+
+/** Rules the evaluator consults before rule i: stricter tiers, then earlier rules of the same tier. */
+const TIER_ORDER = ['deny', 'ask', 'allow'];
+function preceding(rs: ClaudeRuleSet, i: number): number[] {
+  const r = rs.rules[i];
+  return rs.rules.filter((o) => TIER_ORDER.indexOf(o.tier) < TIER_ORDER.indexOf(r.tier) || (o.tier === r.tier && o.index < r.index)).map((o) => o.index);
+}
+
+/** Dead claims: dead-rule, and a duplicate of an earlier rule of the same tier (which decides nothing either). */
+function claimedDead(rs: ClaudeRuleSet): Set<number> {
+  return new Set(lintClaude(rs).filter((f) => f.code === 'dead-rule' || f.code === 'duplicate-rule').map((f) => f.data!.ruleIndex as number));
+}
+
+/**
+ * The evaluator reads a command only through the views of its sub-commands and why it fails
+ * closed, so one command per distinct reading exercises everything the enumeration can.
+ */
+function distinctCommands(): string[] {
+  const seen = new Map<string, string>();
+  for (const c of strings(['a', 'b', 'c', ' ', "'", ';'], MAX_LEN)) {
+    const split = splitCommand(c);
+    const key = JSON.stringify([split.failClosed.length > 0, split.subcommands.map((s) => commandViews(s))]);
+    if (!seen.has(key)) seen.set(key, c);
+  }
+  return [...seen.values()];
+}
+
+interface Case {
+  /** Rule texts and tiers. */
+  rules: Tiered;
+  /** Subjects to enumerate; null stands for a request that gives none (only bare tool rules match it). */
+  subjects: Array<string | null>;
+  request: (subject: string | null) => ClaudeRequest;
+  /** Language of a rule's specifier, or null when the rule is not about this tool. */
+  language: (rule: { tool: string; specifier: string | null }) => NFA | null;
+  /** Requests that decide by a string of the language, tried when the enumeration found none. */
+  from: (w: string) => string[];
+}
+
+/** Exactness of dead-rule for one tool's rules, both ways. Returns how many rules were live only beyond the bound. */
+function checkExact(c: Case): number {
+  const rs = ruleSet(c.rules);
+  assert.strictEqual(rs.rules.length, c.rules.length);
+  const decided = new Map<number, string | null>();
+  for (const s of c.subjects) for (const d of deciders(rs, c.request(s))) if (!decided.has(d)) decided.set(d, s);
+  const dead = claimedDead(rs);
+  const langs = rs.rules.map((r) => c.language(r));
+  let beyond = 0;
+  rs.rules.forEach((r, i) => {
+    const label = `${r.tier} ${r.text} in ${JSON.stringify(c.rules)}`;
+    const before = preceding(rs, i);
+    // A bare tool rule also matches a request without a subject, which only bare rules match.
+    const whole = before.some((j) => rs.rules[j].specifier === null);
+    const rest = whole ? null : r.specifier === null ? nfaOf('[^]*') : covered(langs[i]!, before.map((j) => langs[j]!));
+    const isCovered = rest === null || rest.isEmpty;
+    assert.strictEqual(dead.has(i), isCovered, `${label}: reported dead ${dead.has(i)}, covered ${isCovered}`);
+    if (isCovered) {
+      assert.ok(!decided.has(i), `${label} claimed dead but decides ${JSON.stringify(decided.get(i))}`);
+    } else if (!decided.has(i)) {
+      const w = someWord(r.specifier === null ? covered(langs[i]!, before.map((j) => langs[j]!)) : rest!);
+      const hit = [...(w === undefined ? [] : c.from(w)), null].find((s) => deciders(rs, c.request(s)).includes(i));
+      assert.ok(hit !== undefined, `${label}: decides nothing within the bound, not reported, and ${JSON.stringify(w)} gives no deciding request`);
+      beyond++;
+    }
+  });
+  return beyond;
+}
+
+const tier = fc.constantFrom('deny' as const, 'ask' as const, 'allow' as const);
+const bashRule = fc.oneof(
+  { weight: 12, arbitrary: fc.array(fc.constantFrom('a', 'b', ' ', '*'), { minLength: 1, maxLength: 4 }).map((xs) => `Bash(${xs.join('')})`) },
+  { weight: 1, arbitrary: fc.constant('Bash') },
+);
+const hostRule = fc.oneof(
+  { weight: 12, arbitrary: fc.array(fc.constantFrom('a', 'b', '.', '*'), { minLength: 1, maxLength: 4 }).map((xs) => `WebFetch(domain:${xs.join('')})`) },
+  { weight: 1, arbitrary: fc.constant('WebFetch') },
+);
+/** Rules the grammar rejects (`Bash( )` is an empty `()`) are schema errors, not lint material. */
+const valid = (rules: Tiered) => ruleSet(rules).rules.every((r) => r.matcher.kind !== 'invalid');
+
+describe('analysis: claude dead-rule agrees with brute force over the real evaluator', () => {
+  let commands: string[] = [];
+  before(async () => {
+    await initShellParser();
+    commands = distinctCommands();
+  });
+
+  it('Bash: exact both ways', function () {
+    this.timeout(120_000);
+    let beyond = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(bashRule, tier), { minLength: 1, maxLength: 6 }).filter(valid), (rules) => {
+        beyond += checkExact({
+          rules,
+          subjects: [...commands, null],
+          request: (command) => (command === null ? { tool: 'Bash' } : { tool: 'Bash', command }),
+          language: (r) => (r.tool === 'Bash' ? nfaOf(bashSource(r.specifier)) : null),
+          from: (w) => [w, `'${w}'`, w.split(' ').map((x) => `'${x}'`).join(' ')],
+        });
+      }),
+      { numRuns: 100, seed: 20251130 },
+    );
+    assert.ok(beyond < 15, `${beyond} rules live only beyond the bound`);
+  });
+
+  it('WebFetch: exact both ways', function () {
+    this.timeout(120_000);
+    const hosts = strings(['a', 'b', 'c', '.'], MAX_LEN);
+    let beyond = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(hostRule, tier), { minLength: 1, maxLength: 6 }).filter(valid), (rules) => {
+        beyond += checkExact({
+          rules,
+          subjects: [...hosts, null],
+          request: (h) => (h === null ? { tool: 'WebFetch' } : { tool: 'WebFetch', url: `https://${h}/` }),
+          language: (r) => (r.tool === 'WebFetch' ? nfaOf(r.specifier === null ? '[^]*' : hostSource(r.specifier.slice('domain:'.length))) : null),
+          from: (w) => [w, `${w}.`],
+        });
+      }),
+      { numRuns: 150, seed: 20251130 },
+    );
+    assert.ok(beyond < 15, `${beyond} rules live only beyond the bound`);
+  });
+
+  const PATH_SPECS = ['a', 'b', 'a/b', 'a/**', 'a/*', '*', '**', '*/b', './a', './a/**', '/a', '/a/**', '/**', '//proj/a/**', '//proj/**', '~/a', '~/**'];
+  const pathRule = fc.tuple(fc.constantFrom('Read', 'Edit'), fc.constantFrom(...PATH_SPECS)).map(([t, s]) => `${t}(${s})`);
+  const PATHS = [...strings(['a', 'b'], 3).filter((p) => p !== '').flatMap((p) => [p.split('').join('/'), p]), '/proj/a', '/proj/a/b', '/home/u/a', '/home/u/a/b', '/home/u/.claude/a', '/elsewhere/a'];
+  const ctx: EvalContext = { root: '/proj', home: '/home/u' };
+  const pathRequests = (p: string): ClaudeRequest[] => ['Read', 'Edit', 'Write'].flatMap((tool) => [{ tool, path: p }, { tool, path: p, cwd: 'a' }]);
+
+  it('paths: every dead-rule claim holds (a sound, simple check)', function () {
+    this.timeout(60_000);
+    let claims = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(pathRule, tier), { minLength: 1, maxLength: 6 }).filter(valid), (rules) => {
+        const rs = ruleSet(rules);
+        const dead = claimedDead(rs);
+        claims += dead.size;
+        for (const p of PATHS) {
+          for (const req of pathRequests(p)) {
+            for (const d of deciders(rs, req, ctx)) assert.ok(!dead.has(d), `${rs.rules[d].text} claimed dead but decides ${JSON.stringify(req)} in ${JSON.stringify(rules)}`);
+          }
+        }
+      }),
+      { numRuns: 150, seed: 20251130 },
+    );
+    assert.ok(claims > 20, `only ${claims} claims exercised`);
+  });
+
+  it('paths: `/p` is relative to each layer’s own settings folder, so equal text in two layers is not coverage', () => {
+    const rs = parseLayers(
+      [
+        { path: PATH, text: JSON.stringify({ permissions: { allow: ['Read(/a/**)'] } }) },
+        { path: '/home/u/.claude/settings.json', text: JSON.stringify({ permissions: { deny: ['Read(/a/**)'] } }) },
+      ],
+      { home: '/home/u' },
+    );
+    const allow = rs.rules.find((r) => r.tier === 'allow')!;
+    assert.deepStrictEqual(deciders(rs, { tool: 'Read', path: 'a/x' }, ctx), [allow.index]);
+    assert.ok(!claimedDead(rs).has(allow.index));
+  });
+});
