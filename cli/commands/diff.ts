@@ -56,9 +56,9 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
       for (const f of list) io.out(`    ${flipLine(f)}`);
     };
     section('newly allowed (stored requests)', flips.filter((f) => f.direction === 'loosened'));
-    section('newly allowed (witnesses no stored request covers)', witnesses.filter((f) => f.direction === 'loosened'));
+    section('newly allowed (witness requests found on the rule automata)', witnesses.filter((f) => f.direction === 'loosened'));
     section('newly denied (stored requests)', flips.filter((f) => f.direction === 'tightened'));
-    section('newly denied (witnesses no stored request covers)', witnesses.filter((f) => f.direction === 'tightened'));
+    section('newly denied (witness requests found on the rule automata)', witnesses.filter((f) => f.direction === 'tightened'));
     for (const n of notes) io.out(`  note: ${n}`);
     if (overAllowed) io.out(`  budget exceeded: ${counts.loosened} newly allowed > --max-newly-allowed ${maxAllowed}`);
     if (overDenied) io.out(`  budget exceeded: ${counts.tightened} newly denied > --max-newly-denied ${maxDenied}`);

@@ -3,7 +3,8 @@ import type { NFA } from 'refa';
 import { AutomataCache, disjoint, type Language } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
 import { deciders, firstUncovered, takenBy } from './lazy-dfa';
-import { wordFromSet } from './witness';
+import { languageIncludes, languageNonEmpty } from './inclusion';
+import { languageMeets, wordFromSet } from './witness';
 
 /**
  * One rule as the coverage engine sees it: a language, a decision and an exact membership test.
@@ -96,23 +97,30 @@ class OverlapIndex {
 
 /**
  * Decides, for every entry, exactly whether it decides any request given the entries that take
- * precedence over it, with witnesses. Readable stand-in requests are tried first (a cheap proof of
- * liveness); only when none works do automata decide, so a "dead" claim always rests on an exact
- * inclusion check.
+ * precedence over it, with witnesses. Cheap proofs come first: readable stand-in requests prove
+ * liveness, and a single higher entry whose pattern plainly includes this one proves it dead (see
+ * inclusion.ts); such an included entry is also left out of every later check, since wherever it
+ * matches its includer matched first. Only what these leave open goes to the automata, so a
+ * "dead" claim always rests on an exact inclusion proof.
  * @example analyzeCoverage(entries, { wantLoss: (e) => e.decision === 'deny', deadline, cache })
  */
 export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions): Outcome[] {
   const index = new OverlapIndex(entries);
   const out: Outcome[] = [];
+  // hidden[q]: one higher entry alone includes entry q, so q decides nothing and, wherever q
+  // matches, an earlier entry matched first: q can be left out of every other entry's check.
+  const hidden: boolean[] = [];
   let timeUp = false;
   for (let pos = 0; pos < entries.length; pos++) {
+    const relevant = relevantCandidates(entries, pos, index.higher(pos).filter((q) => !hidden[q]));
+    hidden[pos] = relevant.cover !== undefined;
     if (timeUp || opts.deadline.expired) {
       timeUp = true;
       out.push({ status: 'budget', reason: 'time' });
       continue;
     }
     try {
-      out.push(analyzeOne(entries, pos, index.higher(pos), opts));
+      out.push(analyzeOne(entries, pos, relevant, opts));
     } catch (e) {
       if (!(e instanceof BudgetExceeded)) throw e;
       if (e.reason === 'time') timeUp = true;
@@ -129,13 +137,17 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
  */
 export function overlappingLower(entries: readonly Entry[], pos: number, cache: AutomataCache): number[] {
   const e = entries[pos];
-  const mine = cache.nfa(e.lang);
+  let nfa: NFA | undefined;
+  const mine = () => (nfa ??= cache.nfa(e.lang));
   const out: number[] = [];
   for (let q = pos + 1; q < entries.length; q++) {
     const o = entries[q];
     const pre = o.prefix.startsWith(e.prefix) || e.prefix.startsWith(o.prefix);
     const suf = o.suffix.endsWith(e.suffix) || e.suffix.endsWith(o.suffix);
-    if (pre && suf && !disjoint(mine, cache.nfa(o.lang))) out.push(q);
+    if (!pre || !suf) continue;
+    // Between non-empty languages an inclusion either way is an overlap, proved without automata.
+    const proved = languageNonEmpty(e.lang) && languageNonEmpty(o.lang) && (languageIncludes(e.lang, o.lang) || languageIncludes(o.lang, e.lang));
+    if (proved || !disjoint(mine(), cache.nfa(o.lang))) out.push(q);
   }
   return out;
 }
@@ -145,6 +157,9 @@ export function overlappingLower(entries: readonly Entry[], pos: number, cache: 
  * @example includedIn(entryOf('edit docs/*'), entryOf('edit *'), cache) // true
  */
 export function includedIn(inner: Entry, outer: Entry, cache: AutomataCache): boolean {
+  if (languageIncludes(outer.lang, inner.lang)) return true;
+  // One stand-in request of the inner rule that the outer misses refutes it without automata.
+  if (inner.fills.some((f) => inner.test(f) && !outer.test(f))) return false;
   return firstUncovered([cache.nfa(inner.lang), cache.nfa(outer.lang)], cache.facts) === undefined;
 }
 
@@ -154,7 +169,9 @@ export function includedIn(inner: Entry, outer: Entry, cache: AutomataCache): bo
  */
 export function analyzeEntry(entries: readonly Entry[], pos: number, opts: CoverageOptions): Outcome {
   try {
-    return analyzeOne(entries, pos, new OverlapIndex(entries).higher(pos), opts);
+    const kept: number[] = [];
+    for (const q of new OverlapIndex(entries).higher(pos)) if (!kept.some((p) => languageIncludes(entries[p].lang, entries[q].lang))) kept.push(q);
+    return analyzeOne(entries, pos, relevantCandidates(entries, pos, kept), opts);
   } catch (e) {
     if (e instanceof BudgetExceeded) return { status: 'budget', reason: e.reason };
     throw e;
@@ -171,9 +188,29 @@ function decider(entries: readonly Entry[], q: number, witness: string[]): Decid
   return { rule: entries[q].rule, decision: entries[q].decision, witness };
 }
 
-function analyzeOne(entries: readonly Entry[], pos: number, candidates: number[], opts: CoverageOptions): Outcome {
+/**
+ * The candidates that can decide a request of entry `pos`, in precedence order: none after the
+ * first that alone includes the entry (`cover`), since that one matches every such request first.
+ */
+interface Relevant {
+  list: number[];
+  cover: number | undefined;
+}
+
+function relevantCandidates(entries: readonly Entry[], pos: number, candidates: readonly number[]): Relevant {
+  const e = entries[pos];
+  const list: number[] = [];
+  for (const q of candidates) {
+    list.push(q);
+    if (languageIncludes(entries[q].lang, e.lang)) return { list, cover: q };
+  }
+  return { list, cover: undefined };
+}
+
+function analyzeOne(entries: readonly Entry[], pos: number, relevant: Relevant, opts: CoverageOptions): Outcome {
   opts.deadline.check();
   const e = entries[pos];
+  const candidates = relevant.list;
   let live: string[] | undefined;
   let lost: Decider | undefined;
   const wantLoss = opts.wantLoss(e);
@@ -185,7 +222,7 @@ function analyzeOne(entries: readonly Entry[], pos: number, candidates: number[]
     if (live && (lost || !wantLoss)) break;
   }
   if (!live) {
-    const ws = firstUncovered(nfasOf([e, ...candidates.map((q) => entries[q])], opts), opts.cache.facts, opts.deadline);
+    const ws = relevant.cover === undefined ? firstUncovered(nfasOf([e, ...candidates.map((q) => entries[q])], opts), opts.cache.facts, opts.deadline) : undefined;
     if (!ws) {
       const deciders = opts.wantDeciders?.(e) === false ? [] : decidersOf(entries, pos, candidates, opts);
       return { status: 'dead', deciders };
@@ -214,7 +251,7 @@ function takenFrom(entries: readonly Entry[], pos: number, q: number, candidates
   const e = entries[pos];
   const o = entries[q];
   const before = candidates.filter((c) => c < q);
-  const fill = readableTaken(entries, e, q, before);
+  const fill = readableTaken(entries, e, q, before) ?? constructedTaken(entries, e, q, before);
   if (fill) return fill;
   const ws = takenBy(nfasOf([e, o, ...before.map((c) => entries[c])], opts), opts.cache.facts, opts.deadline);
   return ws ? wordFromSet(ws, opts.preferred) : undefined;
@@ -232,16 +269,43 @@ function nfasOf(list: readonly Entry[], opts: CoverageOptions): NFA[] {
   return list.map((x) => opts.cache.nfa(x.lang));
 }
 
-/** Every candidate that takes some of a dead entry's requests, in precedence order, each with a witness. */
+/** A request built from the literals of both rules that rule `q` takes from `e`, if one is found. */
+function constructedTaken(entries: readonly Entry[], e: Entry, q: number, before: readonly number[]): string[] | undefined {
+  for (const f of languageMeets(e.lang, entries[q].lang)) {
+    if (e.test(f) && entries[q].test(f) && firstMatch(entries, before, f) === undefined) return f;
+  }
+  return undefined;
+}
+
+/**
+ * Every candidate that takes some of a dead entry's requests, in precedence order, each with a
+ * witness. Readable and constructed requests name most deciders at the cost of a few matcher
+ * calls; one joint walk then settles the rest exactly (finding their witness or proving they take nothing).
+ */
 function decidersOf(entries: readonly Entry[], pos: number, candidates: readonly number[], opts: CoverageOptions): Decider[] {
   opts.deadline.check();
-  const found = deciders(nfasOf([entries[pos], ...candidates.map((q) => entries[q])], opts), opts.cache.facts, opts.deadline);
+  const e = entries[pos];
+  const held = new Map<number, string[]>();
+  const note = (f: string[]) => {
+    if (!e.test(f)) return;
+    const d = firstMatch(entries, candidates, f);
+    if (d !== undefined && !held.has(d)) held.set(d, f);
+  };
+  for (const f of e.fills) note(f);
+  for (const q of candidates) {
+    if (held.has(q)) continue;
+    for (const f of entries[q].fills) note(f);
+    if (!held.has(q)) for (const f of languageMeets(e.lang, entries[q].lang)) note(f);
+  }
+  const known = new Set<number>();
+  candidates.forEach((q, i) => held.has(q) && known.add(i + 1));
+  const found = known.size === candidates.length ? new Map() : deciders(nfasOf([e, ...candidates.map((q) => entries[q])], opts), opts.cache.facts, opts.deadline, known);
   const out: Decider[] = [];
   candidates.forEach((q, i) => {
+    const w = held.get(q);
     const ws = found.get(i + 1);
-    if (!ws) return;
-    const readable = readableTaken(entries, entries[pos], q, candidates.filter((c) => c < q));
-    out.push(decider(entries, q, readable ?? wordFromSet(ws, opts.preferred)));
+    if (w) out.push(decider(entries, q, w));
+    else if (ws) out.push(decider(entries, q, wordFromSet(ws, opts.preferred)));
   });
   return out;
 }

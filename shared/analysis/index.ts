@@ -3,6 +3,11 @@ import type { LintContext } from '../dialects/dialect';
 import type { OpencodeRuleSet } from '../dialects/opencode/rules';
 import { Deadline } from './budget';
 import { analyzeOpencode } from './opencode';
+import { opencodeWitnessFinder } from './diff-opencode';
+import { registerWitnessFinder } from '../diff/witness';
+
+// Whoever imports the analyser (CLI, server, tests) gets change-impact witnesses with it.
+registerWitnessFinder('opencode', opencodeWitnessFinder);
 
 /**
  * Automata-based findings for a rule set (shadowed/overridden denies, dead rules, catch-alls),
@@ -22,3 +27,4 @@ export function analyzeRuleSet(rs: RuleSet, ctx: LintContext = {}): Finding[] {
 
 export { rulesDecisions, witnessFor } from './decides';
 export { MAX_DFA_STATES, MAX_MS_PER_FILE, MAX_ANALYSED_PATTERN_CHARS } from './budget';
+export { findOpencodeWitnesses } from './diff-opencode';

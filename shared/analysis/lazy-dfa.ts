@@ -177,22 +177,24 @@ export function firstUncovered(nfas: readonly NFA[], facts: NodeFacts, deadline?
 /**
  * For words of NFA 0, the first of the other NFAs accepting each (its decider), with a shortest
  * witness per decider; deciders that take nothing are absent. Exact: every state reachable along
- * NFA 0's words is visited, except those whose possible deciders all have a witness already.
+ * NFA 0's words is visited, except those whose possible deciders all have a witness already
+ * (`known`: indices whose witness the caller already holds; they are not searched for again).
  * @example deciders([rule, ...higher], facts) // Map { 1 => [...], 3 => [...] }
  */
-export function deciders(nfas: readonly NFA[], facts: NodeFacts, deadline?: Deadline): Map<number, WordSet> {
+export function deciders(nfas: readonly NFA[], facts: NodeFacts, deadline?: Deadline, known: ReadonlySet<number> = new Set()): Map<number, WordSet> {
   const found = new Map<number, WordSet>();
   const k = nfas.length;
+  const done = (i: number) => found.has(i) || known.has(i);
   walk(nfas, facts, (s, path) => {
     if (!s.present[0]) return 'skip';
     if (s.accepting[0]) {
       const d = s.accepting.indexOf(true, 1);
-      if (d > 0 && !found.has(d)) found.set(d, path());
+      if (d > 0 && !done(d)) found.set(d, path());
     }
     // Later words are decided by a present NFA no later than the first settled one.
     const settled = s.settled.indexOf(true, 1);
     const last = settled > 0 ? settled : k - 1;
-    for (let i = 1; i <= last; i++) if (s.present[i] && !found.has(i)) return 'expand';
+    for (let i = 1; i <= last; i++) if (s.present[i] && !done(i)) return 'expand';
     return 'skip';
   }, deadline);
   return found;

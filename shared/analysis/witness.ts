@@ -1,6 +1,6 @@
 import type { CharSet, WordSet } from 'refa';
 import type { Atom, Wildcard } from '../patterns/wildcard';
-import { SEP } from './automata';
+import { SEP, type Language } from './automata';
 
 /** Characters a reader recognizes at a glance, tried in this order after a pattern's own literals. */
 const READABLE = 'abcdefghijklmnopqrstuvwxyz/.-_0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -70,4 +70,74 @@ export function fills(w: Wildcard, known: readonly string[] = []): string[] {
     for (const v of variants.slice(0, MAX_FILLS_PER_ALT)) out.add(v);
   }
   return [...out];
+}
+
+/** Code units of a pattern alternative; `?` is -1 and `*` is -2. */
+function tokens(atoms: readonly Atom[]): number[] {
+  const out: number[] = [];
+  for (const a of atoms) {
+    if (a.t === 'lit') for (let i = 0; i < a.s.length; i++) out.push(a.s.charCodeAt(i));
+    else out.push(a.t === 'one' ? -1 : -2);
+  }
+  return out;
+}
+
+/** Position pairs a constructed meet may visit; longer patterns are left to the automata. */
+const MAX_MEET_CELLS = 4_096;
+
+/** A shortest string both token strings match (0-1 search over position pairs), or undefined. */
+function meetAlts(x: readonly number[], y: readonly number[], filler: number): string | undefined {
+  if ((x.length + 1) * (y.length + 1) > MAX_MEET_CELLS) return undefined;
+  const w = y.length + 1;
+  const best = new Map<number, string>();
+  const deque: Array<[number, number, string]> = [[0, 0, '']];
+  while (deque.length > 0) {
+    const [i, j, s] = deque.shift()!;
+    const key = i * w + j;
+    if (best.has(key)) continue;
+    best.set(key, s);
+    if (i === x.length && j === y.length) return s;
+    // Skipping a run costs no character: searched first, so the string found is a shortest one.
+    if (x[i] === -2) deque.unshift([i + 1, j, s]);
+    if (y[j] === -2) deque.unshift([i, j + 1, s]);
+    const a = i < x.length ? x[i] : undefined;
+    const b = j < y.length ? y[j] : undefined;
+    if (a === -2 && b !== undefined && b !== -2) deque.push([i, j + 1, s + String.fromCharCode(b === -1 ? filler : b)]);
+    if (b === -2 && a !== undefined && a !== -2) deque.push([i + 1, j, s + String.fromCharCode(a === -1 ? filler : a)]);
+    if (a !== undefined && b !== undefined && a !== -2 && b !== -2 && (a === b || a === -1 || b === -1)) {
+      deque.push([i + 1, j + 1, s + String.fromCharCode(a >= 0 ? a : b >= 0 ? b : filler)]);
+    }
+  }
+  return undefined;
+}
+
+/** Fillers for `?` in constructed strings. */
+const MEET_FILLERS = ['a', 'x'];
+
+/**
+ * Short strings matched by both patterns, built from their literals (`git status5 *` and
+ * `git *log*` meet in `git status5 log`): stand-ins for the intersection, checked before use.
+ * @example meets(opencodePattern('secrets/*'), opencodePattern('*.env')) // ['secrets/.env']
+ */
+export function meets(a: Wildcard, b: Wildcard): string[] {
+  const out = new Set<string>();
+  for (const x of a.alts) for (const y of b.alts) for (const f of MEET_FILLERS) {
+    const s = meetAlts(tokens(x), tokens(y), f.charCodeAt(0));
+    if (s !== undefined) out.add(s);
+  }
+  return [...out];
+}
+
+/**
+ * `meets` for two rule languages, as request parts (`[action, resource]` for pairs).
+ * @example languageMeets(pair('edit', 'secrets/*'), pair('*', '*.env')) // [['edit', 'secrets/.env']]
+ */
+export function languageMeets(a: Language, b: Language): string[][] {
+  if (a.kind === 'one' && b.kind === 'one') return meets(a.w, b.w).map((s) => [s]);
+  if (a.kind === 'pair' && b.kind === 'pair') {
+    const actions = meets(a.a, b.a);
+    const resources = meets(a.b, b.b);
+    return actions.flatMap((x) => resources.map((y) => [x, y]));
+  }
+  return [];
 }

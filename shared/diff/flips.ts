@@ -22,6 +22,8 @@ export interface Flip {
   direction: FlipDirection;
   /** For witnesses: the request that shows the flip, in the dialect's request form. */
   witness?: unknown;
+  /** For witnesses: a stored request that already shows this same flip (not counted twice). */
+  coveredBy?: string;
 }
 
 /** @example direction('deny', 'allow') // 'loosened' */
@@ -71,6 +73,7 @@ export function countFlips(flips: Flip[]): { loosened: number; tightened: number
   let tightened = 0;
   for (const f of flips) {
     if (f.subject !== null && f.kind === 'stored') continue;
+    if (f.coveredBy !== undefined) continue;
     if (f.direction === 'loosened') loosened++;
     else tightened++;
   }

@@ -13,8 +13,10 @@ export function ruleName(r: Flip['beforeRule']): string {
  * @example flipLine(flip) // 'B: a protected path: deny → allow (rule 3: edit secrets/* deny → rule 4: edit * allow)'
  */
 export function flipLine(f: Flip): string {
-  const what = f.subject !== null ? (f.kind === 'stored' ? `    ${f.subject}` : `${f.request}: ${f.subject}`) : f.request;
-  return `${what}: ${f.before} → ${f.after} (${ruleName(f.beforeRule)} → ${ruleName(f.afterRule)})`;
+  // A witness's request text already names its subject (`edit secrets/a`).
+  const what = f.subject !== null && f.kind === 'stored' ? `    ${f.subject}` : f.request;
+  const also = f.coveredBy !== undefined ? ` — also shown by stored request "${f.coveredBy}"` : '';
+  return `${what}: ${f.before} → ${f.after} (${ruleName(f.beforeRule)} → ${ruleName(f.afterRule)})${also}`;
 }
 
 /**

@@ -30,6 +30,8 @@ describe('cli: diff against a git base', () => {
       assert.match(r.stdout, new RegExp(`${name}: ${from} → allow \\(rule \\d: .* → rule 4: edit \\* allow\\)`));
     }
     assert.match(r.stdout, /secrets\/test\.env: deny → allow/);
+    // The analyser's own witness for the region, beyond the stored example.
+    assert.match(r.stdout, /edit secrets\/\S+: deny → allow \(rule 3: edit secrets\/\* deny → rule 4: edit \* allow\) — also shown by stored request "B: a protected path"/);
     assert.match(r.stdout, /budget exceeded/);
     const j = JSON.parse(cli(['diff', 'opencode.json', '--base', 'HEAD', '--format', 'json'], { cwd: dir }).stdout);
     const names = j.flips.filter((f: { subject: string | null }) => f.subject === null).map((f: { request: string }) => f.request);

@@ -4,7 +4,7 @@ import { lintRuleSet } from '../../../shared/check/check-file';
 import { analyzeOpencode } from '../../../shared/analysis/opencode';
 import { Deadline } from '../../../shared/analysis/budget';
 import { matches } from '../../../shared/patterns/wildcard';
-import { analyse, byCode, v1, v2 } from './helpers';
+import { analyse, byCode, codes, v1, v2 } from './helpers';
 
 const WORKED = { edit: { '*': 'ask', 'docs/*': 'allow', 'secrets/*': 'deny' } };
 const REQUESTS = [
@@ -118,11 +118,21 @@ describe('analysis: OpenCode pitfalls', () => {
 
   it('budget: a pattern too long to analyse is skipped with one finding', () => {
     const long = 'a*'.repeat(3000);
-    const f = analyse(v2([['edit', long, 'deny'], ['edit', '*', 'allow']]));
+    const f = analyse(v2([['edit', long, 'deny'], ['edit', '*c', 'allow']]));
     const b = byCode(f, 'analysis-budget');
     assert.strictEqual(b.length, 1);
     assert.match(b[0].message, /rule 1/);
-    assert.ok(!byCode(f, 'shadowed-deny').length);
+    assert.ok(!byCode(f, 'shadowed-deny').length && !byCode(f, 'overridden-deny').length);
+  });
+
+  it('a pattern too long for automata is still judged when one later rule plainly includes it', () => {
+    const long = 'a*'.repeat(3000);
+    const rs = (p: string) => v2([['edit', p, 'deny'], ['edit', '*', 'allow']]);
+    const f = analyse(rs(long));
+    assert.deepStrictEqual(codes(f).sort(), ['broad-catch-all', 'shadowed-deny']);
+    const ds = byCode(f, 'shadowed-deny')[0].data?.deciders as Array<{ rule: number; decision: string; witness: string[] }>;
+    assert.deepStrictEqual(ds.map((d) => [d.rule, d.decision, d.witness[0]]), [[1, 'allow', 'edit']]);
+    assert.ok(matches(rs(long).rules[0].resourceMatcher, ds[0].witness[1]), 'the witness is a request of the long rule');
   });
 
   it('bad input never throws: empty files, no rules, odd characters', () => {

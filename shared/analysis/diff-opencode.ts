@@ -1,0 +1,325 @@
+import type { NFA } from 'refa';
+import type { Decision, RuleRef, RuleSet } from '../model';
+import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
+import { DEFAULT_EFFECT, rulesFor } from '../dialects/opencode/evaluate';
+import { compile, matches, type Wildcard } from '../patterns/wildcard';
+import { direction, sortFlips, type Flip } from '../diff/flips';
+import { AutomataCache, alphabetWithout } from './automata';
+import { BudgetExceeded, Deadline } from './budget';
+import { walk, type WalkState } from './lazy-dfa';
+import { fills, meets, preferredChars, wordFromSet } from './witness';
+
+/**
+ * Change impact for OpenCode: single-resource requests whose last-match decision differs between
+ * two versions of a rule file, found on the automata. Actions are split into classes by which
+ * action patterns match them (one walk over the action patterns), so a class no rule names —
+ * a fresh action under `*` — is searched too; within a class, one walk over the resource patterns
+ * of both versions finds every (before, after) decision pair that occurs, with a witness.
+ */
+
+/** Readable stand-ins for an action class that no literal action of the files represents. */
+const FRESH_ACTIONS = ['other', 'webfetch', 'bash', 'edit', 'read'];
+/** Readable resource stand-ins tried before a walk's shortest word. */
+const COMMON_RESOURCES = ['a', 'src/a', 'x'];
+
+/** OpenCode turns backslashes into `/` in every input before matching: no input holds one. */
+const OPENCODE_INPUTS = alphabetWithout('\\');
+
+/** Report order of decision pairs: the loosest outcome gained first. */
+const PAIR_ORDER: ReadonlyArray<[Decision, Decision]> = [
+  ['deny', 'allow'],
+  ['ask', 'allow'],
+  ['deny', 'ask'],
+  ['allow', 'deny'],
+  ['ask', 'deny'],
+  ['allow', 'ask'],
+];
+/** How many skipped actions a budget note names. */
+const MAX_NAMED_ACTIONS = 5;
+
+/** The rules one request of an action class sees, per version, in file order. */
+interface Side {
+  rules: OpencodeRule[];
+}
+
+/** One decision pair found for an action class, with the request showing it. */
+interface Found {
+  action: string;
+  agent: string | undefined;
+  resource: string;
+  before: Decision;
+  after: Decision;
+  beforeRule: OpencodeRule | null;
+  afterRule: OpencodeRule | null;
+  /** A stored flip already shows this pair for this action class. */
+  /** The stored request that already shows this pair, if one does. */
+  covered: string | undefined;
+}
+
+/** The controlling rule (last match) of a resource, or null for the default. */
+function lastMatch(rules: readonly OpencodeRule[], resource: string): OpencodeRule | null {
+  for (let i = rules.length - 1; i >= 0; i--) if (matches(rules[i].resourceMatcher, resource)) return rules[i];
+  return null;
+}
+
+function decisionOf(r: OpencodeRule | null): Decision {
+  return r ? r.decision : DEFAULT_EFFECT;
+}
+
+const pairKey = (a: Decision, b: Decision) => `${a}>${b}`;
+
+/**
+ * Every action class (actions matched by the same action patterns) with one readable member,
+ * from a walk over the distinct action patterns of both files.
+ */
+function actionClasses(patterns: readonly Wildcard[], literals: readonly string[], cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): string[] {
+  deadline.check();
+  const nfas = patterns.map((w) => cache.nfa({ kind: 'one', w }));
+  const compiled = patterns.map(compile);
+  const classOf = (a: string) => compiled.map((m) => (matches(m, a) ? '1' : '0')).join('');
+  const named = new Map<string, string>();
+  for (const a of [...literals, ...FRESH_ACTIONS, ...patterns.flatMap((w) => fills(w))]) if (!named.has(classOf(a))) named.set(classOf(a), a);
+  const out = new Map<string, string>();
+  walk(nfas, cache.facts, (s, path) => {
+    if (s.accepting.includes(true)) {
+      const key = s.accepting.map((x) => (x ? '1' : '0')).join('');
+      if (!out.has(key)) out.set(key, named.get(key) ?? wordFromSet(path(), preferred)[0]);
+    }
+    return 'expand';
+  }, deadline);
+  // Literals first, in file order: the classes people wrote rules for lead the report.
+  const order = [...named.keys()];
+  return [...out.entries()].sort(([a], [b]) => rank(order, a) - rank(order, b)).map(([, v]) => v);
+}
+
+function rank(order: readonly string[], key: string): number {
+  const i = order.indexOf(key);
+  return i < 0 ? order.length : i;
+}
+
+/** The rules of a view whose action pattern matches the action, in file order. */
+function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: string): Side {
+  return { rules: rulesFor(rs, agent).filter((r) => matches(r.actionMatcher, action)) };
+}
+
+/** Same decision and the same resource language as matched (after home expansion). */
+const sameRule = (a: OpencodeRule, b: OpencodeRule) => a.decision === b.decision && patternKey(a.resourcePattern) === patternKey(b.resourcePattern);
+
+const patternKeys = new WeakMap<Wildcard, string>();
+
+function patternKey(w: Wildcard): string {
+  let k = patternKeys.get(w);
+  if (k === undefined) patternKeys.set(w, (k = JSON.stringify(w.alts)));
+  return k;
+}
+
+/** The decision pairs found for one action class; `budget` when the search stopped short. */
+interface Pairs {
+  found: Map<string, string>;
+  budget?: BudgetExceeded;
+}
+
+/**
+ * Every (before, after) decision pair that some resource shows for this action class, each with a
+ * witness resource: readable stand-ins first, then one exact walk. The rules both versions share at
+ * the end of the file decide alike wherever they match, and outside the changed middle both
+ * versions fall back to the same shared start, so only resources a middle rule matches can differ.
+ */
+function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Pairs {
+  const found = new Map<string, string>();
+  let head = 0;
+  while (head < base.rules.length && head < cur.rules.length && sameRule(base.rules[head], cur.rules[head])) head++;
+  let tail = 0;
+  while (tail < base.rules.length - head && tail < cur.rules.length - head && sameRule(base.rules[base.rules.length - 1 - tail], cur.rules[cur.rules.length - 1 - tail])) tail++;
+  const bMid = base.rules.slice(head, base.rules.length - tail);
+  const cMid = cur.rules.slice(head, cur.rules.length - tail);
+  const mid = [...bMid, ...cMid];
+  if (mid.length === 0) return { found };
+  // Only words no shared end rule matches can differ: their decisions come from a middle or the shared start.
+  const shared = base.rules.slice(0, head).map((r) => r.decision);
+  const possible = new Set<string>();
+  for (const x of [DEFAULT_EFFECT, ...shared, ...bMid.map((r) => r.decision)]) for (const y of [DEFAULT_EFFECT, ...shared, ...cMid.map((r) => r.decision)]) if (x !== y) possible.add(pairKey(x, y));
+  const complete = () => found.size >= possible.size;
+  const note = (resource: string) => {
+    if (!mid.some((r) => matches(r.resourceMatcher, resource))) return;
+    const a = decisionOf(lastMatch(base.rules, resource));
+    const b = decisionOf(lastMatch(cur.rules, resource));
+    if (a !== b && !found.has(pairKey(a, b))) found.set(pairKey(a, b), resource);
+  };
+  const everyRule = [...base.rules, ...cur.rules];
+  try {
+    deadline.check();
+    for (const r of everyRule) for (const f of fills(r.resourcePattern)) if (!complete()) note(f);
+    for (const r of COMMON_RESOURCES) note(r);
+    for (const m of mid) for (const o of everyRule) if (!complete()) for (const f of meets(m.resourcePattern, o.resourcePattern)) note(f);
+    deadline.check();
+    if (!complete()) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
+  } catch (e) {
+    if (!(e instanceof BudgetExceeded)) throw e;
+    return { found, budget: e };
+  }
+  return { found };
+}
+
+/**
+ * The exact part of `pairsFor`: one walk over the resource automata of both versions, recording
+ * each decision pair not yet found. A state is left unexpanded once every pair its continuations
+ * could still show is known: per version, those are the decisions of the rules still alive there,
+ * down to the first that accepts every continuation.
+ */
+function walkPairs(base: Side, cur: Side, head: number, tail: number, found: Map<string, string>, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): void {
+  // Walk order, each group highest precedence first: shared end, base middle, current middle, shared start.
+  const groups = [base.rules.slice(base.rules.length - tail).reverse(), base.rules.slice(head, base.rules.length - tail).reverse(), cur.rules.slice(head, cur.rules.length - tail).reverse(), base.rules.slice(0, head).reverse()];
+  const list = groups.flat();
+  const nfas: NFA[] = list.map((r) => cache.nfa({ kind: 'one', w: r.resourcePattern }));
+  const [t, b, c] = [groups[0].length, groups[1].length, groups[2].length];
+  const midEnd = t + b + c;
+  const orders: Array<Array<[number, number]>> = [
+    [[0, t], [t, t + b], [midEnd, list.length]],
+    [[0, t], [t + b, midEnd], [midEnd, list.length]],
+  ];
+  // Decisions of the shared end are the same on both sides: they never make a pair, so options skip them.
+  const unshared = orders.map((o) => o.slice(1));
+  const first = (flags: readonly boolean[], order: Array<[number, number]>) => {
+    for (const [lo, hi] of order) for (let i = lo; i < hi; i++) if (flags[i]) return i;
+    return -1;
+  };
+  /** Decisions a version may still reach from this state. */
+  const options = (s: WalkState, order: Array<[number, number]>) => {
+    const out = new Set<Decision>();
+    for (const [lo, hi] of order) for (let i = lo; i < hi; i++) {
+      if (!s.present[i]) continue;
+      out.add(list[i].decision);
+      if (s.settled[i]) return out;
+    }
+    out.add(DEFAULT_EFFECT);
+    return out;
+  };
+  walk(nfas, cache.facts, (s, path) => {
+    if (first(s.settled, [[0, t]]) >= 0) return 'skip';
+    if (s.accepting.includes(true) && first(s.accepting, [[0, t]]) < 0) {
+      const bi = first(s.accepting, orders[0]);
+      const ci = first(s.accepting, orders[1]);
+      const a = bi < 0 ? DEFAULT_EFFECT : list[bi].decision;
+      const d = ci < 0 ? DEFAULT_EFFECT : list[ci].decision;
+      if (a !== d && !found.has(pairKey(a, d))) found.set(pairKey(a, d), wordFromSet(path(), preferred)[0]);
+    }
+    // Where no middle rule can match any more, both versions decide every continuation alike.
+    if (first(s.present, [[t, midEnd]]) < 0) return 'skip';
+    const before = options(s, unshared[0]);
+    const after = options(s, unshared[1]);
+    for (const x of before) for (const y of after) if (x !== y && !found.has(pairKey(x, y))) return 'expand';
+    return 'skip';
+  }, deadline);
+}
+
+function ref(r: OpencodeRule | null): RuleRef | null {
+  return r ? { index: r.index, id: null, label: r.label } : null;
+}
+
+/** The stored request that shows this pair here (same decisions, its subject flipping by the same rules), if any. */
+function shownBy(known: readonly Flip[], base: Side, cur: Side, before: Decision, after: Decision): string | undefined {
+  return known.find((f) => {
+    if (f.subject === null || f.before !== before || f.after !== after) return false;
+    const br = lastMatch(base.rules, f.subject);
+    const cr = lastMatch(cur.rules, f.subject);
+    return decisionOf(br) === before && decisionOf(cr) === after && (br?.index ?? null) === (f.beforeRule?.index ?? null) && (cr?.index ?? null) === (f.afterRule?.index ?? null);
+  })?.request;
+}
+
+/**
+ * Witness flips between two OpenCode rule sets: at most one per (before, after) decision pair that
+ * no stored flip already shows, each a single-resource request the real evaluator confirms. Past
+ * the analysis budget a note says the search is incomplete, so silence is never taken for safety.
+ * @example findOpencodeWitnesses(base, withEditAllow, []).flips[0] // { request: 'edit secrets/a', before: 'deny', after: 'allow', … }
+ */
+export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline()): { flips: Flip[]; notes: string[] } {
+  const cache = new AutomataCache(OPENCODE_INPUTS);
+  const all = [...base.rules, ...current.rules];
+  const preferred = preferredChars(all.flatMap((r) => [r.actionPattern, r.resourcePattern]));
+  const notes: string[] = [];
+  const agents: Array<string | undefined> = [undefined, ...new Set([...base.agents, ...current.agents])];
+  const literals = [...new Set(all.filter((r) => !/[*?]/.test(r.action)).map((r) => r.action))];
+  const patterns = distinct(all.map((r) => r.actionPattern));
+  let actions: string[];
+  try {
+    actions = actionClasses(patterns, literals, cache, deadline, preferred);
+  } catch (e) {
+    if (!(e instanceof BudgetExceeded)) throw e;
+    actions = [...literals, FRESH_ACTIONS[0]];
+    notes.push(`witness search covered only the actions the rules name (${reasonText(e)}): other actions may flip too`);
+  }
+  const byPair = new Map<string, Found[]>();
+  const skipped: string[] = [];
+  let skippedWhy: BudgetExceeded | undefined;
+  for (const agent of agents) {
+    for (const action of actions) {
+      const b = sideFor(base, agent, action);
+      const c = sideFor(current, agent, action);
+      if (b.rules.length === 0 && c.rules.length === 0) continue;
+      const { found: pairs, budget } = pairsFor(b, c, cache, deadline, preferred);
+      if (budget) {
+        skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
+        skippedWhy ??= budget;
+      }
+      for (const [key, resource] of pairs) {
+        const [before, after] = key.split('>') as [Decision, Decision];
+        const f: Found = { action, agent, resource, before, after, beforeRule: lastMatch(b.rules, resource), afterRule: lastMatch(c.rules, resource), covered: shownBy(known, b, c, before, after) };
+        byPair.set(key, [...(byPair.get(key) ?? []), f]);
+      }
+    }
+  }
+  if (skipped.length > 0) {
+    const named = skipped.slice(0, MAX_NAMED_ACTIONS).join(', ');
+    const more = skipped.length > MAX_NAMED_ACTIONS ? ` and ${skipped.length - MAX_NAMED_ACTIONS} more` : '';
+    notes.push(`witness search incomplete for ${named}${more} (${reasonText(skippedWhy!)}): decisions there may flip beyond what is listed`);
+  }
+  const flips: Flip[] = [];
+  for (const [a, d] of PAIR_ORDER) {
+    // One witness per pair: an uncovered one when there is one; otherwise the pair is still shown,
+    // marked as already shown by a stored request, so a reader sees the region and not only the example.
+    const found = byPair.get(pairKey(a, d)) ?? [];
+    const pick = found.find((f) => f.covered === undefined) ?? found[0];
+    if (pick) flips.push(toFlip(pick));
+  }
+  return { flips: sortFlips(flips), notes };
+}
+
+function toFlip(f: Found): Flip {
+  const witness: OpencodeRequest = { action: f.action, resources: [f.resource] };
+  if (f.agent !== undefined) witness.agent = f.agent;
+  return {
+    kind: 'witness',
+    request: `${f.action} ${f.resource}${f.agent !== undefined ? ` (agent ${f.agent})` : ''}`,
+    subject: f.resource,
+    before: f.before,
+    after: f.after,
+    beforeRule: ref(f.beforeRule),
+    afterRule: ref(f.afterRule),
+    ...(f.afterRule ? { afterRange: f.afterRule.range } : {}),
+    direction: direction(f.before, f.after),
+    witness,
+    ...(f.covered !== undefined ? { coveredBy: f.covered } : {}),
+  };
+}
+
+function distinct(ws: readonly Wildcard[]): Wildcard[] {
+  const seen = new Map<string, Wildcard>();
+  for (const w of ws) {
+    const k = patternKey(w);
+    if (!seen.has(k)) seen.set(k, w);
+  }
+  return [...seen.values()];
+}
+
+function reasonText(e: BudgetExceeded): string {
+  return e.reason === 'time' ? 'time limit reached' : e.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse';
+}
+
+/**
+ * The finder as `registerWitnessFinder` takes it.
+ * @example registerWitnessFinder('opencode', opencodeWitnessFinder)
+ */
+export function opencodeWitnessFinder(base: RuleSet, current: RuleSet, known: Flip[]): { flips: Flip[]; notes: string[] } {
+  return findOpencodeWitnesses(base as OpencodeRuleSet, current as OpencodeRuleSet, known);
+}
