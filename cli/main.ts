@@ -16,7 +16,7 @@ type Command = (argv: string[], io: Out) => Promise<number>;
 export const COMMANDS: Record<string, { run: Command; usage: string }> = {
   check: { run: checkCommand, usage: 'check [PATH...] [--format text|json|sarif] [--max-warnings N]' },
   eval: { run: evalCommand, usage: 'eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]' },
-  diff: { run: diffCommand, usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--format text|json|sarif]' },
+  diff: { run: diffCommand, usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif]' },
   translate: { run: translateCommand, usage: 'translate RULEFILE --to claude [--format text|json]' },
   log: { run: logCommand, usage: 'log --action A --subject S --task T [--trust X] --capability C [--args-hash H] [--at ISO] [--ledger FILE] [--rules FILE] [--paths FILE]' },
   explain: { run: explainCommand, usage: 'explain N [--format text|json] [--ledger FILE] [--rules FILE]' },

@@ -1,6 +1,9 @@
 import { loadRuleSet, type FileReport } from '../../shared/check/check-file';
 import { compareVersions, type Comparison } from '../../shared/diff/compare';
 import type { ServiceHost } from './host';
+import * as path from 'path';
+import { parseLedger } from '../../shared/ledger/parse';
+import { LEDGER_FILE } from '../../shared/ledger/types';
 
 /** The base every editor comparison is against; the CLI's `diff --base` takes any revision. */
 export const BASE_REV = 'HEAD';
@@ -50,7 +53,10 @@ export class BaseDiffs {
       if (!old.ruleSet) return null;
       // The rule file's own embedded request (index -1) has no counterpart in a requests file.
       const current = report.results.filter((r) => r.request.index >= 0);
-      return { state: 'changed', comparison: compareVersions(dialect, old.ruleSet, report.ruleSet!, report.requestsFile, ctx, current) };
+      // History rules are also judged against the steps really recorded beside them.
+      const ledgerText = dialect.id === 'bounds-rules' ? this.textOf(path.join(path.dirname(report.path), LEDGER_FILE)) : undefined;
+      const ledger = ledgerText !== undefined ? parseLedger(ledgerText).entries : undefined;
+      return { state: 'changed', comparison: compareVersions(dialect, old.ruleSet, report.ruleSet!, report.requestsFile, ctx, current, ledger) };
     } catch {
       // A base the engine cannot read is no reason to lose the other features of this document.
       return null;

@@ -6,8 +6,8 @@ export type FlipDirection = 'loosened' | 'tightened';
 
 /** One decision that differs between the base and the current rules. */
 export interface Flip {
-  /** `stored`: a stored request; `witness`: found by the analyser, no stored request covers it. */
-  kind: 'stored' | 'witness';
+  /** `stored`: a stored request; `witness`: found by the analyser on the rule automata; `ledger`: a recorded step. */
+  kind: 'stored' | 'witness' | 'ledger';
   request: string;
   /** The stored request's range in its requests file (absent for witnesses). */
   range?: Range;

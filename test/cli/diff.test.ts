@@ -70,3 +70,29 @@ describe('cli: diff against a git base', () => {
     assert.match(r.stderr, /no such file or git revision/);
   });
 });
+
+describe('cli: diff of history rules re-judges the ledger', () => {
+  it('removing the send rule flips the recorded refusal to allow; budget 0 exits 1', () => {
+    const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'rulelens-ledger-'));
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir, encoding: 'utf8' });
+    assert.equal(cli(['rules', 'set-profile', 'balanced'], { cwd: dir }).code, 0);
+    const log = (args: string[]) => cli(['log', ...args], { cwd: dir });
+    log(['--action', 'web.read', '--subject', 'docs.example', '--task', 'job-1', '--trust', 'untrusted', '--capability', 'read']);
+    log(['--action', 'mail.send', '--subject', 'partner@example.com', '--task', 'job-1', '--capability', 'send']);
+    log(['--action', 'file.read', '--subject', 'src/app.ts', '--task', 'job-2', '--trust', 'internal', '--capability', 'read']);
+    log(['--action', 'mail.send', '--subject', 'partner@example.com', '--task', 'job-2', '--capability', 'send']);
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'base');
+    const file = path.join(dir, '.attesso/rules.json');
+    const rules = JSON.parse(fs.readFileSync(file, 'utf8'));
+    rules.rules = rules.rules.filter((r: { id: string }) => r.id !== 'no-send-after-untrusted-read');
+    fs.writeFileSync(file, JSON.stringify(rules, null, 2));
+    const r = cli(['diff', '.attesso/rules.json', '--base', 'HEAD', '--max-newly-allowed', '0'], { cwd: dir });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /4 recorded steps re-judged under both versions/);
+    assert.match(r.stdout, /newly allowed \(recorded ledger steps\):\n {4}#2 mail\.send partner@example\.com: deny → allow \(rule 1: no-send-after-untrusted-read/);
+    const j = JSON.parse(cli(['diff', '.attesso/rules.json', '--base', 'HEAD', '--format', 'json'], { cwd: dir }).stdout);
+    assert.deepEqual(j.flips.filter((f: { kind: string }) => f.kind === 'ledger').map((f: { request: string }) => f.request), ['#2 mail.send partner@example.com']);
+  });
+});
