@@ -31,7 +31,7 @@ const mocha = join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
 const started = Date.now();
 const r = spawnSync(
   process.execPath,
-  [mocha, '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '0', '--reporter', 'spec', ...(grep ? ['--grep', grep] : []), join(here, '*.fuzz.ts')],
+  [mocha, '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '0', '--reporter', join(root, 'test', 'reporter.cjs'), ...(grep ? ['--grep', grep] : []), join(here, '*.fuzz.ts')],
   { cwd: root, stdio: 'inherit', env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_SEED: String(seed) } },
 );
 console.log(`fuzz: seed ${seed}, ${runs} iterations per property, ${((Date.now() - started) / 1000).toFixed(1)} s, ${r.status === 0 ? 'no failures' : 'FAILED'}`);
