@@ -26,6 +26,11 @@ function weakerPath(a: IfPath, b: IfPath): boolean {
   return b.withinMinutes !== undefined && a.withinMinutes >= b.withinMinutes;
 }
 
+/** An if_path every earlier step matches, whatever its fields and age (`sameArgs`: the step repeats the proposal's arguments). */
+function matchesAnyStep(p: IfPath, sameArgs: boolean): boolean {
+  return p.trust === undefined && p.capability === undefined && p.subject === undefined && p.withinMinutes === undefined && (!p.sameArguments || sameArgs);
+}
+
 /**
  * Whether `a` refuses every proposal (with a capability both deny) on which check `c` of a later
  * rule would refuse. Only implications that hold for every history are used.
@@ -33,10 +38,12 @@ function weakerPath(a: IfPath, b: IfPath): boolean {
 function covers(a: BoundsRule, c: Check): boolean {
   switch (c.kind) {
     case 'steps':
-      return a.maxSteps !== undefined && a.maxSteps <= c.n;
+      // Ceilings are at least 1, so the history is never empty here: an if_path that any step matches fires.
+      return (a.maxSteps !== undefined && a.maxSteps <= c.n) || (a.ifPath !== undefined && matchesAnyStep(a.ifPath, false));
     case 'repeats':
-      // The identical calls are part of the history, so a step ceiling at or below the count fires too.
-      return (a.maxRepeats !== undefined && a.maxRepeats <= c.n) || (a.maxSteps !== undefined && a.maxSteps <= c.n);
+      // The identical calls are part of the history, so a step ceiling at or below the count fires
+      // too, and so does an if_path any of them matches (they carry the proposal's args_hash).
+      return (a.maxRepeats !== undefined && a.maxRepeats <= c.n) || (a.maxSteps !== undefined && a.maxSteps <= c.n) || (a.ifPath !== undefined && matchesAnyStep(a.ifPath, true));
     case 'path':
       // A path match needs a non-empty history, which a ceiling of one step already refuses.
       return a.maxSteps === 1 || (a.ifPath !== undefined && weakerPath(a.ifPath, c.cond));

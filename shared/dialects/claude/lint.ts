@@ -1,33 +1,22 @@
 import { finding, type Finding, type RelatedInfo } from '../../model';
-import { atomsOf, isExact, type Wildcard } from '../../patterns/wildcard';
+import { runsAnythingCandidates } from '../../patterns/runs-anything';
+import { isExact, matches, type Wildcard } from '../../patterns/wildcard';
 import type { LintContext } from '../dialect';
 import { overlap, sample, uncovered } from './automata';
-import { bashPattern } from './bash-pattern';
+import { catchAllFinding } from './catch-all';
+import { commandViews } from './command-views';
+import type { SubCommand } from './sub-commands';
 import { TIERS, type ClaudeRule, type ClaudeRuleSet, type RuleMatcher } from './types';
-
-/** Command shapes that run arbitrary code, grouped by what they are; an allow admitting one is flagged. */
-export const RUNS_ANYTHING: ReadonlyArray<{ what: string; patterns: string[] }> = [
-  { what: 'a shell running a string', patterns: ['bash -c *', 'sh -c *', 'zsh -c *', 'dash -c *', 'bash -lc *'] },
-  { what: 'an interpreter running inline code', patterns: ['python -c *', 'python3 -c *', 'node -e *', 'node --eval *', 'node -p *', 'perl -e *', 'ruby -e *', 'deno eval *', 'bun -e *'] },
-  { what: 'a command that runs the command it is given', patterns: ['env ?*', 'xargs ?*', 'sudo ?*', 'exec ?*', 'eval ?*'] },
-  { what: 'find running a command per file', patterns: ['find * -exec *', 'find * -execdir *', 'find * -ok *'] },
-  { what: 'git with a config override (an alias or pager can run anything)', patterns: ['git -c *', 'git --config-env*'] },
-];
-
-/** A danger shape in the canonical form; `?` is one character so `env ?*` needs something after `env `. */
-function dangerPattern(text: string): Wildcard {
-  return text.includes('?') ? { source: text, alts: [atomsOf(text, { star: true, one: true })] } : bashPattern(text);
-}
 
 /**
  * The claude dialect's own lints: `dead-rule` (a rule covered by the rules consulted before it: an
  * allow by deny/ask, an ask by deny, any rule by earlier ones of its own tier — exact on the
  * automata for Bash and WebFetch, a sound simple check for paths), `never-matches`,
- * `allow-runs-anything`, `exact-command-pattern`, `duplicate-rule`. Only rules of the primary file
- * get findings; related information may point into other layers.
+ * `allow-runs-anything`, `broad-catch-all`, `exact-command-pattern`, `duplicate-rule`. Only rules
+ * of the primary file get findings; related information may point into other layers.
  * @example lintClaude(parseClaude(file)).map((f) => f.code) // ['dead-rule', …]
  */
-export function lintClaude(rs: ClaudeRuleSet, _ctx: LintContext = {}): Finding[] {
+export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] {
   const out: Finding[] = [];
   const own = rs.rules.filter((r) => r.file === rs.path);
   const rel = (r: ClaudeRule, message: string): RelatedInfo => ({ ...(r.file !== rs.path ? { path: r.file } : {}), range: r.range, message });
@@ -44,6 +33,8 @@ export function lintClaude(rs: ClaudeRuleSet, _ctx: LintContext = {}): Finding[]
     out.push(...deadRule(rs, r, rel));
     out.push(...neverMatches(r));
     if (r.tier === 'allow') out.push(...runsAnything(r));
+    const broad = catchAllFinding(rs, r, ctx, rel);
+    if (broad) out.push(broad);
     out.push(...exactCommand(r));
   }
   return out;
@@ -58,15 +49,31 @@ function neverMatches(r: ClaudeRule): Finding[] {
 }
 
 function runsAnything(r: ClaudeRule): Finding[] {
-  if (r.matcher.kind !== 'bash' && !(r.matcher.kind === 'tool' && r.matcher.name === 'Bash')) return [];
-  const pattern = r.matcher.kind === 'bash' ? r.matcher.pattern : bashPattern(null);
-  for (const group of RUNS_ANYTHING) {
-    const witness = overlap(pattern, group.patterns.map(dangerPattern));
-    if (typeof witness === 'string') {
-      return [finding('allow-runs-anything', 'warning', `"${r.text}" allows arbitrary code: it admits ${group.what}, e.g. \`${witness}\``, r.range, { witness, data: { ruleIndex: r.index } })];
+  const m = r.matcher;
+  const whole = m.kind === 'tool' && m.name === 'Bash';
+  if (m.kind !== 'bash' && !whole) return [];
+  const admits = (x: string) => m.kind !== 'bash' || matches(m.compiled, x);
+  let hidden: { command: string; what: string } | undefined;
+  for (const c of runsAnythingCandidates(r.specifier ?? '*')) {
+    const v = commandViews(simpleCommand(c.command));
+    if (!v.allowViews.some(admits)) continue;
+    // A `-c` script is opaque, so the agent asks for it anyway; a plainer witness says more.
+    if (v.opaque.length) {
+      hidden ??= c;
+      continue;
     }
+    return [runsAnythingFinding(r, c.what, c.command, '')];
   }
-  return [];
+  return hidden ? [runsAnythingFinding(r, hidden.what, hidden.command, ' (a `-c` script is opaque, so it is still asked for, but the rule is written to allow it)')] : [];
+}
+
+function runsAnythingFinding(r: ClaudeRule, what: string, witness: string, note: string): Finding {
+  return finding('allow-runs-anything', 'warning', `"${r.text}" allows arbitrary code: it admits ${what}, e.g. \`${witness}\`${note}`, r.range, { witness, data: { ruleIndex: r.index } });
+}
+
+/** A witness from the shared table as the one simple command it is: plain words, nothing else. */
+function simpleCommand(text: string): SubCommand {
+  return { text, assignments: [], words: text.split(' ').map((w) => ({ raw: w, value: w, dynamic: false })), redirects: [], opaque: [] };
 }
 
 function exactCommand(r: ClaudeRule): Finding[] {

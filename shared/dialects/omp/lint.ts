@@ -2,6 +2,7 @@ import type { LintContext } from '../dialect';
 import { finding, type Finding } from '../../model';
 import { isExact, isUniversal } from '../../patterns/wildcard';
 import { criticalPromptFindings } from './critical-prompt';
+import { literalGlobFindings } from './literal-glob';
 import { selectRule } from './decide';
 import { runsAnythingWitness } from './runs-anything';
 import { shadowFindings } from './shadow';
@@ -64,17 +65,18 @@ function runsAnythingFindings(rs: OmpRuleSet): Finding[] {
   for (const r of rs.rules) {
     const w = runsAnythingWitness(r);
     if (w === undefined) continue;
-    out.push(finding('allow-runs-anything', 'warning', `"${r.match}" allows commands that run arbitrary code, e.g. \`${w}\` (no shell control, so this allow applies to it)`, r.matchRange, {
-      witness: w,
-      data: { rule: r.index },
+    out.push(finding('allow-runs-anything', 'warning', `"${r.match}" allows commands that run arbitrary code: it admits ${w.what}, e.g. \`${w.command}\` (no shell control, so this allow applies to it)`, r.matchRange, {
+      witness: w.command,
+      data: { rule: r.index, kind: w.kind },
     }));
   }
   return out;
 }
 
 /**
- * Every omp lint: dropped entries, catch-alls, exact patterns, allows that run anything, prompt
- * rules that critical commands slip past in yolo, and shadowed or dead denies.
+ * Every omp lint: dropped entries, catch-alls, exact patterns, allows that run anything, glob
+ * syntax read literally, prompt rules that critical commands slip past in yolo, and shadowed or
+ * dead denies.
  * @example lintOmp(parseOmp(file)).map((f) => f.code) // ['never-matches', 'shadowed-deny']
  */
 export function lintOmp(rs: OmpRuleSet, ctx: LintContext = {}): Finding[] {
@@ -83,6 +85,7 @@ export function lintOmp(rs: OmpRuleSet, ctx: LintContext = {}): Finding[] {
     ...catchAllFindings(rs, ctx),
     ...exactFindings(rs),
     ...runsAnythingFindings(rs),
+    ...literalGlobFindings(rs),
     ...criticalPromptFindings(rs),
     ...shadowFindings(rs),
   ];

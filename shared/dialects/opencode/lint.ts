@@ -1,43 +1,33 @@
-import picomatch from 'picomatch';
 import { finding, type Finding } from '../../model';
+import { GLOB_SYNTAX, literalGlobWitness as globWitness } from '../../patterns/literal-glob';
+import { runsAnythingCandidates, type RunsAnythingCandidate } from '../../patterns/runs-anything';
 import { isExact, matches } from '../../patterns/wildcard';
+import { normalizeInput } from './pattern';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
 
-/** Actions whose resources are shell commands. */
-const COMMAND_ACTIONS = ['bash'];
+/** The action whose resources are shell commands. */
+const COMMAND_ACTION = 'bash';
 /** V1 actions whose resources are worktree-relative paths. */
 const PATH_ACTIONS = ['read', 'edit'];
 
-/** Minimatch-style syntax OpenCode reads literally. */
-const GLOB_SYNTAX = /\*\*\/|\{[^{}]*,[^{}]*\}|\[[^\]]+\]|^!/;
-
 /**
- * A string a minimatch user would expect the pattern to match, which OpenCode's matcher does not —
- * or undefined when none of the obvious candidates differ.
+ * A string a minimatch user would expect the rule's resource pattern to match, which OpenCode's
+ * matcher does not — or undefined when none of the obvious candidates differ.
+ * @example literalGlobWitness(rule) // '.env' for a read rule on a globstar `.env*`
  */
 export function literalGlobWitness(rule: OpencodeRule): string | undefined {
-  const p = rule.resource;
-  const isGlob = picomatch(p.replace(/^!/, ''), { dot: true });
-  const candidates = new Set<string>();
-  // A trailing star as the empty run first (`**/.env*` does not match `.env`), inner stars as `a`
-  // (`src/**/*.ts` does not match `src/a.ts`): the surprises a reader recognises.
-  const concrete = (s: string, trailing: string) =>
-    s
-      .replace(/\{([^{},]*),[^{}]*\}/g, '$1')
-      .replace(/\[([^\]])[^\]]*\]/g, '$1')
-      .replace(/\*+$/, trailing)
-      .replace(/\*+/g, 'a')
-      .replace(/\?/g, 'a')
-      .replace(/^!/, '');
-  for (const star of ['', 'a']) {
-    candidates.add(concrete(p.replace(/^(\*\*\/)+/, ''), star));
-    candidates.add(concrete(p.replace(/\*\*\//g, ''), star));
-    candidates.add(concrete(p, star));
-  }
-  for (const c of candidates) {
-    if (isGlob(c) && !matches(rule.resourceMatcher, c)) return c;
-  }
-  return undefined;
+  return globWitness(rule.resource, (s) => matches(rule.resourceMatcher, normalizeInput(s)));
+}
+
+/**
+ * A bash command that runs arbitrary code and that this allow rule matches (its action pattern
+ * admits `bash`, its resource pattern the command, both by OpenCode's own matcher), or undefined.
+ * Exact patterns allow one command and are left to the reader.
+ * @example runsAnythingWitness(rule)?.command // 'python ./payload.py' for `"bash": {"python *": "allow"}`
+ */
+export function runsAnythingWitness(rule: OpencodeRule): RunsAnythingCandidate | undefined {
+  if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || !matches(rule.actionMatcher, COMMAND_ACTION)) return undefined;
+  return runsAnythingCandidates(normalizeInput(rule.resource)).find((c) => matches(rule.resourceMatcher, c.command));
 }
 
 /**
@@ -49,11 +39,18 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
   const seen = new Map<string, OpencodeRule>();
   const seenLower = new Map<string, OpencodeRule>();
   for (const r of rs.rules) {
-    const isCommand = COMMAND_ACTIONS.includes(r.action);
+    const isCommand = r.action === COMMAND_ACTION;
     if (isCommand && r.decision !== 'allow' && isExact(r.resourcePattern) && r.resource.trim() !== '') {
       out.push(finding('exact-command-pattern', 'warning', `"${r.resource}" has no wildcard: it ${r.decision === 'deny' ? 'denies' : 'asks for'} only the exact command "${r.resource}", not "${r.resource} …"; write "${r.resource} *" to cover it with arguments`, r.resourceRange, {
         witness: `${r.resource} --version`,
         data: { rule: r.index, replacement: `${r.resource} *` },
+      }));
+    }
+    const run = runsAnythingWitness(r);
+    if (run) {
+      out.push(finding('allow-runs-anything', 'warning', `"${r.resource}" allows ${r.action === 'bash' ? 'bash commands' : `"${r.action}" actions (bash included)`} that run arbitrary code: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
+        witness: run.command,
+        data: { rule: r.index, kind: run.kind },
       }));
     }
     if (GLOB_SYNTAX.test(r.resource)) {
