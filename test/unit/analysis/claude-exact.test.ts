@@ -1,11 +1,12 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { DFA, JS, NFA, type CharSet } from 'refa';
+import { JS, NFA } from 'refa';
 import { evaluateClaude, initShellParser, lintClaude, parseClaude, parseLayers } from '../../../shared/dialects/claude';
 import { commandViews } from '../../../shared/dialects/claude/command-views';
 import { splitCommand } from '../../../shared/dialects/claude/sub-commands';
 import type { ClaudeRequest, ClaudeRuleSet } from '../../../shared/dialects/claude';
 import type { EvalContext } from '../../../shared/model';
+import { minus, someWord, strings } from '../../helpers/brute-force';
 
 /*
  * The claude lint's `dead-rule` promise, checked both ways against the real evaluator. The
@@ -26,15 +27,6 @@ import type { EvalContext } from '../../../shared/model';
 
 const MAX_LEN = 5;
 
-function strings(units: readonly string[], max: number): string[] {
-  const out = [''];
-  let layer = [''];
-  for (let n = 1; n <= max; n++) {
-    layer = layer.flatMap((s) => units.map((u) => s + u));
-    out.push(...layer);
-  }
-  return out;
-}
 
 // Automata built here from the rule text, independently of the dialect's construction.
 function nfaOf(source: string): NFA {
@@ -53,23 +45,7 @@ function bashSource(spec: string | null): string {
 /** A host pattern, lower-cased with one trailing dot removed as the agent compares hosts. */
 const hostSource = (spec: string) => starSource(spec.trim().toLowerCase().replace(/\.$/, ''));
 
-function covered(a: NFA, by: readonly NFA[]): NFA {
-  if (!by.length) return a.copy();
-  const union = by[0].copy();
-  for (const m of by.slice(1)) union.union(m);
-  const dfa = DFA.fromFA(union);
-  dfa.complement();
-  return NFA.fromIntersection(a, dfa);
-}
 const PREFERRED = 'cab .';
-function pick(set: CharSet): string {
-  for (const ch of PREFERRED) if (set.has(ch.charCodeAt(0))) return ch;
-  return String.fromCharCode(set.ranges[0].min);
-}
-function someWord(n: NFA): string | undefined {
-  for (const ws of n.wordSets()) return ws.map(pick).join('');
-  return undefined;
-}
 
 const PATH = '/proj/.claude/settings.json';
 const settings = (perms: Record<string, string[]>) => parseClaude({ path: PATH, text: JSON.stringify({ permissions: perms }) }, { home: '/home/u' });
@@ -137,13 +113,13 @@ function checkExact(c: Case): number {
     const before = preceding(rs, i);
     // A bare tool rule also matches a request without a subject, which only bare rules match.
     const whole = before.some((j) => rs.rules[j].specifier === null);
-    const rest = whole ? null : r.specifier === null ? nfaOf('[^]*') : covered(langs[i]!, before.map((j) => langs[j]!));
+    const rest = whole ? null : r.specifier === null ? nfaOf('[^]*') : minus(langs[i]!, null, before.map((j) => langs[j]!));
     const isCovered = rest === null || rest.isEmpty;
     assert.strictEqual(dead.has(i), isCovered, `${label}: reported dead ${dead.has(i)}, covered ${isCovered}`);
     if (isCovered) {
       assert.ok(!decided.has(i), `${label} claimed dead but decides ${JSON.stringify(decided.get(i))}`);
     } else if (!decided.has(i)) {
-      const w = someWord(r.specifier === null ? covered(langs[i]!, before.map((j) => langs[j]!)) : rest!);
+      const w = someWord(r.specifier === null ? minus(langs[i]!, null, before.map((j) => langs[j]!)) : rest!, PREFERRED);
       const hit = [...(w === undefined ? [] : c.from(w)), null].find((s) => deciders(rs, c.request(s)).includes(i));
       assert.ok(hit !== undefined, `${label}: decides nothing within the bound, not reported, and ${JSON.stringify(w)} gives no deciding request`);
       beyond++;

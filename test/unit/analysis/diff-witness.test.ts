@@ -14,6 +14,7 @@ import { findOpencodeWitnesses } from '../../../shared/analysis';
 import { Deadline } from '../../../shared/analysis/budget';
 import { cli, scratchCopy, SHARED_EXAMPLES } from '../../cli/helpers';
 import { TEST_MS, v2 } from './helpers';
+import { strings } from '../../helpers/brute-force';
 
 const EXAMPLE = path.join(SHARED_EXAMPLES, 'opencode');
 
@@ -110,15 +111,6 @@ describe('analysis: change-impact witnesses for OpenCode', () => {
 const RESOURCES = strings(['a', 'b', '/', 'c'], 4);
 const ACTIONS = strings(['x', 'y', 'z'], 2);
 
-function strings(units: string[], max: number): string[] {
-  const out = [''];
-  let layer = [''];
-  for (let n = 1; n <= max; n++) {
-    layer = layer.flatMap((s) => units.map((u) => s + u));
-    out.push(...layer);
-  }
-  return out;
-}
 
 const resourcePattern = fc.array(fc.constantFrom('a', 'b', '/', '*', '?'), { maxLength: 4 }).map((xs) => xs.join(''));
 const actionPattern = fc.constantFrom('x', 'y', '*', 'x*', '?', 'xy', 'x *');

@@ -1,11 +1,12 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { DFA, JS, NFA, type CharSet } from 'refa';
+import { JS, NFA } from 'refa';
 import { evaluateOmp, lintOmp, parseOmp } from '../../../shared/dialects/omp';
 import { normalizeWhitespace } from '../../../shared/dialects/omp/pattern';
 import { scanSegments } from '../../../shared/dialects/omp/segments';
 import { shellControl } from '../../../shared/dialects/omp/shell-control';
 import type { OmpRuleSet } from '../../../shared/dialects/omp';
+import { minus, someWord, strings } from '../../helpers/brute-force';
 
 /*
  * The omp lint's promises, checked both ways against the real evaluator:
@@ -36,15 +37,6 @@ const PATTERN_UNITS = ['a', 'b', ' ', '*'];
 const COMMAND_UNITS = ['a', 'b', 'c', ' ', ';', '\n', "'"];
 const MAX_COMMAND_LEN = 5;
 
-function strings(units: readonly string[], max: number): string[] {
-  const out = [''];
-  let layer = [''];
-  for (let n = 1; n <= max; n++) {
-    layer = layer.flatMap((s) => units.map((u) => s + u));
-    out.push(...layer);
-  }
-  return out;
-}
 
 /**
  * Selection reads a command only through its normalized text, its segment texts and whether it has
@@ -79,26 +71,9 @@ const NORMALIZED = nfaOf('(?:[^\\s]+(?: [^\\s]+)*)?');
 const PLAIN_LANGUAGE = nfaOf(`${PLAIN_WORD}(?: ${PLAIN_WORD})*`);
 
 /** `a ∩ within` minus every language of `minus`. */
-function minus(a: NFA, within: NFA | null, ms: readonly NFA[]): NFA {
-  const left = within ? NFA.fromIntersection(a, within) : a.copy();
-  if (!ms.length) return left;
-  const union = ms[0].copy();
-  for (const m of ms.slice(1)) union.union(m);
-  const dfa = DFA.fromFA(union);
-  dfa.complement();
-  return NFA.fromIntersection(left, dfa);
-}
 
 /** `c` first: it keeps a string free of quotes, control and odd whitespace where the language allows. */
 const PREFERRED = 'cab ';
-function pick(set: CharSet): string {
-  for (const ch of PREFERRED) if (set.has(ch.charCodeAt(0))) return ch;
-  return String.fromCharCode(set.ranges[0].min);
-}
-function someWord(n: NFA): string | undefined {
-  for (const ws of n.wordSets()) return ws.map(pick).join('');
-  return undefined;
-}
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -187,7 +162,7 @@ describe('analysis: omp lint claims agree with brute force over the real evaluat
           if (covered) {
             assert.strictEqual(truth.decides[i], undefined, `${label} claimed dead but is selected for ${JSON.stringify(truth.decides[i])}`);
           } else if (truth.decides[i] === undefined) {
-            const w = someWord(uncovered)!;
+            const w = someWord(uncovered, PREFERRED)!;
             const c = liveWitness(rs, i, w);
             assert.ok(c !== undefined, `${label}: not selected within the bound, and no command built from ${JSON.stringify(w)} selects it`);
             assert.ok(c.length > MAX_COMMAND_LEN, `${label}: ${JSON.stringify(c)} lies within the bound`);
@@ -205,12 +180,12 @@ describe('analysis: omp lint claims agree with brute force over the real evaluat
           assert.strictEqual(shadowed.has(i), promised, `${label}: shadowed-deny reported ${shadowed.has(i)}, promised ${promised}`);
           if (plainUndecided) assert.strictEqual(truth.decidesPlain[i], undefined, `${label} decides plain ${JSON.stringify(truth.decidesPlain[i])}`);
           else if (truth.decidesPlain[i] === undefined) {
-            const w = someWord(minus(plain, null, earlier))!;
+            const w = someWord(minus(plain, null, earlier), PREFERRED)!;
             assert.strictEqual(selected(rs, w), i, `${label}: plain ${JSON.stringify(w)} is not selected by it`);
           }
           if (plainUndecided && !plainOutsideStrict.isEmpty) {
             // Plain commands it matches that no earlier deny/prompt takes go to an allow.
-            const w = truth.plainTakenByAllow[i] ?? someWord(plainOutsideStrict)!;
+            const w = truth.plainTakenByAllow[i] ?? someWord(plainOutsideStrict, PREFERRED)!;
             assert.strictEqual(rs.rules[selected(rs, w)!].native, 'allow', `${label}: ${JSON.stringify(w)}`);
           } else if (plainUndecided && !covered) {
             assert.strictEqual(truth.plainTakenByAllow[i], undefined, `${label}: earlier deny/prompt rules take every plain command it matches, yet one is allowed`);

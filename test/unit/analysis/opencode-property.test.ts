@@ -5,6 +5,7 @@ import type { OpencodeRuleSet } from '../../../shared/dialects/opencode/rules';
 import { opencodeWitness } from '../../../shared/analysis/opencode';
 import { Deadline } from '../../../shared/analysis/budget';
 import { analyse, TEST_MS, v2 } from './helpers';
+import { strings } from '../../helpers/brute-force';
 
 /**
  * Brute force over a small alphabet: patterns use only a, b, / (and * ?), so every other character
@@ -16,15 +17,6 @@ const ACTION_UNITS = ['x', 'y', 'z'];
 const MAX_RESOURCE_LEN = 4;
 const MAX_ACTION_LEN = 2;
 
-function strings(units: string[], max: number): string[] {
-  const out = [''];
-  let layer = [''];
-  for (let n = 1; n <= max; n++) {
-    layer = layer.flatMap((s) => units.map((u) => s + u));
-    out.push(...layer);
-  }
-  return out;
-}
 
 const RESOURCES = strings(RESOURCE_UNITS, MAX_RESOURCE_LEN);
 const ACTIONS = strings(ACTION_UNITS, MAX_ACTION_LEN);
