@@ -9,7 +9,8 @@ import { atomsOf, compile, type CompiledWildcard, type Wildcard } from '../../pa
 export function opencodePattern(text: string): Wildcard {
   const p = text.replace(/\\/g, '/');
   const wild = { star: true, one: true };
-  if (p.endsWith(' *')) {
+  // "Exactly one space": `git  *` (two spaces) keeps its suffix mandatory.
+  if (p.endsWith(' *') && !p.endsWith('  *')) {
     const bare = p.slice(0, -2);
     return { source: text, alts: [atomsOf(p, wild), atomsOf(bare, wild)] };
   }

@@ -22,6 +22,11 @@ describe('matcher: trailing " *" also matches the bare word', () => {
     assert.equal(m('git * x', 'git x'), false);
     assert.equal(m('git * x', 'git a x'), true);
   });
+  it('only exactly one space before the star makes the suffix optional', () => {
+    assert.equal(m('git  *', 'git '), false);
+    assert.equal(m('git  *', 'git  x'), true);
+    assert.equal(m(' *', ''), true);
+  });
   it('yarn (no star) matches only the bare command', () => {
     assert.equal(m('yarn', 'yarn'), true);
     assert.equal(m('yarn', 'yarn test'), false);
