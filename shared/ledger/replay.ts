@@ -2,7 +2,7 @@ import type { BoundsRule } from '../dialects/bounds-rules/types';
 import { judgeStep } from '../dialects/bounds-rules/evaluate';
 import { PATHS_CODES } from '../dialects/bounds-paths/types';
 import type { LedgerLine } from './types';
-import type { NumberedStep } from '../dialects/bounds-rules/types';
+import type { NumberedStep, Step } from '../dialects/bounds-rules/types';
 
 /** One decision that changes under the candidate rules. */
 export interface Flip {
@@ -25,37 +25,50 @@ export interface ReplayResult {
 }
 
 /**
+ * Walks the ledger in order, handing each entry that the rules could judge (not refused by the file
+ * scope, which is checked first) to `judge` with the step as proposed and the earlier steps of its
+ * task. Returns how many entries the scope had refused.
+ * @example forEachRuleStep(ledger.entries, (entry, step, history) => judgeStep(rules, history, step))
+ */
+export function forEachRuleStep(entries: readonly LedgerLine[], judge: (line: LedgerLine, step: Step, history: readonly NumberedStep[]) => void): number {
+  const byTask = new Map<string, NumberedStep[]>();
+  let keptByScope = 0;
+  for (const line of entries) {
+    const { entry } = line;
+    const history = byTask.get(entry.task) ?? [];
+    if (entry.code !== null && (PATHS_CODES as readonly string[]).includes(entry.code)) keptByScope++;
+    else {
+      const { args: _a, step: _s, verdict: _v, code: _c, rule: _r, tainted_by: _t, digest: _d, ...step } = entry;
+      judge(line, step, history);
+    }
+    history.push(entry);
+    byTask.set(entry.task, history);
+  }
+  return keptByScope;
+}
+
+/**
  * Re-judges every ledger entry under candidate rules with the history that preceded it in its task,
  * and lists each decision that flips. Replay trusts the ledger's history; it cannot prove it complete.
  * @example replayLedger(ledger.entries, strict.rules).newlyDenied // 3
  */
 export function replayLedger(entries: readonly LedgerLine[], rules: readonly BoundsRule[]): ReplayResult {
-  const byTask = new Map<string, NumberedStep[]>();
   const out: ReplayResult = { judged: 0, keptByScope: 0, flips: [], newlyDenied: 0, newlyAllowed: 0 };
-  for (const { line, entry } of entries) {
-    const history = byTask.get(entry.task) ?? [];
-    if (entry.code !== null && (PATHS_CODES as readonly string[]).includes(entry.code)) out.keptByScope++;
-    else {
-      out.judged++;
-      const { args: _a, step: _s, verdict: _v, code: _c, rule: _r, tainted_by: _t, digest: _d, ...step } = entry;
-      const v = judgeStep(rules, history, step);
-      if (v.native !== entry.verdict) {
-        const flip: Flip = {
-          step: entry.step,
-          line,
-          task: entry.task,
-          action: entry.action,
-          subject: entry.subject,
-          before: { verdict: entry.verdict, code: entry.code, rule: entry.rule },
-          after: { verdict: v.native, code: v.code, rule: v.rule?.id ?? null, tainted_by: typeof v.details.tainted_by === 'number' ? v.details.tainted_by : null },
-        };
-        out.flips.push(flip);
-        if (v.native === 'DENY') out.newlyDenied++;
-        else out.newlyAllowed++;
-      }
-    }
-    history.push(entry);
-    byTask.set(entry.task, history);
-  }
+  out.keptByScope = forEachRuleStep(entries, ({ line, entry }, step, history) => {
+    out.judged++;
+    const v = judgeStep(rules, history, step);
+    if (v.native === entry.verdict) return;
+    out.flips.push({
+      step: entry.step,
+      line,
+      task: entry.task,
+      action: entry.action,
+      subject: entry.subject,
+      before: { verdict: entry.verdict, code: entry.code, rule: entry.rule },
+      after: { verdict: v.native, code: v.code, rule: v.rule?.id ?? null, tainted_by: typeof v.details.tainted_by === 'number' ? v.details.tainted_by : null },
+    });
+    if (v.native === 'DENY') out.newlyDenied++;
+    else out.newlyAllowed++;
+  });
   return out;
 }
