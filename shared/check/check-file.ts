@@ -2,7 +2,7 @@ import type { AnyDialect, FileInfo } from '../dialects/dialect';
 import { detectDialect, dialectById } from '../dialects';
 import { analyzeRuleSet } from '../analysis';
 import { applyLevels, EMPTY_CONFIG, type LintConfig } from '../config/lint-config';
-import type { EvalContext, Finding, RuleSet } from '../model';
+import { FILE_START, finding, type EvalContext, type Finding, type RuleSet } from '../model';
 import { findRequestsFile, ruleCandidates } from '../requests/locate';
 import { parseRequestsFile } from '../requests/parse';
 import { resultFindings, runRequest, runRequests } from '../requests/run';
@@ -57,18 +57,16 @@ export function loadRuleSet(file: FileInfo, opts: CheckOptions = {}): { dialect:
 
 /** The lints of a parsed rule set: the dialect's own plus the analyser's. Never throws. */
 export function lintRuleSet(dialect: AnyDialect, rs: RuleSet, ctx: EvalContext = {}): Finding[] {
-  const out: Finding[] = [];
+  return [...guarded('lints', () => dialect.lint?.(rs, ctx) ?? []), ...guarded('analysis', () => analyzeRuleSet(rs, ctx))];
+}
+
+/** A lint pass that breaks on odd input costs its own findings, not the file's other diagnostics. */
+function guarded(what: string, run: () => Finding[]): Finding[] {
   try {
-    out.push(...(dialect.lint?.(rs, ctx) ?? []));
+    return run();
   } catch (e) {
-    out.push({ code: 'schema', severity: 'information', message: `lints could not finish: ${e instanceof Error ? e.message : String(e)}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+    return [finding('schema', 'information', `${what} could not finish: ${e instanceof Error ? e.message : String(e)}`, FILE_START)];
   }
-  try {
-    out.push(...analyzeRuleSet(rs, ctx));
-  } catch (e) {
-    out.push({ code: 'schema', severity: 'information', message: `analysis could not finish: ${e instanceof Error ? e.message : String(e)}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
-  }
-  return out;
 }
 
 /**
