@@ -2,7 +2,7 @@ import type { Decision } from './decision';
 import type { Finding } from './finding';
 import type { Range, SourceText } from './source';
 
-export type DialectId = 'opencode' | 'claude' | 'omp' | 'bounds-rules' | 'bounds-paths';
+export type DialectId = 'opencode' | 'claude' | 'omp' | 'bounds-rules' | 'bounds-paths' | 'codex' | 'gemini';
 
 /** One rule as the agent sees it, with where it came from in the file. */
 export interface Rule {
