@@ -1,7 +1,7 @@
 import { finding, type EvalContext, type Finding } from '../../model';
 import { evaluateCodex } from './evaluate';
 import { shlexJoin } from './shlex';
-import type { CodexRule, CodexRuleSet } from './types';
+import type { CodexNative, CodexRule, CodexRuleSet } from './types';
 
 /** Programs Codex itself never offers to always-allow: a prefix of them runs anything. */
 export const RUNS_ANYTHING = new Set(['python', 'python3', 'py', 'pypy', 'pypy3', 'bash', 'sh', 'zsh', 'pwsh', 'powershell', 'env', 'sudo', 'node', 'perl', 'ruby', 'php', 'lua', 'git', 'osascript', 'deno', 'bun']);
@@ -73,7 +73,7 @@ export function lintCodex(rs: CodexRuleSet, ctx: EvalContext = {}): Finding[] {
     if (!over) continue;
     const w = instance(a);
     const v = decide(w);
-    if (RANK[v.native] > RANK[a.native]) {
+    if (RANK[v.native as CodexNative] > RANK[a.native]) {
       out.push(finding('dead-rule', 'warning', `never decides: every command it matches also matches the stricter rule ${over.index + 1} (${over.label}), and the strictest match wins (e.g. "${shlexJoin(w)}" → ${v.native})`, a.range, { witness: shlexJoin(w), unnecessary: true, related: [{ range: over.range, message: 'the stricter rule that always wins' }] }));
     }
   }
