@@ -1,5 +1,6 @@
 import type { EvalContext, TraceRow, TraceSection, Verdict } from '../../model';
 import { mcpServerOf, MCP_PREFIX } from './mcp';
+import { heuristicWords, isDangerous } from './heuristics';
 import { hasRedirection, MARKER_NAMES, shellDetails, stripShellWrapper } from './shell';
 import { stableArgs } from './stable-json';
 import { SHELL_TOOL_NAMES, TIERS, type GeminiMode, type GeminiNative, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
@@ -138,15 +139,25 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
     const hitRow = rows[rows.length - 1];
     hitRow.note = m.builtin ? 'no rule of this file matched: the built-in default policies decide' : `first match in priority order (${m.effective.toFixed(3)})`;
     let out: Outcome = { native: m.native, rule: m.builtin ? undefined : m };
-    if (isShell && command !== undefined && command !== '') out = checkShell(command, m, depth, section);
+    let start: GeminiNative = m.native;
+    // Gemini's heuristics run once, on the whole command, when the rule names only the tool.
+    if (depth === 0 && isShell && command && m.commandPrefix === undefined && !m.argsPattern && start !== 'deny') {
+      if (req.mode !== 'yolo' && isDangerous(heuristicWords(command))) {
+        start = 'ask_user';
+        notes.push(`"${command}" is a dangerous command by Gemini's heuristic (rm -f, find -exec, git -c, …): at most ask_user outside yolo`);
+      } else if (start === 'ask_user') {
+        notes.push('Gemini may allow a command it considers read-only (ls, cat, git status…) by its own "known safe" heuristic; RuleLens does not model that list and keeps the stricter ask_user');
+      }
+    }
+    if (isShell && command !== undefined && command !== '') out = checkShell(command, { ...m, native: start }, depth, section, m);
     else if (isShell && command === undefined && !m.builtin) section.branch = `first match decides ${m.native}`;
     section.decision = NORMAL[out.native];
     if (!section.branch) section.branch = `${m.builtin ? 'built-in default' : 'first match'} decides ${out.native}`;
     return out;
   };
 
-  const checkShell = (command: string, m: GeminiRule, depth: number, section: TraceSection): Outcome => {
-    const ruleRef = m.builtin ? undefined : m;
+  const checkShell = (command: string, m: GeminiRule, depth: number, section: TraceSection, original: GeminiRule): Outcome => {
+    const ruleRef = original.builtin ? undefined : original;
     const parsed = shellDetails(command);
     if (!parsed || parsed.details.length === 0 || parsed.hasError) {
       if (m.native === 'deny') {
@@ -167,7 +178,8 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
       return { native: 'deny', rule: ruleRef };
     }
     let agg: GeminiNative = m.native;
-    let responsible: GeminiRule | undefined = ruleRef;
+    // A decision the heuristics changed is not blamed on the rule.
+    let responsible: GeminiRule | undefined = m.native === original.native ? ruleRef : undefined;
     const parts: string[] = [];
     if (downgrade(command, m.allowRedirection) && agg === 'allow') {
       agg = 'ask_user';
