@@ -30,4 +30,9 @@ export interface RuleSet<R extends Rule = Rule> {
   findings: Finding[];
   /** A request the file itself carries (omp's classification form `{"command", "patterns", "mode"}`). */
   embedded?: { request: unknown; range: Range } | null;
+  /**
+   * Requests the file itself states with their expectations (Codex `match` / `not_match`
+   * examples), run like stored requests and listed with them.
+   */
+  ownRequests?: Array<{ name: string; request: unknown; expect: { decision: string | null; fields: Record<string, unknown> }; range: Range }>;
 }

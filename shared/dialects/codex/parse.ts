@@ -69,6 +69,12 @@ export function parseCodex(file: FileInfo, _ctx: EvalContext = {}): CodexRuleSet
     else if (call.name === 'host_executable') readHostExecutable(call);
     else readNetworkRule(call);
   }
+  rs.ownRequests = rs.examples.map((ex) => ({
+    name: `${ex.kind} example of rule ${ruleNumberOf(rs, ex.call)}: ${ex.text}`,
+    request: { command: ex.command, onlyCall: ex.call, noShellSplit: true },
+    expect: { decision: null, fields: { matched: ex.kind === 'match' } },
+    range: ex.range,
+  }));
   for (const f of checkExamples(rs)) {
     rs.loadErrors++;
     rs.findings.push(f);
@@ -234,6 +240,11 @@ export function parseCodex(file: FileInfo, _ctx: EvalContext = {}): CodexRuleSet
       return error('network_rule host must be a specific hostname or IP literal (no scheme, path or wildcard)', at(a.get('host')!.at));
     }
   }
+}
+
+/** The 1-based number of the first rule a call produced (as the editor lists rules). */
+function ruleNumberOf(rs: CodexRuleSet, call: number): number {
+  return (rs.rules.find((r) => r.call === call)?.index ?? 0) + 1;
 }
 
 function syntaxErrors(root: SyntaxNode): SyntaxNode[] {
