@@ -37,6 +37,8 @@ describe('differential: codex execpolicy', function () {
 
   it(`matches and decides every generated command as Codex ${VERSION} does`, function () {
     let cases = 0;
+    let refused = 0;
+    const seen: Record<string, number> = {};
     fc.assert(
       fc.property(file, fc.array(argv, { minLength: 1, maxLength: COMMANDS_PER_FILE }), (text, commands) => {
         const path = join(work, 'policy.rules');
@@ -47,12 +49,14 @@ describe('differential: codex execpolicy', function () {
           const r = spawnSync(bin, ['execpolicy', 'check', '--rules', path, '--', ...cmd], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: work } });
           const where = `file:\n${text}\ncommand: ${JSON.stringify(cmd)}\nCodex: ${r.status === 0 ? r.stdout.trim() : `exit ${r.status}: ${r.stderr.split('\n').slice(0, 6).join(' | ')}`}`;
           if (r.status !== 0) {
+            refused++;
             assert.ok(rs.loadErrors > 0, `Codex refuses the file, RuleLens loads it\n${where}`);
             return;
           }
           assert.equal(rs.loadErrors, 0, `RuleLens reports load errors Codex does not: ${rs.findings.map((f) => f.message).join(' | ')}\n${where}`);
           const out = JSON.parse(r.stdout) as { matchedRules: unknown[]; decision?: string };
           const v = evaluateCodex(rs, { command: cmd, noShellSplit: true });
+          seen[out.decision ?? 'no match'] = (seen[out.decision ?? 'no match'] ?? 0) + 1;
           assert.equal(v.details.matched, out.matchedRules.length > 0, `matched differs\n${where}\nRuleLens: ${v.trace.branch}`);
           if (out.decision) assert.equal(v.native, out.decision, `decision differs\n${where}\nRuleLens: ${v.native} (${v.trace.branch})`);
           assert.equal(v.trace.sections[0].rows.filter((x) => x.matches[0]).length, out.matchedRules.length, `number of matching rules differs\n${where}`);
@@ -60,6 +64,6 @@ describe('differential: codex execpolicy', function () {
       }),
       { numRuns: diffRuns(), seed: diffSeed(), endOnFailure: true },
     );
-    console.log(`      codex: ${cases} commands compared`);
+    console.log(`      codex: ${cases} commands compared (${refused} refused files; Codex decided ${JSON.stringify(seen)})`);
   });
 });

@@ -26,6 +26,7 @@ describe('differential: gemini policy engine', function () {
 
   it(`decides every generated call as Gemini ${VERSION} does`, async function () {
     let cases = 0;
+    const seen: Record<string, number> = {};
     await fc.assert(
       fc.asyncProperty(rules, fc.array(call, { minLength: 1, maxLength: CALLS_PER_FILE }), async (rs, calls) => {
         const toml = toToml(rs);
@@ -34,12 +35,13 @@ describe('differential: gemini policy engine', function () {
         const parsed = parseGemini({ path: `${HOME}/.gemini/policies/policy.toml`, text: toml }, { home: HOME });
         calls.forEach((c, i) => {
           cases++;
+          seen[got.decisions[i]] = (seen[got.decisions[i]] ?? 0) + 1;
           const v = evaluateGemini(parsed, { tool: 'run_shell_command', args: { command: c.command }, mode: c.mode as GeminiMode, interactive: c.interactive });
           assert.equal(v.native, got.decisions[i], `policy:\n${toml}\ncall: ${JSON.stringify(c)}\nRuleLens: ${v.native} (${v.trace.branch})\nGemini: ${got.decisions[i]}\nloader: ${got.errors.join(' | ')}`);
         });
       }),
       { numRuns: diffRuns(), seed: diffSeed(), endOnFailure: true },
     );
-    console.log(`      gemini: ${cases} calls compared`);
+    console.log(`      gemini: ${cases} calls compared (Gemini decided ${JSON.stringify(seen)})`);
   });
 });

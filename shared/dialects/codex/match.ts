@@ -20,23 +20,21 @@ export interface Lookup {
 }
 
 /**
- * The commands whose rules apply to `argv`: the argv itself, and — when its program is an
- * absolute path with no rule of its own — the bare name, but only through a `host_executable`
- * for that name that lists the path (`paths=[]` disables the fallback).
- * @example lookups(rs, ['/usr/bin/git', 'status'])
+ * The commands whose rules apply to `argv`: the argv itself; when its program is an absolute
+ * path that no rule matches as written, the bare name's rules too — unless a `host_executable`
+ * for that name does not list the path (`paths=[]` disables the fallback). Codex's own tests
+ * (execpolicy tests/basic.rs, host_executable_resolution_*) fix these cases.
+ * @example lookups(rs, rs.rules, ['/usr/bin/git', 'status'])
  */
 export function lookups(rs: CodexRuleSet, rules: readonly CodexRule[], argv: readonly string[]): Lookup[] {
   const out: Lookup[] = [{ argv: [...argv] }];
   const program = argv[0] ?? '';
   if (!program.startsWith('/') || rules.some((r) => r.program === program && prefixMatches(r, argv))) return out;
   const base = program.slice(program.lastIndexOf('/') + 1);
+  if (!base) return out;
   const host = rs.hostExecutables.get(base);
-  if (!host) {
-    if (rules.some((r) => r.program === base)) out[0].note = `no host_executable for "${base}": rules for "${base}" do not apply to ${program}`;
-    return out;
-  }
-  if (!host.paths.includes(program)) {
-    out[0].note = `host_executable "${base}" does not list ${program}: rules for "${base}" do not apply`;
+  if (host && !host.paths.includes(program)) {
+    out[0].note = host.paths.length === 0 ? `host_executable "${base}" has paths=[]: rules for "${base}" do not apply to ${program}` : `host_executable "${base}" does not list ${program}: rules for "${base}" do not apply`;
     return out;
   }
   return [{ argv: [base, ...argv.slice(1)], resolvedFrom: program }];
