@@ -41,6 +41,8 @@ export interface StarlarkResult {
 export const RULE_BUILTINS = new Set(['prefix_rule', 'host_executable', 'network_rule']);
 /** A `for` loop or comprehension runs at most this many iterations in total (hostile files). */
 export const MAX_ITERATIONS = 100_000;
+/** Expressions nested deeper than this are not evaluated (hostile files; real ones nest 3 deep). */
+export const MAX_EXPRESSION_DEPTH = 200;
 /** Strings and lists built by `+` stop growing at this many characters/items. */
 export const MAX_VALUE_SIZE = 1_000_000;
 
@@ -229,7 +231,18 @@ export function evaluateStarlark(root: SyntaxNode): StarlarkResult {
     return { k: 'none', at: span(n) };
   };
 
+  let depth = 0;
   function evalExpr(n: SyntaxNode): Value {
+    if (depth >= MAX_EXPRESSION_DEPTH) return unknown(n, `expression nested more than ${MAX_EXPRESSION_DEPTH} deep`, 'error');
+    depth++;
+    try {
+      return evalExprAt(n);
+    } finally {
+      depth--;
+    }
+  }
+
+  function evalExprAt(n: SyntaxNode): Value {
     switch (n.type) {
       case 'string':
         return decodeString(n);
@@ -287,6 +300,19 @@ export function evaluateStarlark(root: SyntaxNode): StarlarkResult {
   };
 
   function exec(s: SyntaxNode): void {
+    if (depth >= MAX_EXPRESSION_DEPTH) {
+      unknown(s, `statements nested more than ${MAX_EXPRESSION_DEPTH} deep`, 'error');
+      return;
+    }
+    depth++;
+    try {
+      execAt(s);
+    } finally {
+      depth--;
+    }
+  }
+
+  function execAt(s: SyntaxNode): void {
     switch (s.type) {
       case 'comment':
         return;
