@@ -74,7 +74,7 @@ describe('conformance: codex execpolicy (codex-rs/execpolicy/tests/basic.rs)', (
     const rs = parse('prefix_rule(pattern=["git", "status"], match=["git push"])');
     const f = rs.findings.find((x) => x.code === 'codex-example-failed');
     assert.ok(f);
-    assert.deepEqual(f.range.start, { line: 0, character: 51 });
+    assert.deepEqual(f.range.start, { line: 0, character: 46 });
   });
 
   it('heuristics_match_is_returned_when_no_policy_matches: the fallback decides', () => {
