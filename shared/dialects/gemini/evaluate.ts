@@ -8,6 +8,13 @@ import { SHELL_TOOL_NAMES, TIERS, type GeminiMode, type GeminiNative, type Gemin
 const NORMAL: Record<GeminiNative, 'allow' | 'ask' | 'deny'> = { allow: 'allow', ask_user: 'ask', deny: 'deny' };
 /** Sub-command checks nest (wrappers inside substitutions…); Gemini has no limit, a hostile string must end. */
 export const MAX_DEPTH = 16;
+/**
+ * Nested substitutions make Gemini re-check inner commands once per enclosing level (exponential
+ * in the nesting); past this many checks RuleLens stops and answers at most ask_user.
+ */
+export const MAX_CHECKS = 2000;
+/** A trace shows at most this many sub-command sections. */
+export const MAX_TRACE_SECTIONS = 200;
 
 /**
  * What Gemini's built-in default policies (tier 1) decide for a tool no rule of this file matches,
@@ -115,7 +122,16 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
   const downgrade = (command: string, allowRedirection: boolean | undefined): boolean =>
     !allowRedirection && req.mode !== 'autoEdit' && req.mode !== 'yolo' && hasRedirection(command);
 
+  let checks = 0;
+  let truncated = false;
   const check = (call: Call, depth: number, kind: string): Outcome => {
+    if (++checks > MAX_CHECKS) {
+      // Past the budget: the first matching rule still denies, nothing is allowed.
+      truncated = true;
+      const str = stableArgs(call.args);
+      const hit = candidates.find((r) => ruleColumns(r, call, req, server, str).every(Boolean));
+      return hit?.native === 'deny' ? { native: 'deny', rule: hit } : { native: 'ask_user', rule: undefined };
+    }
     const command = isShell && typeof call.args?.command === 'string' ? (call.args.command as string) : undefined;
     const stringified = stableArgs(call.args);
     const rows: TraceRow[] = [];
@@ -187,6 +203,7 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
       parts.push('redirection turns allow into ask_user');
     }
     if (depth >= MAX_DEPTH) {
+      truncated = true;
       section.branch = `nested more than ${MAX_DEPTH} levels: not checked further, at most ask_user`;
       return { native: agg === 'allow' ? 'ask_user' : agg, rule: undefined };
     }
@@ -228,6 +245,9 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
   };
 
   const out = check({ tool: req.tool, args: req.args }, 0, isShell ? 'command' : 'tool call');
+  if (truncated) notes.push(`the command nests deeper than ${MAX_DEPTH} levels or needs more than ${MAX_CHECKS} sub-command checks: RuleLens stopped there and answers at most ask_user`);
+  // Only the first sections are kept in the trace of a very long command.
+  if (sections.length > MAX_TRACE_SECTIONS) sections.splice(MAX_TRACE_SECTIONS);
   return {
     decision: NORMAL[out.native],
     native: out.native,
