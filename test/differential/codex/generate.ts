@@ -42,4 +42,9 @@ const starlark = fc.oneof(
 );
 
 export const file = fc.array(starlark, { minLength: 1, maxLength: 5 }).map((parts) => parts.join('\n') + '\n');
-export const argv = fc.array(token, { minLength: 1, maxLength: 4 });
+const COMMON = [['git', 'status'], ['git', 'log'], ['git', 'push'], ['rm', '-rf'], ['npm', 'test'], ['npm', 'run'], ['ls'], ['python'], ['git']];
+/** Mostly commands that start like the rules do (so matches are common), sometimes anything. */
+export const argv = fc.oneof(
+  { arbitrary: fc.array(token, { minLength: 1, maxLength: 4 }), weight: 1 },
+  { arbitrary: fc.tuple(fc.constantFrom(...COMMON), fc.array(token, { maxLength: 2 })).map(([a, b]) => [...a, ...b]), weight: 3 },
+);
