@@ -3,6 +3,9 @@ import type { Observation, Outcome } from './types';
 
 type Obj = Record<string, unknown>;
 
+/** Hook events that describe one tool call. */
+const TOOL_EVENTS: readonly string[] = ['PreToolUse', 'PostToolUse', 'PermissionRequest', 'PermissionDenied'];
+
 /**
  * Reads Claude Code hook input lines (what a hook receives on stdin, one JSON object a line), so a
  * one-line logging hook (`cat >> calls.jsonl`) feeds the import. `PreToolUse` runs before the
@@ -10,10 +13,11 @@ type Obj = Record<string, unknown>;
  * @example hookObservation({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }, 'f', 1)?.outcome // 'approved'
  */
 export function hookObservation(v: Obj, file: string, line: number): Observation | string | undefined {
-  if (typeof v.tool_name !== 'string') return 'a hook line without a string "tool_name"';
   const event = typeof v.hook_event_name === 'string' ? v.hook_event_name : 'PreToolUse';
+  // A log of every hook event also holds prompts, stops and notifications: not tool calls.
+  if (!TOOL_EVENTS.includes(event)) return undefined;
+  if (typeof v.tool_name !== 'string') return `a ${event} line without a string "tool_name"`;
   const outcome: Outcome = event === 'PostToolUse' ? 'approved' : event === 'PermissionDenied' ? 'denied' : 'unknown';
-  if (!['PreToolUse', 'PostToolUse', 'PermissionRequest', 'PermissionDenied'].includes(event)) return undefined;
   return {
     format: 'claude-hook',
     ...claudeCall(v.tool_name, v.tool_input),

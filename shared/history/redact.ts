@@ -11,7 +11,7 @@ const PATTERNS: ReadonlyArray<{ name: string; re: RegExp }> = [
   { name: 'bearer token', re: /(\bbearer\s+)([A-Za-z0-9._~+/=-]{8,})/gi },
   { name: 'url credentials', re: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)([^\s@/]+)(?=@)/gi },
   { name: 'secret query parameter', re: /([?&](?:access_token|token|api_key|apikey|key|secret|password|sig|signature|client_secret)=)([^&\s#'"]+)/gi },
-  { name: 'secret variable', re: /(\b[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Za-z0-9_]*\s*=\s*)("[^"]*"|'[^']*'|[^\s'"]+)/gi },
+  { name: 'secret variable', re: /(\b[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Za-z0-9_]*\s*=\s*)("[^"]*"|'[^']*'|[^\s'"&;|]+)/gi },
   { name: 'secret option', re: /((?:^|\s)--?(?:password|passwd|pass|token|secret|api-key|apikey|auth-token|access-token|client-secret)(?:=|\s+))("[^"]*"|'[^']*'|[^\s'"]+)/gi },
   { name: 'basic auth option', re: /((?:^|\s)(?:-u|--user)\s+[^\s:]+:)("[^"]*"|'[^']*'|[^\s'"]+)/g },
   { name: 'AWS access key', re: /()\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g },
