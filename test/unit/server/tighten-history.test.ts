@@ -10,6 +10,7 @@ import type { ClaudeRuleSet } from '../../../shared/dialects/claude/types';
 import { createLanguageService } from '../../../server/service/language-service';
 import { pathToUri } from '../../../server/service/uri';
 import { posOf } from './helpers';
+import { Settings } from '../../../server/handlers/settings';
 
 const SETTINGS = { permissions: { allow: ['Bash(npm *)', 'Bash(git status)'], deny: [] as string[] } };
 const observed = (command: string, outcome: string, count: number) => ({ name: `${outcome} ${command}`, origin: 'copied', tool: 'Bash', command, observed: { outcome, count, first_seen: null, last_seen: null, from: ['claude-session'] } });
@@ -55,5 +56,16 @@ describe('language service: Tighten from history', () => {
       const at = posOf(b.text, 'Bash(npm *)');
       assert.ok(!b.ls.codeActions(b.uri, { start: at, end: at }, { diagnostics: [] }).some((x) => x.title.startsWith('Tighten')), String(h));
     }
+  });
+
+  it('the rulelens.history setting resolves against the workspace folder, per document', async () => {
+    const settings = new Settings(undefined as never, false, () => undefined);
+    settings.setGlobal({ history: '.claude/history.requests.json' });
+    settings.folders = ['/ws'];
+    await settings.prepare([pathToUri('/ws/.claude/settings.json')]);
+    assert.equal(settings.historyOf('/ws/.claude/settings.json'), '/ws/.claude/history.requests.json');
+    settings.setGlobal({});
+    await settings.prepare([pathToUri('/ws/.claude/settings.json')]);
+    assert.equal(settings.historyOf('/ws/.claude/settings.json'), undefined);
   });
 });
