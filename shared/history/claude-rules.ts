@@ -35,6 +35,8 @@ const NOT_LITERAL = /[*()]/;
 /** A rule proposed for some observed calls, and the calls it is for. */
 export interface Proposal {
   rule: string;
+  /** The command pattern inside the rule (`npm run *`), for dialects that spell rules otherwise. */
+  pattern?: string;
   /** Distinct subjects (commands, paths, hosts) it covers. */
   covers: string[];
   wildcard: boolean;
@@ -76,8 +78,8 @@ export function bashProposals(commands: Iterable<string>, exactOnly: ReadonlySet
     const program = prefix.split(' ')[0];
     // A one-word prefix would grant the whole program; only a subcommand prefix is narrow.
     if (set.size >= MIN_GROUP && prefix.includes(' ') && !exactOnly.has(prefix) && !DANGEROUS_PROGRAMS[program.slice(program.lastIndexOf('/') + 1)]?.kind.match(/shell|interpreter|runner|find/)) {
-      proposals.push({ rule: `Bash(${prefix} *)`, covers, wildcard: true });
-    } else for (const c of covers) proposals.push({ rule: `Bash(${c})`, covers: [c], wildcard: false });
+      proposals.push({ rule: `Bash(${prefix} *)`, pattern: `${prefix} *`, covers, wildcard: true });
+    } else for (const c of covers) proposals.push({ rule: `Bash(${c})`, pattern: c, covers: [c], wildcard: false });
   }
   return { proposals: proposals.sort((a, b) => (a.rule < b.rule ? -1 : 1)), left };
 }

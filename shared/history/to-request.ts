@@ -1,4 +1,5 @@
 import { CLAUDE_MODES, MODE_ALIASES } from '../dialects/claude/types';
+import { splitCommand } from '../dialects/claude/sub-commands';
 import type { HistoryEntry, Observation } from './types';
 
 /** The dialects whose requests a history call can become. */
@@ -41,6 +42,8 @@ export function dialectFields(c: Call, dialect: HistoryDialect): Record<string, 
   }
   if (dialect === 'opencode') {
     const action = OPENCODE_ACTIONS[c.tool] ?? c.tool;
+    // OpenCode asks once per command of a shell line, each command's text a resource.
+    if (action === 'bash' && c.command !== undefined) return { action, resources: shellCommands(c.command) };
     const subject = c.command ?? c.path ?? c.url;
     // OpenCode asks with the call's pattern; a tool without one is asked with "*".
     return { action, resources: [subject ?? '*'] };
@@ -71,4 +74,10 @@ export function callOf(fields: Record<string, unknown>): Pick<Observation, 'tool
   }
   if (typeof fields.command === 'string') return { tool: 'Bash', command: fields.command };
   return undefined;
+}
+
+/** The simple commands of a shell line (the whole line when it cannot be split). */
+function shellCommands(command: string): string[] {
+  const parts = splitCommand(command).subcommands.map((s) => s.text.trim()).filter(Boolean);
+  return parts.length ? parts : [command];
 }

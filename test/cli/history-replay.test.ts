@@ -69,6 +69,9 @@ describe('cli: replay --history', () => {
     assert.match(cli(['replay', bounds, '--history', h, '--rules', bounds]).stderr, /do not judge agent tool calls|not a rule file/);
     // The Bounds ledger form still parses as before (its own usage error, not the history one).
     assert.match(cli(['replay'], { cwd: dir }).stderr, /--rules NEXT is required/);
-    assert.equal(cli(['suggest', cur, '--history', h]).code, 2, 'suggest --history rewrites claude settings only');
+    const nothing = cli(['suggest', cur, '--history', h]);
+    assert.equal(nothing.code, 0, nothing.stderr);
+    assert.match(nothing.stdout, /nothing to tighten/);
+    assert.equal(cli(['suggest', cur, '--history', path.join(dir, 'missing.jsonl')]).code, 2);
   });
 });
