@@ -14,7 +14,9 @@ function session(dir: string, calls: Array<[string, boolean?]>): string {
   return f;
 }
 
-describe('cli: replay --history', () => {
+describe('cli: replay --history', function () {
+  // Each case starts the CLI several times; a loaded machine makes that slow, not wrong.
+  this.timeout(180_000);
   it('opencode: flips grouped by kind and command prefix; budgets are exit codes; raw sessions work as history', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-replay-'));
     const h = session(dir, [['npm test'], ['npm test'], ['npm run build'], ['git push origin main'], ['rm -rf dist', true]]);

@@ -18,7 +18,7 @@ import { runsAnythingCandidates } from '../../shared/patterns/runs-anything';
  * they replace — checked here with the evaluator, not by reading the tool's own claims.
  */
 describe('cli: history round trip on a synthetic month', function () {
-  this.timeout(120_000);
+  this.timeout(300_000);
   let m: Month;
   let stored: string;
   before(async () => {
