@@ -9,7 +9,8 @@ import { progressBar } from '../progress';
 
 /**
  * `rulelens import HISTORY... [--rules RULEFILE | --dialect claude|opencode|omp] [--out FILE] [--since ISO] [--format text|json]`
- * Reads agent history (Claude Code session files and hook input lines, Gemini CLI sessions) and
+ * Reads agent history (Claude Code session files and hook input lines, Gemini CLI sessions, Codex
+ * CLI rollouts) and
  * writes the distinct calls as `copied` stored requests. Exit 0; 1 when some lines could not be
  * read (the rest is still imported); 2 on usage or I/O errors.
  */

@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import { ClaudeSessionReader } from './claude-session';
 import { hookObservation, isHookLine } from './claude-hook';
 import { GeminiSessionReader } from './gemini-session';
+import { CodexSessionReader } from './codex-session';
 import { MAX_LINE_BYTES, readLines } from './lines';
 import type { LineError, Observation } from './types';
 
@@ -19,7 +20,7 @@ export interface ReadCallbacks {
 
 /**
  * Reads one history file line by line, whatever agent wrote it: each line is recognised on its own
- * (a Claude Code session entry, a hook input line, a Gemini chat record), so mixed or concatenated
+ * (a Claude Code session entry, a hook input line, a Gemini chat record, a Codex rollout record), so mixed or concatenated
  * logs work. A line that is not JSON or not a known record is an error with its line number; the
  * rest of the file is still read.
  * @example await readHistoryFile('s.jsonl', { call: (o) => calls.push(o), error: (e) => errors.push(e) })
@@ -28,6 +29,7 @@ export async function readHistoryFile(file: string, cb: ReadCallbacks): Promise<
   if (/\.json$/i.test(file)) return readJsonDocument(file, cb);
   const claude = new ClaudeSessionReader(file, cb.call);
   const gemini = new GeminiSessionReader(file, cb.call);
+  const codex = new CodexSessionReader(file, cb.call);
   for await (const { number, text } of readLines(file, cb.bytes)) {
     if (text === undefined) {
       cb.error({ file, line: number, message: `line is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB; skipped` });
@@ -51,13 +53,15 @@ export async function readHistoryFile(file: string, cb: ReadCallbacks): Promise<
       const r = hookObservation(o, file, number);
       if (typeof r === 'string') problem = r;
       else if (r) cb.call(r);
-    } else if (GeminiSessionReader.claims(o)) problem = gemini.line(o, number);
+    } else if (CodexSessionReader.claims(o)) problem = codex.line(o, number);
+    else if (GeminiSessionReader.claims(o)) problem = gemini.line(o, number);
     else if (ClaudeSessionReader.claims(o)) problem = claude.line(o, number);
-    else problem = 'not a Claude Code session entry, hook input or Gemini CLI record; line skipped';
+    else problem = 'not a Claude Code session entry, hook input, Gemini CLI or Codex CLI record; line skipped';
     if (problem) cb.error({ file, line: number, message: problem });
   }
   claude.end();
   gemini.end();
+  codex.end();
 }
 
 /** An older Gemini CLI session: one JSON document `{sessionId, messages: [...]}`. */

@@ -2,7 +2,7 @@
 export type Outcome = 'approved' | 'denied' | 'unknown';
 
 /** Which history format a call was read from. */
-export type HistoryFormat = 'claude-session' | 'claude-hook' | 'gemini-session';
+export type HistoryFormat = 'claude-session' | 'claude-hook' | 'gemini-session' | 'codex-session';
 
 /**
  * One tool call seen in an agent's history, in one agent-neutral shape: the tool under its Claude

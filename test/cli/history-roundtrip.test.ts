@@ -28,10 +28,10 @@ describe('cli: history round trip on a synthetic month', function () {
   });
 
   it('import: every format, copied requests with counts, secrets redacted, the broken line reported by number', () => {
-    const r = cli(['import', m.claudeProjects, m.hookLog, path.dirname(path.dirname(m.geminiChats)), '--rules', m.settings, '--out', stored], { cwd: m.project });
+    const r = cli(['import', m.claudeProjects, m.hookLog, path.dirname(path.dirname(m.geminiChats)), m.codexRollout, '--rules', m.settings, '--out', stored], { cwd: m.project });
     assert.equal(r.code, 1, 'an unreadable line makes the exit 1; the rest is imported');
     assert.ok(r.stderr.includes(`${m.broken.file}:${m.broken.line}: not JSON`), r.stderr);
-    assert.match(r.stdout, /calls from 32 files → \d+ distinct claude requests/);
+    assert.match(r.stdout, /calls from 33 files → \d+ distinct claude requests/);
     const doc = JSON.parse(fs.readFileSync(stored, 'utf8'));
     assert.equal(doc.rules, 'settings.json');
     const reqs = doc.requests as Array<{ origin: string; command?: string; observed: { count: number; from: string[]; outcome: string; first_seen: string; last_seen: string } }>;
@@ -39,7 +39,7 @@ describe('cli: history round trip on a synthetic month', function () {
     assert.equal(reqs.reduce((n, q) => n + q.observed.count, 0), m.calls, 'every call is counted once');
     assert.ok(!fs.readFileSync(stored, 'utf8').includes('sk-ant-'), 'the bearer token is redacted');
     const froms = new Set(reqs.flatMap((q) => q.observed.from));
-    assert.deepEqual([...froms].sort(), ['claude-hook', 'claude-session', 'gemini-session']);
+    assert.deepEqual([...froms].sort(), ['claude-hook', 'claude-session', 'codex-session', 'gemini-session']);
     const test = reqs.find((q) => q.command === 'npm test' && q.observed.from.includes('claude-session'))!;
     assert.ok(test.observed.count > 1 && test.observed.first_seen < test.observed.last_seen);
     // The stored file is a valid requests file for the rule file: eval reads every request.

@@ -1,6 +1,6 @@
 /**
  * A synthetic month of agent history for one project, in the real formats: Claude Code session
- * files, a PreToolUse/PostToolUse hook log, and Gemini CLI chat records. Deterministic per seed.
+ * files, a PostToolUse hook log, Gemini CLI chat records and a Codex CLI rollout. Deterministic per seed.
  * Run alone to write one: `npx tsx test/history/generate-month.ts OUTDIR [SEED]`.
  */
 import * as fs from 'fs';
@@ -13,6 +13,7 @@ export interface Month {
   claudeProjects: string;
   hookLog: string;
   geminiChats: string;
+  codexRollout: string;
   /** Line of the deliberately broken session line (1-based) and its file. */
   broken: { file: string; line: number };
   calls: number;
@@ -165,7 +166,22 @@ export function generateMonth(root: string, seed = 1, perDay = 24): Month {
   g.push(JSON.stringify({ id: 'm4', timestamp: '2026-11-20T10:03:00.000Z', type: 'gemini', content: '', toolCalls: [gcall('c4', 'run_shell_command', { command: 'git status' }, 'success', '2026-11-20T10:03:00.000Z')] }));
   fs.writeFileSync(path.join(geminiChats, 'session-2026-11-20T10-00-gem1abcd.jsonl'), g.join('\n') + '\n');
   calls += 4;
-  return { root, project, settings, claudeProjects, hookLog, geminiChats, broken, calls };
+  // Codex CLI: a rollout with one approved test run and one refused force-push.
+  const codexSessions = path.join(root, 'codex', 'sessions', '2026', '11', '21');
+  fs.mkdirSync(codexSessions, { recursive: true });
+  const rec = (timestamp: string, type: string, payload: object) => JSON.stringify({ timestamp, type, payload });
+  const cx = [
+    rec('2026-11-21T08:00:00.000Z', 'session_meta', { id: 'cx-1', cwd: project, originator: 'codex_cli_rs', cli_version: '0.50.0' }),
+    rec('2026-11-21T08:00:00.000Z', 'turn_context', { cwd: project, approval_policy: 'on-request', sandbox_policy: { mode: 'workspace-write' }, model: 'gpt-5-codex' }),
+    rec('2026-11-21T08:00:05.000Z', 'response_item', { type: 'function_call', name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', 'npm test'], workdir: project }), call_id: 'call_1' }),
+    rec('2026-11-21T08:00:09.000Z', 'response_item', { type: 'function_call_output', call_id: 'call_1', output: JSON.stringify({ output: 'ok', metadata: { exit_code: 0, duration_seconds: 1.2 } }) }),
+    rec('2026-11-21T08:01:00.000Z', 'response_item', { type: 'function_call', name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', 'git push --force origin main'], workdir: project }), call_id: 'call_2' }),
+    rec('2026-11-21T08:01:03.000Z', 'response_item', { type: 'function_call_output', call_id: 'call_2', output: 'exec command rejected by user' }),
+  ];
+  const codexRollout = path.join(codexSessions, 'rollout-2026-11-21T08-00-00-0000cx01.jsonl');
+  fs.writeFileSync(codexRollout, cx.join('\n') + '\n');
+  calls += 2;
+  return { root, project, settings, claudeProjects, hookLog, geminiChats, codexRollout, broken, calls };
 }
 
 if (require.main === module) {

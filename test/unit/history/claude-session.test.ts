@@ -68,7 +68,7 @@ describe('history: Claude Code session files', () => {
     assert.deepEqual(errors.map((e) => e.line), [2, 4, 5]);
     assert.match(errors[0].message, /^not JSON/);
     assert.match(errors[1].message, /not a JSON object/);
-    assert.match(errors[2].message, /not a Claude Code session entry, hook input or Gemini CLI record/);
+    assert.match(errors[2].message, /not a Claude Code session entry, hook input, Gemini CLI or Codex CLI record/);
   });
 
   it('CRLF line endings and a last line without a newline are read', async () => {
