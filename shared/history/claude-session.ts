@@ -42,6 +42,8 @@ export function judgeResult(block: Obj, entry: Obj): { outcome: Outcome; denial?
   const text = typeof entry.toolUseResult === 'string' ? entry.toolUseResult : resultText(block.content);
   if (block.is_error === true) {
     for (const d of DENIAL_TEXTS) if (d.re.test(text)) return { outcome: d.outcome, denial: d.kind };
+    // Input validation (a missing file, a stale read) fails before permissions are consulted.
+    if (/^\s*<tool_use_error>/.test(resultText(block.content))) return { outcome: 'unknown', denial: 'invalid-input' };
   }
   return { outcome: 'approved' };
 }
@@ -53,6 +55,8 @@ export function judgeResult(block: Obj, entry: Obj): { outcome: Outcome; denial?
  */
 export class ClaudeSessionReader {
   private open = new Map<string, Observation>();
+  /** The session's permission mode, from the last entry that recorded one. */
+  private mode: string | undefined;
 
   constructor(private readonly file: string, private readonly emit: (o: Observation) => void) {}
 
@@ -62,6 +66,7 @@ export class ClaudeSessionReader {
   }
 
   line(v: Obj, line: number): string | undefined {
+    if (typeof v.permissionMode === 'string') this.mode = v.permissionMode;
     const msg = v.message;
     if (!isObj(msg) || !Array.isArray(msg.content)) return undefined;
     if (v.type === 'assistant') {
@@ -72,7 +77,7 @@ export class ClaudeSessionReader {
           format: 'claude-session',
           ...claudeCall(b.name, b.input),
           ...(typeof v.cwd === 'string' ? { cwd: v.cwd } : {}),
-          ...(typeof v.permissionMode === 'string' ? { mode: v.permissionMode } : {}),
+          ...(this.mode ? { mode: this.mode } : {}),
           outcome: 'unknown',
           ...(typeof v.timestamp === 'string' ? { time: v.timestamp } : {}),
           file: this.file,

@@ -62,8 +62,6 @@ interface Judged {
   entry: HistoryEntry;
   request: unknown;
   before: Decision;
-  /** Index of the broad allow the call leans on (null: none). */
-  broad: number | null;
 }
 
 /**
@@ -83,7 +81,7 @@ export function suggestClaude(dialect: AnyDialect, rs: ClaudeRuleSet, text: stri
     const r = requestFor(dialect, e);
     if (r.request === undefined) continue;
     const v = judge(dialect, rs, r.request, ctx);
-    judged.push({ entry: e, request: r.request, before: v.decision, broad: null });
+    judged.push({ entry: e, request: r.request, before: v.decision });
   }
   // Which broad allow each approved, allowed call leans on: judge each of its subjects alone.
   const leaning = new Map<number, { bash: Map<string, number>; paths: Map<'Read' | 'Edit', Map<string, number>>; hosts: Map<string, number>; tools: Map<string, number> }>();
@@ -110,7 +108,6 @@ export function suggestClaude(dialect: AnyDialect, rs: ClaudeRuleSet, text: stri
     }
     const i = broadOf(j.request);
     if (i === null) continue;
-    j.broad = i;
     const fam = pathFamily(c.tool);
     if (fam && c.path !== undefined) {
       const m = bucket(i).paths.get(fam) ?? new Map<string, number>();
@@ -150,10 +147,10 @@ export function suggestClaude(dialect: AnyDialect, rs: ClaudeRuleSet, text: stri
       for (const [h, n] of use.hosts) rules.push({ tier: 'allow', rule: `WebFetch(domain:${h})`, replaces: b.text, covers: [h], calls: n, why: `fetches from ${h} (${n} call${n === 1 ? '' : 's'}), allowed until now by ${b.text}` });
       for (const [t, n] of use.tools) rules.push({ tier: 'allow', rule: t, replaces: b.text, covers: [t], calls: n, why: `${t} calls (${n}), allowed until now by ${b.text}` });
     }
-    const draft = render(text, rs, broad, rules);
+    const draft = render(text, broad, rules);
     const deny = denials(dialect, parse(draft), judged, rs.root, ctx);
     rules.push(...deny);
-    const finalText = deny.length ? render(text, rs, broad, rules) : draft;
+    const finalText = deny.length ? render(text, broad, rules) : draft;
     const next = parse(finalText);
     const proof = prove(dialect, next, judged, rules, left, ctx);
     last = { text: finalText, rules: dedupeRules(rules), removed, left: mergeLeft(left), proof };
@@ -226,7 +223,7 @@ function prove(dialect: AnyDialect, next: ClaudeRuleSet, judged: readonly Judged
 }
 
 /** The settings text with each broad allow of the file replaced by its narrow rules, and the denies added. */
-function render(text: string, rs: ClaudeRuleSet, broad: readonly ClaudeRule[], rules: readonly SuggestedRule[]): string {
+function render(text: string, broad: readonly ClaudeRule[], rules: readonly SuggestedRule[]): string {
   const root = parseTree(text);
   const current = (tier: string): string[] => {
     const n = root && findNodeAtLocation(root, ['permissions', tier]);
@@ -245,7 +242,6 @@ function render(text: string, rs: ClaudeRuleSet, broad: readonly ClaudeRule[], r
   const fmt = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: text.includes('\r\n') ? '\r\n' : '\n' } };
   let out = applyEdits(text, modify(text, ['permissions', 'allow'], allow, fmt));
   if (deny.length !== current('deny').length) out = applyEdits(out, modify(out, ['permissions', 'deny'], deny, fmt));
-  void rs;
   return out;
 }
 

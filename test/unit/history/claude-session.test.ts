@@ -56,6 +56,21 @@ describe('history: Claude Code session files', () => {
     );
   });
 
+  it('an input error (checked before permissions) is unknown; the session\'s permission mode is kept', async () => {
+    const f = historyFile('s.jsonl', [
+      { type: 'user', permissionMode: 'acceptEdits', message: { role: 'user', content: 'go' } },
+      toolUse('a', 'Edit', { file_path: '/p/missing.txt', old_string: 'a', new_string: 'b' }),
+      toolResult('a', '<tool_use_error>File does not exist.</tool_use_error>', true),
+      toolUse('b', 'Read', { file_path: '/etc/x' }),
+      toolResult('b', '<tool_use_error>File is in a directory that is denied by your permission settings.</tool_use_error>', true),
+    ]);
+    const { calls } = await readAll(f);
+    assert.deepEqual(calls.map((c) => [c.path, c.outcome, c.denial, c.mode]), [
+      ['/p/missing.txt', 'unknown', 'invalid-input', 'acceptEdits'],
+      ['/etc/x', 'denied', 'permission-rule', 'acceptEdits'],
+    ]);
+  });
+
   it('a call whose result never came is reported with outcome unknown', async () => {
     const { calls } = await readAll(historyFile('s.jsonl', [toolUse('x', 'Bash', { command: 'ls' })]));
     assert.deepEqual(calls.map((c) => [c.command, c.outcome]), [['ls', 'unknown']]);
