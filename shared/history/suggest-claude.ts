@@ -136,11 +136,16 @@ export function suggestClaude(dialect: AnyDialect, rs: ClaudeRuleSet, text: stri
           rules.push({ tier: 'allow', rule: p.rule, replaces: b.text, covers: p.covers, calls: n, why: `${p.wildcard ? `${p.covers.length} ${kind} observed under it` : `observed as is`} (${n} call${n === 1 ? '' : 's'}), allowed until now by ${b.text}` });
         }
       };
-      const bp = bashProposals(use.bash.keys(), exactBash);
+      // A wildcard must stay inside the allow it replaces; one that cannot be shown to is split.
+      let bp = bashProposals(use.bash.keys(), exactBash);
+      const outsideBash = bp.proposals.filter((p) => p.wildcard && !within(b, p)).map((p) => p.pattern!.slice(0, -2));
+      if (outsideBash.length) bp = bashProposals(use.bash.keys(), new Set([...exactBash, ...outsideBash]));
       emit(bp.proposals, use.bash, 'commands');
       for (const l of bp.left) left.push({ ...l, calls: use.bash.get(l.subject) ?? 0 });
       for (const [fam, m] of use.paths) {
-        const pp = pathProposals(fam, m.keys(), rs.root, exactDirs);
+        let pp = pathProposals(fam, m.keys(), rs.root, exactDirs);
+        const outsideDirs = pp.proposals.filter((p) => p.wildcard && !within(b, p)).map((p) => globDir(p.rule)!);
+        if (outsideDirs.length) pp = pathProposals(fam, m.keys(), rs.root, new Set([...exactDirs, ...outsideDirs]));
         emit(pp.proposals, m, 'files');
         for (const l of pp.left) left.push({ ...l, calls: m.get(l.subject) ?? 0 });
       }
@@ -165,6 +170,35 @@ export function suggestClaude(dialect: AnyDialect, rs: ClaudeRuleSet, text: stri
     }
   }
   return last!;
+}
+
+/** The folder of a proposed `Family(/dir/**)` rule. */
+function globDir(rule: string): string | undefined {
+  return /^(?:Read|Edit)\(\/(.*)\/\*\*\)$/.exec(rule)?.[1];
+}
+
+/**
+ * Whether everything a proposed wildcard admits, the broad allow it replaces admitted too — by the
+ * patterns' shapes, so the answer is sound: a whole tool; `Bash(base*)` with one trailing star and
+ * a proposal starting with `base`; `Family(/dir/**)` (project-anchored, no other glob) with the
+ * proposal inside `dir`. Anything else is not shown to be inside and gets exact rules.
+ * @example within(rule('Bash(npm *)'), { rule: 'Bash(npm run *)', pattern: 'npm run *', … }) // true
+ */
+export function within(b: ClaudeRule, p: Proposal): boolean {
+  const m = b.matcher;
+  if (m.kind === 'tool' || m.kind === 'tool-glob') return true;
+  if (m.kind === 'bash' && p.pattern !== undefined) {
+    const spec = b.specifier ?? '';
+    if (spec.indexOf('*') !== spec.length - 1 || /[?[]/.test(spec)) return false;
+    return p.pattern.startsWith(spec.slice(0, -1).replace(/:$/, ''));
+  }
+  const dir = globDir(p.rule);
+  if (m.kind === 'path' && dir !== undefined && m.anchor === 'source' && !m.anyDepth) {
+    if (m.body === '**') return true;
+    const base = /^([^*?[\]{}!]+)\/\*\*$/.exec(m.body)?.[1];
+    return base !== undefined && (dir === base || dir.startsWith(`${base}/`));
+  }
+  return false;
 }
 
 /** Exact denies for observed denials (never also approved) the draft rules would not deny. */

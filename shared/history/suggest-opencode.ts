@@ -63,7 +63,12 @@ export function suggestOpencode(dialect: AnyDialect, rs: OpencodeRuleSet, text: 
         left.push({ subject: c, why: 'holds `*` or `?`, which a pattern cannot match literally', calls: use.get(c) ?? 0 });
         return false;
       });
-      const p = bashProposals(usable, exactOnly);
+      let p = bashProposals(usable, exactOnly);
+      // A wildcard must stay inside the pattern it replaces: `base*` (one trailing star) and a
+      // proposal starting with `base`; otherwise exact commands.
+      const base = b.resource.indexOf('*') === b.resource.length - 1 && !b.resource.includes('?') ? b.resource.slice(0, -1) : undefined;
+      const outside = p.proposals.filter((x) => x.wildcard && (base === undefined || !x.pattern!.startsWith(base))).map((x) => x.pattern!.slice(0, -2));
+      if (outside.length) p = bashProposals(usable, new Set([...exactOnly, ...outside]));
       for (const l of p.left) left.push({ ...l, calls: use.get(l.subject) ?? 0 });
       const patterns: string[] = [];
       for (const x of p.proposals) {

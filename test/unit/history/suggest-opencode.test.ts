@@ -51,4 +51,11 @@ describe('history: suggest on OpenCode bash permissions', () => {
     assert.equal(decide(next, 'bash ./deploy.sh'), 'ask', 'runs-anything: never allowed by a suggestion');
     assert.deepEqual(s.left.map((l) => l.subject), ['bash ./deploy.sh']);
   });
+
+  it('a pattern with an inner star is replaced by exact commands, never a broader prefix', () => {
+    const config = '{ "permission": { "bash": { "*": "ask", "git * main": "allow" } } }';
+    const s = suggestOpencode(opencode, parse(config), config, parse, [entry('git push origin main'), entry('git push upstream main')], {});
+    assert.deepEqual(Object.keys(JSON.parse(s.text).permission.bash), ['*', 'git push origin main', 'git push upstream main']);
+    assert.equal(decide(parse(s.text), 'git push origin dev'), 'ask');
+  });
 });

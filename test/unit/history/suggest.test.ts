@@ -105,4 +105,19 @@ describe('history: suggest on Claude Code settings, proved by the evaluator', ()
     assert.deepEqual(s.removed, [{ rule: 'Bash(npm *)', calls: 1 }, { rule: 'Read(/docs/**)', calls: 0 }]);
     assert.deepEqual(after.deny, ['Bash(rm *)']);
   });
+
+  it('a wildcard is proposed only inside the allow it replaces; otherwise exact rules (never a broader allow)', () => {
+    const { text, parse, rs } = setup({ permissions: { allow: ['Bash(git * main)', 'Edit(*.ts)'] } }, ['src/lib/a.ts', 'src/lib/b.ts']);
+    const entries = [
+      entry('Bash', { command: 'git push origin main' }),
+      entry('Bash', { command: 'git push upstream main' }),
+      entry('Edit', { path: path.join(dir, 'src/lib/a.ts') }),
+      entry('Edit', { path: path.join(dir, 'src/lib/b.ts') }),
+    ];
+    const s = suggestClaude(claude, rs, text, parse, entries, {});
+    assert.deepEqual(JSON.parse(s.text).permissions.allow, ['Bash(git push origin main)', 'Bash(git push upstream main)', 'Edit(/src/lib/a.ts)', 'Edit(/src/lib/b.ts)']);
+    const next = parse(s.text);
+    assert.notEqual(claude.evaluate(next, { tool: 'Bash', command: 'git push origin dev' }, {}).decision, 'allow');
+    assert.deepEqual(s.proof.approvedChanged, []);
+  });
 });
