@@ -13,4 +13,4 @@ export { commandPrefix, groupOf } from './prefix';
 export { unifiedDiff } from './patch';
 export { runsAnything, bashProposals, pathProposals } from './claude-rules';
 export { loadHistory } from './load';
-export { suggestOpencode } from './suggest-opencode';
+export { suggestOpencode, isBroadBash } from './suggest-opencode';

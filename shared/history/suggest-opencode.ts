@@ -18,7 +18,7 @@ interface Judged {
 }
 
 /** A top-level `permission.bash` pattern that allows more than one exact command. */
-function isBroadBash(r: OpencodeRule): boolean {
+export function isBroadBash(r: OpencodeRule): boolean {
   return r.form === 'v1' && r.agent === null && r.action === 'bash' && r.decision === 'allow' && OPENCODE_WILDCARD.test(r.resource) && r.resourceRange !== r.actionRange;
 }
 

@@ -1,6 +1,8 @@
 import { CodeActionKind, type CodeAction, type Range } from 'vscode-languageserver';
 import type { ClaudeRule, ClaudeRuleSet } from '../../../shared/dialects/claude/types';
-import { readStoredHistory, suggestClaude, isBroad, type Suggestion } from '../../../shared/history';
+import { readStoredHistory, suggestClaude, suggestOpencode, isBroad, isBroadBash, type Suggestion } from '../../../shared/history';
+import type { OpencodeRule, OpencodeRuleSet } from '../../../shared/dialects/opencode/rules';
+import type { RuleSet } from '../../../shared/model';
 import type { FixContext } from './context';
 
 /** One suggestion per document text and history text: code actions are asked on every cursor move. */
@@ -14,17 +16,20 @@ function overlaps(a: Range, b: Range): boolean {
 }
 
 /**
- * "Tighten from history": on a broad allow of a Claude Code settings file, when `rulelens.history`
- * names an imported history, the proved least-privilege rewrite of the file (as `rulelens suggest
- * --history` computes it). Offered only when the proof holds and the rule would change.
+ * "Tighten from history": on a broad allow of a Claude Code settings file (or of an OpenCode
+ * `permission.bash` map), when `rulelens.history` names an imported history, the proved
+ * least-privilege rewrite of the file (as `rulelens suggest --history` computes it). Offered only
+ * when the proof holds and the rule would change.
  * @example tightenFromHistoryAction(ctx, cursor)?.title // 'Tighten from history: Bash(npm *) → 2 narrow rules'
  */
 export function tightenFromHistoryAction(ctx: FixContext, range: Range): CodeAction | undefined {
-  const rs = ctx.analysis.report?.ruleSet as ClaudeRuleSet | undefined;
+  const rs = ctx.analysis.report?.ruleSet as RuleSet | undefined;
   const dialect = ctx.analysis.report?.dialect;
-  if (!rs || !dialect || rs.dialect !== 'claude') return undefined;
-  const rule = rs.rules.find((r: ClaudeRule) => r.file === rs.path && isBroad(r) && overlaps(r.range, range));
+  if (!rs || !dialect || (rs.dialect !== 'claude' && rs.dialect !== 'opencode')) return undefined;
+  const broad = (r: RuleSet['rules'][number]) => (rs.dialect === 'claude' ? (r as ClaudeRule).file === rs.path && isBroad(r as ClaudeRule) : isBroadBash(r as OpencodeRule));
+  const rule = rs.rules.find((r) => broad(r) && overlaps(r.range, range));
   if (!rule) return undefined;
+  const ruleText = rs.dialect === 'claude' ? (rule as ClaudeRule).text : `bash ${(rule as OpencodeRule).resource}`;
   const historyPath = ctx.ws.host.historyFor?.(rs.path);
   const historyText = historyPath ? ctx.ws.host.readFile(historyPath) : undefined;
   if (historyText === undefined) return undefined;
@@ -34,7 +39,12 @@ export function tightenFromHistoryAction(ctx: FixContext, range: Range): CodeAct
   if (!hit || hit.key !== key) {
     const entries = readStoredHistory(historyText);
     const evalCtx = ctx.ws.host.ctx ?? {};
-    const suggestion = entries ? suggestClaude(dialect, rs, text, (t) => dialect.parse({ path: rs.path, text: t }, evalCtx) as ClaudeRuleSet, entries, evalCtx) : null;
+    const parse = (t: string) => dialect.parse({ path: rs.path, text: t }, evalCtx);
+    const suggestion = !entries
+      ? null
+      : rs.dialect === 'claude'
+        ? suggestClaude(dialect, rs as ClaudeRuleSet, text, parse as (t: string) => ClaudeRuleSet, entries, evalCtx)
+        : suggestOpencode(dialect, rs as OpencodeRuleSet, text, parse as (t: string) => OpencodeRuleSet, entries, evalCtx);
     hit = { key, suggestion };
     cache.delete(ctx.uri);
     cache.set(ctx.uri, hit);
@@ -44,12 +54,12 @@ export function tightenFromHistoryAction(ctx: FixContext, range: Range): CodeAct
   if (!s || s.text === text) return undefined;
   const p = s.proof;
   if (p.approvedChanged.length || p.deniedAllowed.length || p.runsAnything.length) return undefined;
-  const mine = s.rules.filter((r) => r.replaces?.split(', ').includes(rule.text));
-  const removedUnused = s.removed.some((x) => x.rule === rule.text && x.calls === 0);
+  const mine = s.rules.filter((r) => r.replaces?.split(', ').includes(ruleText));
+  const removedUnused = s.removed.some((x) => x.rule === ruleText && x.calls === 0);
   if (!mine.length && !removedUnused) return undefined;
   const what = mine.length ? `${mine.length} narrow rule${mine.length === 1 ? '' : 's'}` : 'removed (unused in the history)';
   return {
-    title: `Tighten from history: ${rule.text} → ${what}`,
+    title: `Tighten from history: ${ruleText} → ${what}`,
     kind: CodeActionKind.RefactorRewrite,
     edit: { changes: { [ctx.uri]: [{ range: rs.source.range(0, text.length), newText: s.text }] } },
   };

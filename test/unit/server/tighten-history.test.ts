@@ -68,4 +68,20 @@ describe('language service: Tighten from history', () => {
     await settings.prepare([pathToUri('/ws/.claude/settings.json')]);
     assert.equal(settings.historyOf('/ws/.claude/settings.json'), undefined);
   });
+
+  it('on an OpenCode bash pattern too', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-tighten-oc-'));
+    const file = path.join(dir, 'opencode.json');
+    const text = JSON.stringify({ permission: { bash: { '*': 'ask', 'npm *': 'allow' } } }, null, 2) + '\n';
+    fs.writeFileSync(file, text);
+    fs.writeFileSync(path.join(dir, 'h.json'), JSON.stringify({ requests: [{ name: 'a', origin: 'copied', action: 'bash', resources: ['npm test'], observed: { outcome: 'approved', count: 2, first_seen: null, last_seen: null, from: [] } }] }));
+    const ls = createLanguageService({ readFile: readText, exists: fileExists, ctx: { home: '/home/test' }, historyFor: () => path.join(dir, 'h.json') });
+    const uri = pathToUri(file);
+    ls.setDocument(uri, text, 1);
+    const at = posOf(text, '"npm *"');
+    const action = ls.codeActions(uri, { start: at, end: at }, { diagnostics: [] }).find((a) => a.title.startsWith('Tighten from history'));
+    assert.equal(action?.title, 'Tighten from history: bash npm * → 1 narrow rule');
+    const after = TextDocument.applyEdits(TextDocument.create(uri, 'json', 1, text), action!.edit!.changes![uri]);
+    assert.deepEqual(JSON.parse(after).permission.bash, { '*': 'ask', 'npm test': 'allow' });
+  });
 });
