@@ -45,7 +45,7 @@ export async function suggestHistoryCommand(argv: string[], io: Out): Promise<nu
   for (const x of s.removed.filter((x) => x.calls === 0)) io.out(`removed ${x.rule}: no observed approved call used it`);
   for (const l of s.left) io.out(`left to ask: ${l.subject} (${l.calls} call${l.calls === 1 ? '' : 's'}): ${l.why}`);
   io.out('');
-  io.out(`proof over ${h.entries.length} distinct observed calls: ${p.approvedKept} approved decided as before, ${p.deniedDenied} denials denied${p.deniedAsked ? `, ${p.deniedAsked} denials asked` : ''}`);
+  io.out(`proof over ${h.entries.length} distinct observed calls: ${p.approvedKept} approved decided as before${p.approvedLeft ? `, ${p.approvedLeft} approved left to ask (listed above)` : ''}, ${p.deniedDenied} denials denied${p.deniedAsked ? `, ${p.deniedAsked} denials asked` : ''}`);
   for (const c of p.approvedChanged) io.out(`  NOT PROVED: ${c.describe} was ${c.before}, would be ${c.after}`);
   for (const d of p.deniedAllowed) io.out(`  NOT PROVED: an observed denial would be allowed: ${d}`);
   for (const w of p.runsAnything) io.out(`  NOT PROVED: a suggested allow admits a runs-anything command: ${w}`);

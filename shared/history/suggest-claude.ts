@@ -36,6 +36,8 @@ export interface Suggestion {
 
 export interface SuggestProof {
   approvedKept: number;
+  /** Approved calls left to ask on purpose (runs-anything, not expressible), listed in `left`. */
+  approvedLeft: number;
   approvedChanged: Array<{ describe: string; before: Decision; after: Decision }>;
   deniedDenied: number;
   deniedAsked: number;
@@ -227,7 +229,7 @@ function denials(dialect: AnyDialect, next: ClaudeRuleSet, judged: readonly Judg
 }
 
 function prove(dialect: AnyDialect, next: ClaudeRuleSet, judged: readonly Judged[], rules: readonly SuggestedRule[], left: Suggestion['left'], ctx: EvalContext): SuggestProof {
-  const proof: SuggestProof = { approvedKept: 0, approvedChanged: [], deniedDenied: 0, deniedAsked: 0, deniedAllowed: [], runsAnything: [] };
+  const proof: SuggestProof = { approvedKept: 0, approvedLeft: 0, approvedChanged: [], deniedDenied: 0, deniedAsked: 0, deniedAllowed: [], runsAnything: [] };
   const leftSubjects = new Set(left.map((l) => l.subject));
   for (const j of judged) {
     const v = judge(dialect, next, j.request, ctx);
@@ -238,7 +240,8 @@ function prove(dialect: AnyDialect, next: ClaudeRuleSet, judged: readonly Judged
         const subs = c.command !== undefined ? subCommands(c.command) : [subjectOf(j.entry)];
         // A call left to ask on purpose (runs-anything, not expressible) is reported in `left`.
         const expected = v.decision === 'ask' && j.before === 'allow' && subs.some((s) => leftSubjects.has(s));
-        if (!expected) proof.approvedChanged.push({ describe: dialect.describeRequest(j.request), before: j.before, after: v.decision });
+        if (expected) proof.approvedLeft++;
+        else proof.approvedChanged.push({ describe: dialect.describeRequest(j.request), before: j.before, after: v.decision });
       }
     } else if (c.outcome === 'denied') {
       if (v.decision === 'deny') proof.deniedDenied++;

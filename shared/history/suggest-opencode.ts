@@ -101,14 +101,15 @@ export function suggestOpencode(dialect: AnyDialect, rs: OpencodeRuleSet, text: 
 }
 
 function prove(dialect: AnyDialect, next: OpencodeRuleSet, judged: readonly Judged[], rules: readonly SuggestedRule[], left: Suggestion['left'], ctx: EvalContext): SuggestProof {
-  const proof: SuggestProof = { approvedKept: 0, approvedChanged: [], deniedDenied: 0, deniedAsked: 0, deniedAllowed: [], runsAnything: [] };
+  const proof: SuggestProof = { approvedKept: 0, approvedLeft: 0, approvedChanged: [], deniedDenied: 0, deniedAsked: 0, deniedAllowed: [], runsAnything: [] };
   const leftSubjects = new Set(left.map((l) => l.subject));
   for (const j of judged) {
     const v = judge(dialect, next, j.request, ctx);
     const c = j.entry.call;
     if (c.outcome === 'approved') {
       if (v.decision === j.before) proof.approvedKept++;
-      else if (!(v.decision === 'ask' && j.before === 'allow' && (j.request as { resources: string[] }).resources.some((x) => leftSubjects.has(x)))) proof.approvedChanged.push({ describe: dialect.describeRequest(j.request), before: j.before, after: v.decision });
+      else if (v.decision === 'ask' && j.before === 'allow' && (j.request as { resources: string[] }).resources.some((x) => leftSubjects.has(x))) proof.approvedLeft++;
+      else proof.approvedChanged.push({ describe: dialect.describeRequest(j.request), before: j.before, after: v.decision });
     } else if (c.outcome === 'denied') {
       if (v.decision === 'deny') proof.deniedDenied++;
       else if (v.decision === 'ask') proof.deniedAsked++;
