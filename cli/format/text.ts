@@ -3,6 +3,7 @@ import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
 import { ruleText, subjectLines } from '../../shared/trace/render';
+import { outcomesOf } from '../../shared/compiled/outcomes';
 
 function diagLine(file: string, f: Finding): string {
   return `  ${file}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.code}: ${f.message}${f.witness !== undefined ? ` (witness: ${JSON.stringify(f.witness)})` : ''}`;
@@ -15,10 +16,12 @@ export function requestLines(r: RequestResult, labelOf: (i: number) => string | 
   const v = r.verdict;
   const lines = [`  ${mark} ${r.request.name}: ${v.native}${v.code ? ` ${v.code}` : ''} — ${ruleText(v)}`];
   if (r.pass === false) lines.push(`      ${r.mismatches.join('; ')}`);
-  if (v.trace.sections.length > 1 || (v.trace.sections.length === 1 && v.trace.sections[0].subject !== '')) {
-    for (const l of subjectLines(v.trace, labelOf)) lines.push(`      ${l}`);
+  // Outcomes, not the trace: a fast path's verdict knows them without a row per rule.
+  const outcomes = outcomesOf(v);
+  if (outcomes.length > 1 || (outcomes.length === 1 && outcomes[0].subject !== '')) {
+    for (const l of subjectLines(outcomes, labelOf)) lines.push(`      ${l}`);
   }
-  if (v.trace.sections.length === 0) lines.push(`      ${v.trace.branch}`);
+  if (outcomes.length === 0) lines.push(`      ${v.trace.branch}`);
   return lines;
 }
 
