@@ -3,7 +3,8 @@ import type { Node } from 'jsonc-parser';
 import { finding, isDecision, type Decision, type EvalContext, type Finding, type SourceText } from '../../model';
 import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
 import type { FileInfo } from '../dialect';
-import { compile } from '../../patterns/wildcard';
+import { compile, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
+import { BoundedCache } from '../../compiled/bounded-cache';
 import { opencodePattern } from './pattern';
 import type { OpencodeForm, OpencodeRule, OpencodeRuleSet } from './rules';
 
@@ -13,6 +14,22 @@ export const STRING_ONLY_KEYS: readonly string[] = ['webfetch', 'websearch', 'to
 export const V2_HOME_ACTIONS: readonly string[] = ['read', 'edit', 'external_directory'];
 
 const ALLOWED = 'expected one of "allow", "ask", "deny"';
+
+/**
+ * Patterns compiled once per distinct text and shared by every parse: an edit re-parses the whole
+ * file, but all rules but one are unchanged. Patterns are never mutated after they are built.
+ */
+const MAX_SHARED_PATTERNS = 20_000;
+const sharedPatterns = new BoundedCache<string, { pattern: Wildcard; matcher: CompiledWildcard }>(MAX_SHARED_PATTERNS);
+
+/** The pattern of `text` (matched as `text`, shown as `source`) and its matcher, from the shared cache. */
+function patternOf(text: string, source: string): { pattern: Wildcard; matcher: CompiledWildcard } {
+  return sharedPatterns.getOrSet(text === source ? text : `${text}\u0000${source}`, () => {
+    const pattern = opencodePattern(text);
+    pattern.source = source;
+    return { pattern, matcher: compile(pattern) };
+  });
+}
 
 /**
  * `~`, `~/x` and `$HOME/x` at the start of a pattern become the home directory, as the agent does.
@@ -69,9 +86,8 @@ class Builder {
   }): void {
     const expandsHome = p.form === 'v1' || V2_HOME_ACTIONS.includes(p.action);
     const resource = expandsHome ? expandHome(p.resource, this.home) : p.resource;
-    const actionPattern = opencodePattern(p.action);
-    const resourcePattern = opencodePattern(resource);
-    resourcePattern.source = p.resource;
+    const act = patternOf(p.action, p.action);
+    const res = patternOf(resource, p.resource);
     this.rules.push({
       index: this.rules.length,
       id: null,
@@ -82,10 +98,10 @@ class Builder {
       scope: p.agent ? `agent ${p.agent}` : undefined,
       action: p.action,
       resource: p.resource,
-      actionPattern,
-      resourcePattern,
-      actionMatcher: compile(actionPattern),
-      resourceMatcher: compile(resourcePattern),
+      actionPattern: act.pattern,
+      resourcePattern: res.pattern,
+      actionMatcher: act.matcher,
+      resourceMatcher: res.matcher,
       form: p.form,
       agent: p.agent,
       actionRange: rangeOf(this.source, p.actionNode),
