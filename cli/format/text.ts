@@ -2,7 +2,7 @@ import * as path from 'path';
 import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
-import { ruleText, subjectLines } from '../../shared/trace/render';
+import { renderTraceText, ruleText, subjectLines } from '../../shared/trace/render';
 import { outcomesOf } from '../../shared/compiled/outcomes';
 
 function diagLine(file: string, f: Finding): string {
@@ -25,25 +25,38 @@ export function requestLines(r: RequestResult, labelOf: (i: number) => string | 
   return lines;
 }
 
-/** The people format of `rulelens check`. */
-export function formatCheckText(reports: FileReport[], cwd: string): string {
+/**
+ * One file's block of the people format of `rulelens check` (printed as soon as the file is checked).
+ * @example formatFileText(report, process.cwd()).split('\n')[0] // 'opencode.json (opencode, 3 rules)'
+ */
+export function formatFileText(rep: FileReport, cwd: string, withTrace = false): string {
   const out: string[] = [];
-  for (const rep of reports) {
-    const rel = path.relative(cwd, rep.path) || rep.path;
-    out.push(`${rel} (${rep.dialect?.id ?? 'unknown'}, ${rep.ruleSet?.rules.length ?? 0} rules)`);
-    for (const f of rep.diagnostics) out.push(diagLine(rel, f));
-    if (rep.requestsPath) {
-      const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;
-      const passed = rep.results.filter((r) => r.pass === true).length;
-      const failed = rep.results.filter((r) => r.pass === false).length;
-      out.push(`  requests: ${rrel} — ${rep.results.length} requests · ${passed} pass · ${failed} fail`);
-      for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') out.push(diagLine(rrel, f));
+  const rel = path.relative(cwd, rep.path) || rep.path;
+  out.push(`${rel} (${rep.dialect?.id ?? 'unknown'}, ${rep.ruleSet?.rules.length ?? 0} rules)`);
+  for (const f of rep.diagnostics) out.push(diagLine(rel, f));
+  if (rep.requestsPath) {
+    const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;
+    let passed = 0;
+    let failed = 0;
+    for (const r of rep.results) {
+      if (r.pass === true) passed++;
+      else if (r.pass === false) failed++;
     }
-    if (rep.results.length) {
-      const labelOf = (i: number) => rep.ruleSet?.rules[i]?.label;
-      for (const r of rep.results) out.push(...requestLines(r, labelOf));
-    }
-    out.push('');
+    out.push(`  requests: ${rrel} — ${rep.results.length} requests · ${passed} pass · ${failed} fail`);
+    for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') out.push(diagLine(rrel, f));
   }
+  if (rep.results.length) {
+    const labelOf = (i: number) => rep.ruleSet?.rules[i]?.label;
+    for (const r of rep.results) {
+      out.push(...requestLines(r, labelOf));
+      if (withTrace && r.verdict) out.push(renderTraceText(r.verdict).replace(/^/gm, '      '));
+    }
+  }
+  out.push('');
   return out.join('\n');
+}
+
+/** The people format of `rulelens check` for a list of reports. */
+export function formatCheckText(reports: FileReport[], cwd: string): string {
+  return reports.map((rep) => formatFileText(rep, cwd)).join('\n');
 }
