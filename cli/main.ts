@@ -10,6 +10,9 @@ import { replayCommand } from './commands/replay';
 import { rulesCommand } from './commands/rules';
 import { stdio, UsageError, type Out } from './io';
 
+/** Commands that initialize a dialect themselves when they first meet one of its files. */
+const INIT_ON_DEMAND = new Set(['check', 'eval']);
+
 type Command = (argv: string[], io: Out) => Promise<number>;
 
 /** Every subcommand; each lives in its own file under cli/commands/. */
@@ -46,7 +49,9 @@ export async function main(argv: string[], io: Out = stdio): Promise<number> {
     return 2;
   }
   try {
-    await initDialects();
+    // check and eval set up only the dialects they meet (the shell parser's WebAssembly is not
+    // loaded for a run without Claude Code files); the other commands get every dialect ready.
+    if (!INIT_ON_DEMAND.has(name)) await initDialects();
     return await cmd.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {

@@ -3,6 +3,8 @@ import * as path from 'path';
 import { checkRuleFile, type FileReport } from '../../shared/check/check-file';
 import { discoverRuleFiles } from '../../shared/check/discover';
 import { isExcluded } from '../../shared/config/lint-config';
+import { detectDialect, dialectById } from '../../shared/dialects';
+import { readText } from '../../shared/host/node-fs';
 import { count, format, parse } from '../args';
 import { addToSummary, emptySummary, fileJson } from '../format/json';
 import { formatFileText } from '../format/text';
@@ -40,6 +42,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   const summary = emptySummary();
   for (const f of [...new Set(files)]) {
     if (isExcluded(config, f)) continue;
+    await initDialectOf(f, values.dialect);
     const rep = checkRuleFile(f, nodeHost, { ctx, config, dialect: typeof values.dialect === 'string' ? values.dialect : undefined });
     addToSummary(summary, rep);
     sink.file(rep);
@@ -75,6 +78,12 @@ async function sarifSink(io: Out, cwd: string): Promise<Sink> {
   const { sarifCollector } = await import('../format/sarif');
   const c = sarifCollector(cwd);
   return { file: (rep) => c.add(rep), end: () => io.out(JSON.stringify(c.log(), null, 2)) };
+}
+
+/** Readies the dialect of a rule file (its one-time async setup) before the file is checked. */
+async function initDialectOf(file: string, forced: unknown): Promise<void> {
+  const d = typeof forced === 'string' ? dialectById(forced) : detectDialect({ path: file, text: readText(file) ?? '' });
+  await d?.init?.();
 }
 
 /** Waits while stdout's buffer is full, so a slow reader never makes a long run pile output up in memory. */

@@ -25,6 +25,7 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   const ctx = evalContext();
   const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: typeof values.dialect === 'string' ? values.dialect : undefined });
   if (!dialect || !ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
+  await dialect.init?.();
   const schemaErrors = ruleSet.findings.filter((f) => f.severity === 'error');
   for (const f of schemaErrors) io.err(`${positionals[0]}:${f.range.start.line + 1}:${f.range.start.character + 1} error ${f.code}: ${f.message}`);
 

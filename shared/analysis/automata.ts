@@ -28,16 +28,32 @@ export interface InputAlphabet {
  * Every code unit is a possible input.
  * @example ANY_UNIT.units.has(0x2f) // true
  */
-export const ANY_UNIT: InputAlphabet = { key: 'any', units: CharSet.fromRange(MAX_CHAR, { min: 0, max: UNIT_MAX }) };
+export const ANY_UNIT: InputAlphabet = lazyAlphabet('any', () => CharSet.fromRange(MAX_CHAR, { min: 0, max: UNIT_MAX }));
+
+/**
+ * An alphabet whose character set is built on first use: modules define their alphabets at load,
+ * and the automata library behind them is loaded only when an analysis first needs it.
+ */
+function lazyAlphabet(key: string, build: () => CharSet): InputAlphabet {
+  let units: CharSet | undefined;
+  return {
+    key,
+    get units() {
+      return (units ??= build());
+    },
+  };
+}
 
 /**
  * An alphabet without the given code units (a dialect that rewrites them away before matching).
  * @example alphabetWithout('\\').units.has(0x5c) // false
  */
 export function alphabetWithout(chars: string): InputAlphabet {
-  let units = ANY_UNIT.units;
-  for (const c of chars) units = units.without({ min: c.charCodeAt(0), max: c.charCodeAt(0) });
-  return { key: `not:${chars}`, units };
+  return lazyAlphabet(`not:${chars}`, () => {
+    let units = ANY_UNIT.units;
+    for (const c of chars) units = units.without({ min: c.charCodeAt(0), max: c.charCodeAt(0) });
+    return units;
+  });
 }
 
 function litChars(s: string): Element[] {
@@ -98,11 +114,13 @@ function keyOf(w: Wildcard): string {
 export class AutomataCache {
   private readonly nfas = new Map<string, NFA>();
 
-  /** Node ownership and sinks for the subset walks (see lazy-dfa.ts). */
-  readonly facts: NodeFacts;
+  private nodeFacts: NodeFacts | undefined;
 
-  constructor(readonly alphabet: InputAlphabet) {
-    this.facts = new NodeFacts(alphabet.units);
+  constructor(readonly alphabet: InputAlphabet) {}
+
+  /** Node ownership and sinks for the subset walks (see lazy-dfa.ts); built on first walk. */
+  get facts(): NodeFacts {
+    return (this.nodeFacts ??= new NodeFacts(this.alphabet.units));
   }
 
   key(l: Language): string {
