@@ -1,3 +1,4 @@
+import type { Wildcard } from '../patterns/wildcard';
 import type { Finding } from '../model';
 import type { LintContext } from '../dialects/dialect';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
@@ -32,17 +33,35 @@ function knownActions(rs: OpencodeRuleSet): string[] {
   return [...out];
 }
 
+/** What an entry derives from its patterns alone, per pattern pair: re-parses share unchanged rules' patterns. */
+interface EntryParts {
+  actions: string;
+  fills: string[][];
+  prefix: string;
+  suffix: string;
+}
+const partsByPatterns = new WeakMap<Wildcard, WeakMap<Wildcard, EntryParts>>();
+
 function entryOf(r: OpencodeRule, actions: readonly string[]): Entry {
   const lang = { kind: 'pair' as const, a: r.actionPattern, b: r.resourcePattern };
-  const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
-  const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
+  const actionsKey = actions.join('\u0000');
+  let byResource = partsByPatterns.get(r.actionPattern);
+  if (!byResource) partsByPatterns.set(r.actionPattern, (byResource = new WeakMap()));
+  let parts = byResource.get(r.resourcePattern);
+  if (!parts || parts.actions !== actionsKey) {
+    const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
+    const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
+    parts = { actions: actionsKey, fills: as.flatMap((a) => bs.map((b) => [a, b])), ...languageKeys(lang) };
+    byResource.set(r.resourcePattern, parts);
+  }
   return {
     rule: r.index,
     decision: r.decision,
     lang,
     test: (p) => matches(r.actionMatcher, p[0]) && matches(r.resourceMatcher, p[1]),
-    fills: as.flatMap((a) => bs.map((b) => [a, b])),
-    ...languageKeys(lang),
+    fills: parts.fills,
+    prefix: parts.prefix,
+    suffix: parts.suffix,
   };
 }
 
