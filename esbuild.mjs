@@ -15,7 +15,9 @@ const common = { ...importMeta, mainFields: ['module', 'main'], bundle: true, pl
 // that reaches the automata), the YAML parser (oh-my-pi files), the shell parser's runtime (Claude
 // Code Bash rules) — are bundled on their own and loaded on first use, so a plain check starts
 // without compiling them. Importers see an object whose properties load the library when first read.
-const LAZY_LIBS = ['refa', 'yaml', 'web-tree-sitter'];
+const LAZY_LIBS = ['refa', 'yaml', 'web-tree-sitter', 'picomatch'];
+/** Libraries whose export is itself a function (called through a stand-in until loaded). */
+const FUNCTION_LIBS = new Set(['picomatch']);
 const lazyFile = (lib) => `lib-${lib}.js`;
 const exportNames = async (lib) => Object.keys(await import(lib)).filter((k) => k !== 'default' && k !== '__esModule');
 const namesOf = Object.fromEntries(await Promise.all(LAZY_LIBS.map(async (lib) => [lib, await exportNames(lib)])));
@@ -28,7 +30,8 @@ const lazyLibs = {
       loader: 'js',
       contents: `let m;
 const load = () => (m ??= require('./${lazyFile(a.path)}'));
-for (const n of ${JSON.stringify(namesOf[a.path])}) Object.defineProperty(exports, n, { enumerable: true, get: () => load()[n] });`,
+${FUNCTION_LIBS.has(a.path) ? 'module.exports = function (...args) { return load().apply(this, args); };' : ''}
+for (const n of ${JSON.stringify(namesOf[a.path])}) Object.defineProperty(module.exports, n, { enumerable: true, get: () => load()[n] });`,
     }));
   },
 };
@@ -37,7 +40,7 @@ const entries = [
   { entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', external: ['vscode'], ...lazy },
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js', ...lazy },
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', ...lazy },
-  ...LAZY_LIBS.map((lib) => ({ stdin: { contents: `export * from '${lib}';`, resolveDir: process.cwd(), loader: 'js' }, outfile: `dist/${lazyFile(lib)}`, entryPoints: undefined })),
+  ...LAZY_LIBS.map((lib) => ({ stdin: { contents: FUNCTION_LIBS.has(lib) ? `module.exports = require('${lib}');` : `export * from '${lib}';`, resolveDir: process.cwd(), loader: 'js' }, outfile: `dist/${lazyFile(lib)}`, entryPoints: undefined })),
 ].filter((e) => !e.entryPoints || existsSync(e.entryPoints[0]));
 
 /** A package's folder, even when its `exports` hide package.json. */
