@@ -127,6 +127,13 @@ export class AutomataCache {
     return l.kind === 'one' ? keyOf(l.w) : `${keyOf(l.a)}\u0001${keyOf(l.b)}`;
   }
 
+  /** Forgets every automaton once more than `max` are held (a long-lived cache stays bounded). */
+  trim(max: number): void {
+    if (this.nfas.size <= max) return;
+    this.nfas.clear();
+    this.nodeFacts = undefined;
+  }
+
   /** The (shared, read-only) NFA of a language. */
   nfa(l: Language): NFA {
     const key = this.key(l);
@@ -137,6 +144,22 @@ export class AutomataCache {
     }
     return n;
   }
+}
+
+/** Automata kept between analyses of one process (an editor re-analyses a file per keystroke). */
+export const MAX_SHARED_NFAS = 20_000;
+const shared = new Map<string, AutomataCache>();
+
+/**
+ * The process-wide cache of an alphabet: every analysis and witness search of a file re-uses the
+ * automata of the patterns an edit left unchanged. NFAs are read-only, so sharing is safe.
+ * @example sharedAutomataCache(ANY_UNIT) === sharedAutomataCache(ANY_UNIT) // true
+ */
+export function sharedAutomataCache(alphabet: InputAlphabet): AutomataCache {
+  let c = shared.get(alphabet.key);
+  if (!c) shared.set(alphabet.key, (c = new AutomataCache(alphabet)));
+  c.trim(MAX_SHARED_NFAS);
+  return c;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects
 import { evaluateOpencode, rulesFor } from '../dialects/opencode/evaluate';
 import { STRING_ONLY_KEYS } from '../dialects/opencode/parse';
 import { isUniversal, matches } from '../patterns/wildcard';
-import { AutomataCache, alphabetWithout } from './automata';
+import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
 import { analyzeCoverage, analyzeEntry, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
 import { languageKeys } from './keys';
@@ -100,7 +100,7 @@ function coverageOptions(rs: OpencodeRuleSet, deadline: Deadline, cache: Automat
  */
 export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, deadline = new Deadline()): Finding[] {
   const out: Finding[] = [];
-  const cache = new AutomataCache(OPENCODE_INPUTS);
+  const cache = sharedAutomataCache(OPENCODE_INPUTS);
   const opts = coverageOptions(rs, deadline, cache);
   const actions = knownActions(rs);
   const budget: Array<{ rule: number; reason: string }> = [];
