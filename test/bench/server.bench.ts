@@ -160,8 +160,34 @@ export async function run(): Promise<BenchResult[]> {
     { name: 'server: open → diagnostics + lenses / parse', value: open / parse, unit: '×', goal: atMost(open / parse, PARSES, '× parse') },
     { name: 'server: didChange → diagnostics + lenses over stdio (server CPU median)', value: median(wireCpu), unit: 'ms', note: `${WIRE_EDITS} edits; CPU of the server process (/proc, 10 ms ticks)`, goal: atMost(median(wireCpu), LATENCY_MS, ' ms') },
     { name: 'server: didChange → diagnostics + lenses over stdio (wall median, debounce excluded)', value: median(wire), unit: 'ms', note: `${WIRE_EDITS} edits; wall time, inflated on a shared machine; ${DEBOUNCE_MS} ms typing debounce taken out` },
-    { name: 'server: didOpen → first diagnostics, fresh server (wall)', value: first, unit: 'ms', note: `${firstFromSpawn.toFixed(0)} ms from starting the server`, goal: atMost(firstFromSpawn, FIRST_DIAGNOSTICS_MS, ' ms from server start') },
+    { name: `server: didOpen → first diagnostics of the ${RULES}-rule file, fresh server (wall)`, value: first, unit: 'ms', note: `${firstFromSpawn.toFixed(0)} ms from starting the server; wall time, inflated on a shared machine` },
+    await firstDiagnosticsOfExample(),
   ];
+}
+
+/**
+ * As the extension starts: a fresh server process, a workspace holding the project's OpenCode
+ * example, its rule file opened; wall time from starting the server to the first diagnostics.
+ */
+async function firstDiagnosticsOfExample(): Promise<BenchResult> {
+  const example = path.resolve(__dirname, '../../examples/opencode');
+  const file = fs.readdirSync(example).find((f) => /^opencode\.jsonc?$/.test(f));
+  if (!file) throw new Error(`no OpenCode example in ${example}`);
+  const uri = pathToFileURL(path.join(example, file)).href;
+  const spawned = process.hrtime.bigint();
+  const client = new LspClient();
+  let ms = NaN;
+  let cpuMs = NaN;
+  try {
+    await client.initialize(pathToFileURL(example).href);
+    await client.open(uri, fs.readFileSync(path.join(example, file), 'utf8'));
+    await client.until(() => client.diagnostics.has(uri), 120_000, 'first diagnostics');
+    ms = wallMs(spawned);
+    cpuMs = processCpuMs(client.proc.pid);
+  } finally {
+    await client.stop();
+  }
+  return { name: 'server: start → first diagnostics of the OpenCode example (wall)', value: ms, unit: 'ms', note: `server CPU ${cpuMs} ms; wall time, inflated on a shared machine`, goal: atMost(ms, FIRST_DIAGNOSTICS_MS, ' ms after the rule file opens (server start included)') };
 }
 
 if (require.main === module) {
