@@ -146,18 +146,24 @@ export class AutomataCache {
   }
 }
 
-/** Automata kept between analyses of one process (an editor re-analyses a file per keystroke). */
+/** Automata kept between analyses of one file (an editor re-analyses a file per keystroke). */
 export const MAX_SHARED_NFAS = 20_000;
+/** Files whose automata are kept at once: a check of a thousand files keeps no more than these. */
+const SHARED_CACHE_FILES = 4;
 const shared = new Map<string, AutomataCache>();
 
 /**
- * The process-wide cache of an alphabet: every analysis and witness search of a file re-uses the
+ * The cache of one file's analyses: each analysis and witness search of the file re-uses the
  * automata of the patterns an edit left unchanged. NFAs are read-only, so sharing is safe.
- * @example sharedAutomataCache(ANY_UNIT) === sharedAutomataCache(ANY_UNIT) // true
+ * @example sharedAutomataCache(ANY_UNIT, '/p/opencode.json') === sharedAutomataCache(ANY_UNIT, '/p/opencode.json') // true
  */
-export function sharedAutomataCache(alphabet: InputAlphabet): AutomataCache {
-  let c = shared.get(alphabet.key);
-  if (!c) shared.set(alphabet.key, (c = new AutomataCache(alphabet)));
+export function sharedAutomataCache(alphabet: InputAlphabet, file: string): AutomataCache {
+  const key = `${alphabet.key}\u0000${file}`;
+  let c = shared.get(key);
+  if (c) shared.delete(key);
+  else c = new AutomataCache(alphabet);
+  shared.set(key, c);
+  if (shared.size > SHARED_CACHE_FILES) shared.delete(shared.keys().next().value!);
   c.trim(MAX_SHARED_NFAS);
   return c;
 }

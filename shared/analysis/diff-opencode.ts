@@ -234,7 +234,7 @@ function shownBy(known: readonly Flip[], base: Side, cur: Side, before: Decision
  * @example findOpencodeWitnesses(base, withEditAllow, []).flips[0] // { request: 'edit secrets/a', before: 'deny', after: 'allow', … }
  */
 export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline()): { flips: Flip[]; notes: string[] } {
-  const cache = sharedAutomataCache(OPENCODE_INPUTS);
+  const cache = sharedAutomataCache(OPENCODE_INPUTS, current.path);
   const all = [...base.rules, ...current.rules];
   const preferred = preferredChars(all.flatMap((r) => [r.actionPattern, r.resourcePattern]));
   const notes: string[] = [];

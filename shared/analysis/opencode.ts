@@ -100,7 +100,7 @@ function coverageOptions(rs: OpencodeRuleSet, deadline: Deadline, cache: Automat
  */
 export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, deadline = new Deadline()): Finding[] {
   const out: Finding[] = [];
-  const cache = sharedAutomataCache(OPENCODE_INPUTS);
+  const cache = sharedAutomataCache(OPENCODE_INPUTS, rs.path);
   const opts = coverageOptions(rs, deadline, cache);
   const actions = knownActions(rs);
   const budget: Array<{ rule: number; reason: string }> = [];
