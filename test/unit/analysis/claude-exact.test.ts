@@ -148,7 +148,6 @@ describe('analysis: claude dead-rule agrees with brute force over the real evalu
   });
 
   it('Bash: exact both ways', function () {
-    this.timeout(120_000);
     let beyond = 0;
     fc.assert(
       fc.property(fc.array(fc.tuple(bashRule, tier), { minLength: 1, maxLength: 6 }).filter(valid), (rules) => {
@@ -166,7 +165,6 @@ describe('analysis: claude dead-rule agrees with brute force over the real evalu
   });
 
   it('WebFetch: exact both ways', function () {
-    this.timeout(120_000);
     const hosts = strings(['a', 'b', 'c', '.'], MAX_LEN);
     let beyond = 0;
     fc.assert(
@@ -191,7 +189,6 @@ describe('analysis: claude dead-rule agrees with brute force over the real evalu
   const pathRequests = (p: string): ClaudeRequest[] => ['Read', 'Edit', 'Write'].flatMap((tool) => [{ tool, path: p }, { tool, path: p, cwd: 'a' }]);
 
   it('paths: every dead-rule claim holds (a sound, simple check)', function () {
-    this.timeout(60_000);
     let claims = 0;
     fc.assert(
       fc.property(fc.array(fc.tuple(pathRule, tier), { minLength: 1, maxLength: 6 }).filter(valid), (rules) => {

@@ -95,7 +95,6 @@ describe('analysis: change-impact witnesses for OpenCode', () => {
   });
 
   it('CLI: with the stored requests removed, witnesses alone exceed --max-newly-allowed 0', function () {
-    this.timeout(120_000);
     const dir = scratchCopy(EXAMPLE);
     fs.copyFileSync(path.join(dir, 'opencode.json'), path.join(dir, 'base.json'));
     fs.rmSync(path.join(dir, 'opencode.requests.json'));
@@ -119,7 +118,6 @@ const ruleList = fc.array(rule, { maxLength: 5 });
 
 describe('analysis: change-impact witnesses agree with brute force over the real evaluator', () => {
   it('every witness is confirmed both ways, and every differing pair within the bound is reported', function () {
-    this.timeout(300_000);
     fc.assert(
       fc.property(ruleList, ruleList, fc.integer({ min: 0, max: 4 }), (shared, extra, cut) => {
         // Base and current share a start, so the head/tail pruning of the search is exercised.

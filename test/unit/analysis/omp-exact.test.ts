@@ -141,7 +141,6 @@ describe('analysis: omp lint claims agree with brute force over the real evaluat
   });
 
   it('dead-rule and shadowed-deny are exact both ways', function () {
-    this.timeout(120_000);
     let beyondBound = 0;
     fc.assert(
       fc.property(ruleSet, (pairs) => {

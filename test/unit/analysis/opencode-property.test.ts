@@ -61,7 +61,6 @@ const ruleSet = fc.array(fc.tuple(actionPattern, resourcePattern, effect), { min
 
 describe('analysis: opencode claims agree with brute force over the real evaluator', () => {
   it('dead-rule / shadowed-deny / overridden-deny are exact both ways, every witness checked', function () {
-    this.timeout(300_000);
     fc.assert(
       fc.property(ruleSet, (rules) => {
         const rs = v2(rules);
