@@ -203,6 +203,12 @@ describe('cli: check paths that hold nothing to check', function () {
     assert.equal(r.stdout, '');
   });
 
+  it('the usage documents --dialect for check and eval', () => {
+    const r = run(['--help'], os.tmpdir());
+    assert.match(r.stdout, /rulelens check \[PATH\.\.\.\] \[--dialect ID\]/);
+    assert.match(r.stdout, /rulelens eval RULEFILE .*\[--dialect ID\]/);
+  });
+
   it('--dialect forces one: the same file is then checked', () => {
     const dir = scratch();
     write(dir, 'random.json', '{"permissions": [{"action": "edit", "resource": "*", "effect": "ask"}]}\n');

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { judgeStep, parseBoundsRules, shadowedDenyFindings } from '../../../shared/dialects/bounds-rules';
 import type { BoundsRule, BoundsRuleSet, NumberedStep, Step } from '../../../shared/dialects/bounds-rules';
+import { propertyRuns } from '../../helpers/runs';
 
 /*
  * What `shadowed-deny` promises for bounds-rules (shadow.ts): rule b is claimed only when, for every
@@ -187,7 +188,7 @@ function checkExact(json: Json[], tally: Tally): void {
 }
 
 /** Random rule sets checked per run: each costs a brute-force enumeration, and this fits a busy two-core machine. */
-const RANDOM_SETS = Number(process.env.PROPERTY_RUNS ?? 60);
+const RANDOM_SETS = propertyRuns(50);
 
 describe('analysis: bounds-rules shadowed-deny is exact', function () {
 

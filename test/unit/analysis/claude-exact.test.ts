@@ -7,6 +7,7 @@ import { splitCommand } from '../../../shared/dialects/claude/sub-commands';
 import type { ClaudeRequest, ClaudeRuleSet } from '../../../shared/dialects/claude';
 import type { EvalContext } from '../../../shared/model';
 import { minus, someWord, strings } from '../../helpers/brute-force';
+import { propertyRuns } from '../../helpers/runs';
 
 /*
  * The claude lint's `dead-rule` promise, checked both ways against the real evaluator. The
@@ -159,7 +160,7 @@ describe('analysis: claude dead-rule agrees with brute force over the real evalu
           from: (w) => [w, `'${w}'`, w.split(' ').map((x) => `'${x}'`).join(' ')],
         });
       }),
-      { numRuns: 100, seed: 20251130 },
+      { numRuns: propertyRuns(40), seed: 20251130 },
     );
     assert.ok(beyond < 15, `${beyond} rules live only beyond the bound`);
   });
@@ -177,7 +178,7 @@ describe('analysis: claude dead-rule agrees with brute force over the real evalu
           from: (w) => [w, `${w}.`],
         });
       }),
-      { numRuns: 150, seed: 20251130 },
+      { numRuns: propertyRuns(60), seed: 20251130 },
     );
     assert.ok(beyond < 15, `${beyond} rules live only beyond the bound`);
   });
@@ -201,7 +202,7 @@ describe('analysis: claude dead-rule agrees with brute force over the real evalu
           }
         }
       }),
-      { numRuns: 150, seed: 20251130 },
+      { numRuns: propertyRuns(60), seed: 20251130 },
     );
     assert.ok(claims > 20, `only ${claims} claims exercised`);
   });

@@ -15,6 +15,7 @@ import { Deadline } from '../../../shared/analysis/budget';
 import { cli, scratchCopy, SHARED_EXAMPLES } from '../../cli/helpers';
 import { TEST_MS, v2 } from './helpers';
 import { strings } from '../../helpers/brute-force';
+import { propertyRuns } from '../../helpers/runs';
 
 const EXAMPLE = path.join(SHARED_EXAMPLES, 'opencode');
 
@@ -139,7 +140,7 @@ describe('analysis: change-impact witnesses agree with brute force over the real
           if (a !== b) assert.ok(reported.has(`${a}>${b}`), `${action} ${resource}: ${a} → ${b} not reported (${[...reported]})`);
         }
       }),
-      { numRuns: 300, seed: 20251201 },
+      { numRuns: propertyRuns(100), seed: 20251201 },
     );
   });
 });

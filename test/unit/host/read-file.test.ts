@@ -7,8 +7,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { firstInvalidUtf8, MAX_RULE_FILE_BYTES, readBounded } from '../../../shared/host/read-file';
 import { readText } from '../../../shared/host/node-fs';
+import { propertyRuns } from '../../helpers/runs';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
+const RUNS = propertyRuns(300);
 
 function scratch(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-read-'));

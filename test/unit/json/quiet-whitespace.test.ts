@@ -5,8 +5,9 @@ import fc from 'fast-check';
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { LONG_WHITESPACE, parseJson, quietWhitespace } from '../../../shared/json/tree';
 import { SourceText } from '../../../shared/model';
+import { propertyRuns } from '../../helpers/runs';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
+const RUNS = propertyRuns(300);
 const ROOT = path.join(__dirname, '..', '..', '..');
 /** Peak memory parsing 8 MB of padding may add: the text's line index and copies, not a per-character token. */
 const PADDING_PEAK_KB = 96 * 1024;
