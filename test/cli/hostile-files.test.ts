@@ -148,6 +148,17 @@ describe('cli: hostile files are errors, never skipped, never hung on', function
     }
   });
 
+  it('diff and translate on a FIFO or a device: a clear error (exit 2), never a hang', () => {
+    const dir = scratch();
+    mkfifo(path.join(dir, 'opencode.json'));
+    for (const args of [['diff', 'opencode.json', '--base', 'HEAD'], ['translate', 'opencode.json', '--to', 'claude'], ['translate', '/dev/zero', '--to', 'claude']]) {
+      const r = run(args, dir);
+      assert.equal(r.signal, null, `${args.join(' ')} hung`);
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /is a (FIFO|character device), not a regular file/);
+    }
+  });
+
   it('invalid UTF-8: an error at the first bad byte, not a silent U+FFFD', () => {
     const dir = scratch();
     const head = Buffer.from('{\n  "permissions": [\n    {"action": "edit", "resource": "é');
