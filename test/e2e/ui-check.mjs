@@ -67,9 +67,11 @@ await check('hover on a rule explains it', async () => {
   await token.waitFor({ timeout: 10000 });
   const box = await token.boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  // Wait for RuleLens's own hover text, not any text: a hover still saying "Loading..." is no answer.
-  const hover = page.locator('.monaco-hover-content', { hasText: 'edit secrets/* deny' }).first();
+  // Wait for RuleLens's own hover part (its "Rule 3" title), not any text: the hover shows the
+  // line's diagnostic at once and RuleLens's part later, and a part still saying "Loading..." is no answer.
+  const hover = page.locator('.monaco-hover-content', { hasText: /Rule 3/ }).first();
   await hover.waitFor({ state: 'visible', timeout: 30000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('.monaco-hover-content')].some((h) => /Rule 3/.test(h.textContent || '') && /edit secrets\/\* deny/.test(h.textContent || '') && !/Loading/.test(h.textContent || '')), null, { timeout: 30000 });
   await page.screenshot({ path: join(shots, 'hover.png') });
   const text = await hover.innerText();
   if (!/Rule 3/.test(text) || /Loading/.test(text)) throw new Error(`hover does not explain rule 3: ${text.slice(0, 200)}`);
