@@ -4,6 +4,7 @@ import { detectDialect } from '../../shared/dialects';
 import { translateFromLastMatch, type LastMatchRule } from '../../shared/dialects/claude/translate';
 import { format, parse } from '../args';
 import { evalContext, readInput, UsageError, type Out } from '../io';
+import { PREFIX_TARGETS, translateToTarget } from './translate-target';
 
 /**
  * `rulelens translate RULEFILE --to claude [--format text|json]`: an OpenCode rule set as Claude Code
@@ -13,7 +14,11 @@ import { evalContext, readInput, UsageError, type Out } from '../io';
 export async function translateCommand(argv: string[], io: Out): Promise<number> {
   const { values, positionals } = parse(argv, { to: { type: 'string' }, format: { type: 'string' } });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
-  if (values.to !== 'claude') throw new UsageError('--to claude is the only target');
+  if (typeof values.to === 'string' && (PREFIX_TARGETS as readonly string[]).includes(values.to)) {
+    if (positionals.length !== 1) throw new UsageError('translate takes exactly one RULEFILE');
+    return translateToTarget(values.to as (typeof PREFIX_TARGETS)[number], positionals[0], fmt, io);
+  }
+  if (values.to !== 'claude') throw new UsageError('--to must be claude, codex or gemini');
   if (positionals.length !== 1) throw new UsageError('translate takes exactly one RULEFILE');
   const file = path.resolve(positionals[0]);
   const text = readInput(file, positionals[0]);
