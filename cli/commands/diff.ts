@@ -11,7 +11,7 @@ import { findRequestsFile } from '../../shared/requests/locate';
 import { parseRequestsFile } from '../../shared/requests/parse';
 import { count, format, parse } from '../args';
 import { flipsSarif } from '../format/sarif';
-import { evalContext, UsageError, type Out } from '../io';
+import { evalContext, readInput, UsageError, type Out } from '../io';
 
 /**
  * The ledger beside a bounds rules file (or `--ledger FILE`); corrupt lines are reported by number
@@ -41,8 +41,7 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('diff takes exactly one RULEFILE');
   if (typeof values.base !== 'string') throw new UsageError('--base GITREV|FILE is required');
   const rulePath = path.resolve(positionals[0]);
-  const text = readText(rulePath);
-  if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
+  const text = readInput(rulePath, positionals[0]);
   const base = readBase(rulePath, values.base);
   if ('error' in base) throw new UsageError(base.error);
   const ctx = evalContext();

@@ -5,11 +5,10 @@ import { parseJson } from '../../shared/json/tree';
 import { parseRequestsFile } from '../../shared/requests/parse';
 import { runRequests, safeEvaluate } from '../../shared/requests/run';
 import { renderTraceText, ruleText } from '../../shared/trace/render';
-import { readText } from '../../shared/host/node-fs';
 import { format, parse } from '../args';
 import { requestJson } from '../format/json';
 import { requestLines } from '../format/text';
-import { evalContext, UsageError, type Out } from '../io';
+import { evalContext, readInput, UsageError, type Out } from '../io';
 
 /**
  * `rulelens eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]`
@@ -21,8 +20,7 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('eval takes exactly one RULEFILE');
   if ((values.request === undefined) === (values.requests === undefined)) throw new UsageError('give exactly one of --request JSON or --requests FILE');
   const rulePath = path.resolve(positionals[0]);
-  const text = readText(rulePath);
-  if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
+  const text = readInput(rulePath, positionals[0]);
   const ctx = evalContext();
   // A dialect's one-time setup (a WebAssembly parser) runs before its file is parsed, and only for it.
   const forced = typeof values.dialect === 'string' ? dialectById(values.dialect) : undefined;
@@ -55,8 +53,7 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   }
 
   const reqPath = path.resolve(String(values.requests));
-  const reqText = readText(reqPath);
-  if (reqText === undefined) throw new UsageError(`cannot read ${values.requests}`);
+  const reqText = readInput(reqPath, String(values.requests));
   const file = parseRequestsFile(reqPath, reqText, dialect);
   for (const f of file.findings) if (f.severity === 'error') io.err(`${values.requests}:${f.range.start.line + 1}:${f.range.start.character + 1} error ${f.code}: ${f.message}`);
   const results = runRequests(dialect, ruleSet, file, ctx);

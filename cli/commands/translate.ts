@@ -2,9 +2,8 @@ import * as path from 'path';
 import { parseOpencode } from '../../shared/dialects/opencode';
 import { detectDialect } from '../../shared/dialects';
 import { translateFromLastMatch, type LastMatchRule } from '../../shared/dialects/claude/translate';
-import { readText } from '../../shared/host/node-fs';
 import { format, parse } from '../args';
-import { evalContext, UsageError, type Out } from '../io';
+import { evalContext, readInput, UsageError, type Out } from '../io';
 import { PREFIX_TARGETS, translateToTarget } from './translate-target';
 
 /**
@@ -22,8 +21,7 @@ export async function translateCommand(argv: string[], io: Out): Promise<number>
   if (values.to !== 'claude') throw new UsageError('--to must be claude, codex or gemini');
   if (positionals.length !== 1) throw new UsageError('translate takes exactly one RULEFILE');
   const file = path.resolve(positionals[0]);
-  const text = readText(file);
-  if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
+  const text = readInput(file, positionals[0]);
   if (detectDialect({ path: file, text })?.id !== 'opencode') throw new UsageError(`${positionals[0]}: only OpenCode rule files can be translated`);
   const rs = parseOpencode({ path: file, text }, evalContext());
   const notes: string[] = [];
