@@ -2,6 +2,7 @@ import type { Decision, EvalContext, TraceRow, TraceSection, Verdict } from '../
 import { matches, type CompiledWildcard } from '../../patterns/wildcard';
 import { compileOpencode, normalizeInput } from './pattern';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
+import { chooseAgent, gateAgent } from './agents';
 
 /** The default when no rule matches a resource. */
 export const DEFAULT_EFFECT: Decision = 'ask';
@@ -77,13 +78,28 @@ function lookup(candidates: Candidate[], action: string, resource: string, kind:
  * @example evaluateOpencode(rs, { action: 'edit', resources: ['secrets/a'] }).decision // 'deny'
  */
 export function evaluateOpencode(rs: OpencodeRuleSet, req: OpencodeRequest, _ctx: EvalContext = {}): Verdict {
+  const notes = agentNotes(rs, req);
+  return gateAgent(rs, req, (r) => evaluateFor(rs, r, notes));
+}
+
+/** What the trace says about the agent and the layers the request ran against. */
+function agentNotes(rs: OpencodeRuleSet, req: OpencodeRequest): string[] {
+  const notes: string[] = [];
+  const choice = chooseAgent(rs, req);
+  if (!choice.ok) return notes;
+  if (rs.builtins) {
+    if (choice.defaulted) notes.push(`no "agent" given: the request runs as the default agent "${choice.agent}"`);
+    notes.push(`effective rules of agent "${choice.agent}": OpenCode ${rs.builtins.version}'s built-in layers come first, then the file's rules (check with --no-builtins for the file alone)`);
+  } else if (req.agent !== undefined && !rs.agents.includes(req.agent)) {
+    notes.push(`agent "${req.agent}" has no permission section of its own: only the top-level rules apply`);
+  }
+  return notes;
+}
+
+function evaluateFor(rs: OpencodeRuleSet, req: OpencodeRequest, notes: string[]): Verdict {
   const action = normalizeInput(req.action);
   const resources = req.resources.map(normalizeInput);
   const configured = candidatesFor(rs, req.agent);
-  const notes: string[] = [];
-  if (req.agent !== undefined && !rs.agents.includes(req.agent)) {
-    notes.push(`agent "${req.agent}" has no permission section of its own: only the top-level rules apply`);
-  }
   const ruleRef = (index: number | null) => {
     if (index === null) return null;
     const r = rs.rules[index];
