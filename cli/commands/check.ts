@@ -1,9 +1,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { readText } from '../../shared/host/node-fs';
 import { checkRuleFile, type FileReport } from '../../shared/check/check-file';
 import { discoverRuleFiles } from '../../shared/check/discover';
 import { isExcluded } from '../../shared/config/lint-config';
-import { count, format, parse } from '../args';
+import { count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { fileJson, summarize } from '../format/json';
 import { formatCheckText } from '../format/text';
 import { evalContext, findLintConfig, nodeHost, UsageError, type Out } from '../io';
@@ -15,7 +16,7 @@ export const CHECK_FORMATS = ['text', 'json', 'sarif'] as const;
  * Exit 0 all good; 1 a failed expectation or an error (or too many warnings); 2 usage/I-O.
  */
 export async function checkCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { format: { type: 'string' }, 'max-warnings': { type: 'string' }, dialect: { type: 'string' } });
+  const { values, positionals } = parse(argv, { format: { type: 'string' }, 'max-warnings': { type: 'string' }, dialect: { type: 'string' }, ...ENGINE_OPTIONS });
   const fmt = format(values.format, CHECK_FORMATS, 'text');
   const maxWarnings = count(values['max-warnings'], '--max-warnings');
   const roots = positionals.length ? positionals : ['.'];
@@ -25,7 +26,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
     files.push(...discoverRuleFiles(r).map((f) => path.resolve(f)));
   }
   const { config } = findLintConfig(roots[0]);
-  const ctx = evalContext();
+  const ctx = withEngineOptions(evalContext(), values, readText);
   const reports: FileReport[] = [];
   for (const f of [...new Set(files)]) {
     if (isExcluded(config, f)) continue;

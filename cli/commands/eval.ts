@@ -5,7 +5,7 @@ import { parseRequestsFile } from '../../shared/requests/parse';
 import { runRequests, safeEvaluate } from '../../shared/requests/run';
 import { renderTraceText, ruleText } from '../../shared/trace/render';
 import { readText } from '../../shared/host/node-fs';
-import { format, parse } from '../args';
+import { ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { requestJson } from '../format/json';
 import { requestLines } from '../format/text';
 import { evalContext, UsageError, type Out } from '../io';
@@ -15,14 +15,14 @@ import { evalContext, UsageError, type Out } from '../io';
  * Exit 0 when every request with an expectation met it, 1 otherwise, 2 on usage/I-O errors.
  */
 export async function evalCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' } });
+  const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' }, ...ENGINE_OPTIONS });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
   if (positionals.length !== 1) throw new UsageError('eval takes exactly one RULEFILE');
   if ((values.request === undefined) === (values.requests === undefined)) throw new UsageError('give exactly one of --request JSON or --requests FILE');
   const rulePath = path.resolve(positionals[0]);
   const text = readText(rulePath);
   if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
-  const ctx = evalContext();
+  const ctx = withEngineOptions(evalContext(), values, readText);
   const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: typeof values.dialect === 'string' ? values.dialect : undefined });
   if (!dialect || !ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
   const schemaErrors = ruleSet.findings.filter((f) => f.severity === 'error');
