@@ -53,9 +53,14 @@ export function withBuiltins(bare: OpencodeRuleSet, user: UserRules, where: { ho
     }
   }
   const defaultAgent = user.defaultAgent ?? fallbackDefault(known, configured);
+  // The file's rules keep their numbers; built-in rules are numbered after them.
+  const userDrafts = new Set<RuleDraft>([...user.top, ...user.agents.flatMap((a) => a.rules)]);
+  const numbered = [...list.filter((d) => userDrafts.has(d)), ...list.filter((d) => !userDrafts.has(d))];
+  const number = new Map(numbered.map((d, i) => [d, i]));
   return {
     ...bare,
-    rules: materialize(list, bare.source, where.home),
+    rules: materialize(numbered, bare.source, where.home),
+    order: list.map((d) => number.get(d)!),
     agents: known,
     builtins: { version: OPENCODE_VERSION, form: v2 ? 'v2' : 'v1', defaultAgent, known },
     withoutBuiltins: bare,

@@ -42,7 +42,15 @@ function candidatesFor(rs: OpencodeRuleSet, agent: string | undefined): Candidat
  * @example rulesFor(rs, 'build') // top-level ++ agent "build" rules
  */
 export function rulesFor(rs: OpencodeRuleSet, agent: string | undefined): OpencodeRule[] {
-  return rs.rules.filter((r) => r.agent === null || (agent !== undefined && r.agent === agent));
+  return inEvaluationOrder(rs).filter((r) => r.agent === null || (agent !== undefined && r.agent === agent));
+}
+
+/**
+ * Every rule in the order OpenCode evaluates them (built-in layers among the file's rules).
+ * @example inEvaluationOrder(rs)[0].label // '* * allow — built-in defaults, OpenCode 1.18.33'
+ */
+export function inEvaluationOrder(rs: OpencodeRuleSet): readonly OpencodeRule[] {
+  return rs.order ? rs.order.map((i) => rs.rules[i]) : rs.rules;
 }
 
 /** Last-match lookup for one resource, with a full row per candidate. */

@@ -31,6 +31,12 @@ export interface OpencodeRuleSet extends RuleSet<OpencodeRule> {
   /** The built-in layers this list holds, or null for the file alone (`--no-builtins`). */
   builtins: OpencodeBuiltins | null;
   withoutBuiltins?: OpencodeRuleSet;
+  /**
+   * The order OpenCode evaluates the rules in, as indices into `rules`, when it differs from the
+   * list order: the file's rules keep their numbers (1…n, as written) and the built-in layers are
+   * numbered after them, though most of them come first in evaluation. Absent: list order.
+   */
+  order?: number[];
 }
 
 /** Which built-in layers were added, and how requests pick their agent. */
