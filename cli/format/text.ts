@@ -1,3 +1,4 @@
+import { inFile } from '../../shared/model';
 import * as path from 'path';
 import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
@@ -27,7 +28,7 @@ export function formatCheckText(reports: FileReport[], cwd: string): string {
   const out: string[] = [];
   for (const rep of reports) {
     const rel = path.relative(cwd, rep.path) || rep.path;
-    out.push(`${rel} (${rep.dialect?.id ?? 'unknown'}, ${rep.ruleSet?.rules.length ?? 0} rules)`);
+    out.push(`${rel} (${rep.dialect?.id ?? 'unknown'}, ${rep.ruleSet?.rules.filter(inFile).length ?? 0} rules)`);
     for (const f of rep.diagnostics) out.push(diagLine(rel, f));
     if (rep.requestsPath) {
       const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;
