@@ -21,7 +21,7 @@ describe('OpenCode effective rules: compiled form and reference agree', () => {
           }
         }
       }),
-      { numRuns: 200, seed: 15 },
+      { numRuns: 100, seed: 15 },
     );
   });
 });
