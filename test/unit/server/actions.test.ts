@@ -79,7 +79,7 @@ describe('language service: quick fixes', () => {
     assert.strictEqual(add.title, 'Add stored request "exact-command-pattern: yarn --version" (currently allow)');
     const reqText = apply(fs.readFileSync(ex.requests, 'utf8'), add.edit!.changes![ex.requestsUri]);
     const added = JSON.parse(reqText).requests.at(-1);
-    assert.deepStrictEqual(added, { name: 'exact-command-pattern: yarn --version', origin: 'synthetic', action: 'bash', resources: ['yarn --version'], expect: 'ask', note: 'witness of exact-command-pattern' });
+    assert.deepStrictEqual(added, { name: 'exact-command-pattern: yarn --version', origin: 'synthetic', action: 'bash', resources: ['yarn --version'], expect: 'allow', note: 'witness of exact-command-pattern' });
   });
 
   it('creates the requests file when there is none', () => {
