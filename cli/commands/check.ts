@@ -7,7 +7,8 @@ import { kindOf, MAX_RULE_FILE_BYTES, readBounded } from '../../shared/host/read
 import { finding, FILE_START } from '../../shared/model';
 import { isExcluded } from '../../shared/config/lint-config';
 import { detectDialect } from '../../shared/dialects';
-import { count, format, parse } from '../args';
+import { readText } from '../../shared/host/node-fs';
+import { count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { addToSummary, emptySummary, fileJson } from '../format/json';
 import { formatFileText } from '../format/text';
 import { evalContext, findLintConfig, nodeHost, stdio, UsageError, type Out } from '../io';
@@ -27,7 +28,7 @@ interface Sink {
  * the counts and, for SARIF, its findings), so a run over a thousand files stays in flat memory.
  */
 export async function checkCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { format: { type: 'string' }, 'max-warnings': { type: 'string' }, dialect: { type: 'string' }, trace: { type: 'boolean' } });
+  const { values, positionals } = parse(argv, { format: { type: 'string' }, 'max-warnings': { type: 'string' }, dialect: { type: 'string' }, trace: { type: 'boolean' }, ...ENGINE_OPTIONS });
   const fmt = format(values.format, CHECK_FORMATS, 'text');
   const maxWarnings = count(values['max-warnings'], '--max-warnings');
   const withTrace = values.trace === true;
@@ -42,7 +43,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
     reports.push(...found.unreadableFolders.map((u) => unreadableFolder(path.resolve(u.path), u.reason)));
   }
   const { config } = findLintConfig(roots[0]);
-  const ctx = evalContext();
+  const ctx = withEngineOptions(evalContext(), values, readText);
   const cwd = process.cwd();
   const sink = fmt === 'json' ? jsonSink(io, withTrace) : fmt === 'sarif' ? await sarifSink(io, cwd) : textSink(io, cwd, withTrace);
   const summary = emptySummary();

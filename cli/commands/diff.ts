@@ -9,7 +9,7 @@ import { flipLine } from '../../shared/diff/format';
 import { readText, fileExists } from '../../shared/host/node-fs';
 import { findRequestsFile } from '../../shared/requests/locate';
 import { parseRequestsFile } from '../../shared/requests/parse';
-import { count, format, parse } from '../args';
+import { count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { flipsSarif } from '../format/sarif';
 import { evalContext, readInput, UsageError, type Out } from '../io';
 
@@ -34,7 +34,7 @@ function loadLedger(rulePath: string, given: string | undefined, io: Out): { pat
  * Exit 1 when a budget is exceeded, 2 on usage or I/O errors.
  */
 export async function diffCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { ledger: { type: 'string' }, base: { type: 'string' }, 'max-newly-denied': { type: 'string' }, 'max-newly-allowed': { type: 'string' }, format: { type: 'string' }, dialect: { type: 'string' } });
+  const { values, positionals } = parse(argv, { ledger: { type: 'string' }, base: { type: 'string' }, 'max-newly-denied': { type: 'string' }, 'max-newly-allowed': { type: 'string' }, format: { type: 'string' }, dialect: { type: 'string' }, ...ENGINE_OPTIONS });
   const fmt = format(values.format, ['text', 'json', 'sarif'] as const, 'text');
   const maxDenied = count(values['max-newly-denied'], '--max-newly-denied');
   const maxAllowed = count(values['max-newly-allowed'], '--max-newly-allowed');
@@ -44,7 +44,7 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   const text = readInput(rulePath, positionals[0]);
   const base = readBase(rulePath, values.base);
   if ('error' in base) throw new UsageError(base.error);
-  const ctx = evalContext();
+  const ctx = withEngineOptions(evalContext(), values, readText);
   const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
   const cur = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forced });
   if (!cur.dialect || !cur.ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);

@@ -5,7 +5,8 @@ import { parseJson } from '../../shared/json/tree';
 import { parseRequestsFile } from '../../shared/requests/parse';
 import { runRequests, safeEvaluate } from '../../shared/requests/run';
 import { renderTraceText, ruleText } from '../../shared/trace/render';
-import { format, parse } from '../args';
+import { readText } from '../../shared/host/node-fs';
+import { ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { requestJson } from '../format/json';
 import { requestLines } from '../format/text';
 import { evalContext, readInput, UsageError, type Out } from '../io';
@@ -15,13 +16,13 @@ import { evalContext, readInput, UsageError, type Out } from '../io';
  * Exit 0 when every request with an expectation met it, 1 otherwise, 2 on usage/I-O errors.
  */
 export async function evalCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' } });
+  const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' }, ...ENGINE_OPTIONS });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
   if (positionals.length !== 1) throw new UsageError('eval takes exactly one RULEFILE');
   if ((values.request === undefined) === (values.requests === undefined)) throw new UsageError('give exactly one of --request JSON or --requests FILE');
   const rulePath = path.resolve(positionals[0]);
   const text = readInput(rulePath, positionals[0]);
-  const ctx = evalContext();
+  const ctx = withEngineOptions(evalContext(), values, readText);
   // A dialect's one-time setup (a WebAssembly parser) runs before its file is parsed, and only for it.
   const forced = typeof values.dialect === 'string' ? dialectById(values.dialect) : undefined;
   await (forced ?? detectDialect({ path: rulePath, text }))?.init?.();

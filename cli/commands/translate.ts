@@ -23,7 +23,8 @@ export async function translateCommand(argv: string[], io: Out): Promise<number>
   const file = path.resolve(positionals[0]);
   const text = readInput(file, positionals[0]);
   if (detectDialect({ path: file, text })?.id !== 'opencode') throw new UsageError(`${positionals[0]}: only OpenCode rule files can be translated`);
-  const rs = parseOpencode({ path: file, text }, evalContext());
+  // Translation carries the file's own rules; OpenCode's built-in layers are not the user's to move.
+  const rs = parseOpencode({ path: file, text }, { ...evalContext(), builtins: false });
   const notes: string[] = [];
   const top = rs.rules.filter((r) => r.agent === null);
   if (top.length < rs.rules.length) notes.push(`${rs.rules.length - top.length} per-agent rule(s) left out: Claude Code settings have no per-agent scopes`);

@@ -1,3 +1,4 @@
+import { inFile } from '../../shared/model';
 import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
@@ -42,7 +43,7 @@ export function fileJson(rep: FileReport, withTrace = false) {
   return {
     path: rep.path,
     dialect: rep.dialect?.id ?? null,
-    rules: rep.ruleSet?.rules.length ?? 0,
+    rules: rep.ruleSet?.rules.filter(inFile).length ?? 0,
     diagnostics: rep.diagnostics.map(diagnosticJson),
     requestsPath: rep.requestsPath,
     requestDiagnostics: rep.requestDiagnostics.map(diagnosticJson),

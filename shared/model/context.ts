@@ -14,4 +14,14 @@ export interface EvalContext {
   /** The user's home directory, for `~` expansion. */
   home?: string;
   fs?: PathFs;
+  /**
+   * Whether the agent's built-in rule layers join the file's rules (default true): false evaluates
+   * the file alone (`--no-builtins`, the `builtins` setting).
+   */
+  builtins?: boolean;
+  /**
+   * The user's global config as the agent would merge it under the project file (`--global-config`,
+   * a setting). Never read implicitly from the checking machine's home.
+   */
+  globalConfig?: { path: string; text: string };
 }

@@ -71,7 +71,8 @@ describe('cli: check', () => {
     const text = JSON.stringify({ permissions }, null, 1);
     assert.ok(text.length > 5_000_000);
     fs.writeFileSync(path.join(dir, 'opencode.json'), text);
-    fs.writeFileSync(path.join(dir, 'opencode.requests.json'), JSON.stringify({ requests: [{ name: 'long', origin: 'synthetic', action: 'edit', resources: ['a'.repeat(10_000)], expect: 'ask' }] }));
+    // Nothing in the file matches the resource: OpenCode's built-in "* * allow" decides.
+    fs.writeFileSync(path.join(dir, 'opencode.requests.json'), JSON.stringify({ requests: [{ name: 'long', origin: 'synthetic', action: 'edit', resources: ['a'.repeat(10_000)], expect: 'allow' }] }));
     const r = cliMeasured(['check', dir, '--format', 'json']);
     assert.equal(r.signal, null, 'killed by the safety net');
     assert.equal(r.code === 0 || r.code === 1, true, r.stderr);

@@ -24,7 +24,7 @@ function example(): { base: OpencodeRuleSet; current: OpencodeRuleSet; text: str
   const cfg = JSON.parse(text);
   cfg.permissions.push({ action: 'edit', resource: '*', effect: 'allow' });
   const appended = JSON.stringify(cfg, null, 2);
-  return { base: parseOpencode({ path: 'opencode.json', text }), current: parseOpencode({ path: 'opencode.json', text: appended }), text: appended };
+  return { base: parseOpencode({ path: 'opencode.json', text }, { builtins: false }), current: parseOpencode({ path: 'opencode.json', text: appended }, { builtins: false }), text: appended };
 }
 
 function decide(rs: OpencodeRuleSet, req: unknown): string {

@@ -15,7 +15,7 @@ describe('hostile input: huge files', function () {
     const rules = Array.from({ length: HUGE_RULES }, (_, i) => `{"action":"edit","resource":"src/m${i}/*","effect":"${i % 3 === 0 ? 'deny' : 'allow'}"}`);
     rules.push('{"action":"*","resource":"*","effect":"allow"}');
     const text = `{"permissions":[${rules.join(',\n')}]}`;
-    const rs = timed(() => parseOpencode({ path: 'opencode.json', text }, { home: '/h' }));
+    const rs = timed(() => parseOpencode({ path: 'opencode.json', text }, { home: '/h', builtins: false }));
     assert.strictEqual(rs.value.rules.length, HUGE_RULES + 1);
     const findings = timed(() => lintRuleSet(opencode, rs.value, {}));
     // A trailing allow-everything rule overrides every deny: the lints must say something about it.
@@ -31,7 +31,7 @@ describe('hostile input: huge files', function () {
   it('a 50 MB file: parsed with a clear result, ranges past the 50 MB mark correct', () => {
     const filler = 'x'.repeat(HUGE_BYTES);
     const text = `{"$comment": "${filler}",\n"permissions": [{"action": "edit", "resource": "secrets/*", "effect": "deny"}]}`;
-    const rs = parseOpencode({ path: 'opencode.json', text }, { home: '/h' });
+    const rs = parseOpencode({ path: 'opencode.json', text }, { home: '/h', builtins: false });
     assert.strictEqual(rs.rules.length, 1);
     assert.deepStrictEqual(rs.rules[0].range.start, { line: 1, character: 16 });
     assert.strictEqual(evaluateOpencode(rs, { action: 'edit', resources: ['secrets/k'] }).decision, 'deny');
@@ -46,7 +46,7 @@ describe('hostile input: huge files', function () {
 
   it('a 100 kB resource against 1,000 multi-star rules evaluates in time linear in its length', () => {
     const rules = Array.from({ length: 1000 }, (_, i) => ({ action: 'edit', resource: `${'*a'.repeat(20)}*b${i}*`, effect: 'deny' }));
-    const rs = parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions: rules }) });
+    const rs = parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions: rules }) }, { builtins: false });
     const compiled = compileRuleSet(rs);
     assert.strictEqual(evaluateCompiled(compiled, { action: 'edit', resources: ['a'.repeat(100_000)] }).decision, 'ask');
     const g = growth((n) => evaluateCompiled(compiled, { action: 'edit', resources: ['a'.repeat(n)] }), 12_500, 100_000);

@@ -19,7 +19,7 @@ const LINKED: PathFs = {
 };
 
 describe('hostile input: paths under opencode (literal matching, spec/opencode.md)', () => {
-  const rs = parseOpencode({ path: 'opencode.json', text: OPENCODE });
+  const rs = parseOpencode({ path: 'opencode.json', text: OPENCODE }, { builtins: false });
   const decision = (resource: string) => evaluateOpencode(rs, { action: 'edit', resources: [resource] }).decision;
 
   it('a Cyrillic look-alike is another string: not denied (asks by the catch-all)', () => assert.strictEqual(decision('\u0455ecrets/key'), 'ask'));
