@@ -53,11 +53,7 @@ export function pathViews(raw: string, o: PathViewOptions): PathViews {
     notes.push('no file system given: symlinks not resolved');
     return { views, problems, notes };
   }
-  const resolved = resolve(o.fs, normalized, o.mayCreate);
-  if (resolved === undefined) {
-    problems.push(`${normalized} cannot be resolved (missing, or a symlink loop)`);
-    return { views, problems, notes };
-  }
+  const resolved = resolveExisting(o.fs, normalized);
   // Rules are anchored at the root as written; if the root itself is a symlink, map back onto it.
   const realRoot = o.fs.realpath(o.root);
   const mapped = realRoot && realRoot !== o.root && inside(resolved, [realRoot]) ? posix.join(o.root, posix.relative(realRoot, resolved)) : resolved;
@@ -67,11 +63,19 @@ export function pathViews(raw: string, o: PathViewOptions): PathViews {
   return { views, problems, notes };
 }
 
-function resolve(fs: PathFs, abs: string, mayCreate: boolean): string | undefined {
-  const direct = fs.realpath(abs);
-  if (direct !== undefined || !mayCreate) return direct;
-  const dir = fs.realpath(posix.dirname(abs));
-  return dir === undefined ? undefined : posix.join(dir, posix.basename(abs));
+/**
+ * Resolves the symlinks of the deepest existing ancestor and appends the rest lexically, so the
+ * verdict for a path never depends on whether the file itself exists on the checking machine.
+ * @example resolveExisting(fs, '/p/docs/new.md') // '/real/p/docs/new.md' when /p → /real/p and new.md is absent
+ */
+export function resolveExisting(fs: PathFs, abs: string): string {
+  const rest: string[] = [];
+  for (let p = abs; ; p = posix.dirname(p)) {
+    const real = fs.realpath(p);
+    if (real !== undefined) return rest.length ? posix.join(real, ...rest.reverse()) : real;
+    if (p === '/' || p === posix.dirname(p)) return abs;
+    rest.push(posix.basename(p));
+  }
 }
 
 /** @example inside('/p/a', ['/p']) // true */
