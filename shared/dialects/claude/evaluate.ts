@@ -4,7 +4,7 @@ import { strictest, type Decision, type EvalContext, type TraceSection, type Ver
 import { matches } from '../../patterns/wildcard';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
-import { READ_ONLY_LAYER, readOnlyReason, type ReadOnlyContext } from './read-only';
+import { READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
 import { pathViews } from './safe-path';
 import { splitCommand } from './sub-commands';
 import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
@@ -244,7 +244,16 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       continue;
     }
     for (const s of pathSubjects('Edit', place, 'edit', w.target, notes)) {
-      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps], check: (r) => redirectCheck(r, s) });
+      const outside = s.editInside ? [] : [`the redirect writes ${w.target}, outside the working folders: never allowed`];
+      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], check: (r) => redirectCheck(r, s) });
+    }
+  }
+  // The files a read-only command reads are checked against Read rules: a Read deny denies `cat .env`.
+  for (const sc of subs) {
+    for (const operand of readOperands(sc)) {
+      for (const s of pathSubjects('Read', place, 'read', operand, notes)) {
+        out.push({ ...s, kind: 'read operand', subject: `${sc.words[0]?.value} reads ${s.subject}`, caps: [], readOnly: 'only Read deny/ask rules judge the files a command reads' });
+      }
     }
   }
   return out;
@@ -290,7 +299,7 @@ function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: 
   const { root, cwd, home, workDirs } = place;
   const pv = pathViews(raw, { cwd, root, workDirs, home, fs: place.fs, mayCreate: family === 'edit' });
   for (const n of pv.notes) if (!notes.includes(n)) notes.push(n);
-  const inside = pv.problems.length === 0;
+  const inside = pv.inside && pv.problems.length === 0;
   return pv.views.map((view) => ({
     kind: 'path',
     subject: `${view.name}: ${view.path}`,

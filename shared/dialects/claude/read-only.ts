@@ -104,6 +104,16 @@ function gitReadOnly(args: string[], ctx: ReadOnlyContext): string | undefined {
   return `\`git ${sub}\` is a built-in read-only command`;
 }
 
+/**
+ * The plain file operands of a command that reads files (`cat a b` → a, b); empty for others.
+ * @example readOperands(sub('cat -n .env')) // ['.env']
+ */
+export function readOperands(sc: SubCommand): string[] {
+  const [name, ...args] = sc.words;
+  if (!name || !FILE_OPERANDS.has(name.value) || name.value === 'cd' || name.value === 'ls') return [];
+  return args.filter((a) => !a.dynamic && !a.value.startsWith('-') && a.value !== '').map((a) => a.value);
+}
+
 function insideWork(operand: string, ctx: ReadOnlyContext): boolean {
   const abs = posix.resolve(ctx.cwd, operand);
   return inside(abs, ctx.workDirs);

@@ -9,6 +9,8 @@ export interface PathView {
 
 export interface PathViews {
   views: PathView[];
+  /** Every view lies inside the working folders. */
+  inside: boolean;
   /** Reasons the path can be at most ask (escapes the working folders, cannot be resolved). */
   problems: string[];
   /** Caveats that do not change the outcome (no file system to resolve symlinks with). */
@@ -47,11 +49,11 @@ export function pathViews(raw: string, o: PathViewOptions): PathViews {
   const normalized = posix.resolve(o.cwd, expanded);
   const views: PathView[] = [{ name: 'as given', path: asGiven }];
   if (normalized !== asGiven) views.push({ name: 'normalized', path: normalized });
-  if (!inside(normalized, o.workDirs)) problems.push(`${normalized} is outside the working folders (${o.workDirs.join(', ')})`);
+  let within = inside(normalized, o.workDirs);
 
   if (!o.fs) {
     notes.push('no file system given: symlinks not resolved');
-    return { views, problems, notes };
+    return { views, inside: within, problems, notes };
   }
   const resolved = resolveExisting(o.fs, normalized);
   // Rules are anchored at the root as written; if the root itself is a symlink, map back onto it.
@@ -59,8 +61,11 @@ export function pathViews(raw: string, o: PathViewOptions): PathViews {
   const mapped = realRoot && realRoot !== o.root && inside(resolved, [realRoot]) ? posix.join(o.root, posix.relative(realRoot, resolved)) : resolved;
   if (!views.some((v) => v.path === mapped)) views.push({ name: 'resolved', path: mapped });
   const realDirs = o.workDirs.flatMap((d) => [d, o.fs!.realpath(d) ?? d]);
-  if (!inside(mapped, o.workDirs) && !inside(resolved, realDirs)) problems.push(`${raw} resolves to ${resolved}, outside the working folders`);
-  return { views, problems, notes };
+  if (!inside(mapped, o.workDirs) && !inside(resolved, realDirs)) {
+    within = false;
+    notes.push(`${raw} resolves to ${resolved}, outside the working folders`);
+  }
+  return { views, inside: within, problems, notes };
 }
 
 /**

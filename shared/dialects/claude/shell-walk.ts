@@ -10,7 +10,7 @@ export const MAX_SHELL_DEPTH = 64;
 /** Node kinds that only give structure or literal text: they run nothing of their own. */
 export const HARMLESS_KINDS: ReadonlySet<string> = new Set([
   'program', 'command', 'command_name', 'word', 'string', 'string_content', 'raw_string', 'concatenation', 'number',
-  'list', 'pipeline', 'subshell', 'compound_statement', 'redirected_statement', 'file_redirect', 'herestring_redirect',
+  'list', 'pipeline', 'redirected_statement', 'file_redirect', 'herestring_redirect',
   'heredoc_redirect', 'heredoc_start', 'heredoc_end', 'heredoc_body', 'heredoc_content', 'variable_assignment',
   'variable_assignments', 'variable_name', 'simple_expansion', 'special_variable_name', 'comment', 'for_statement',
   'while_statement', 'if_statement', 'elif_clause', 'else_clause', 'case_statement', 'case_item', 'do_group',
@@ -21,6 +21,8 @@ export const HARMLESS_KINDS: ReadonlySet<string> = new Set([
 /** Kinds that run or expand code the matched text does not show, with the reason the trace gives. */
 export const HIDDEN_KINDS: Readonly<Record<string, string>> = {
   command_substitution: 'a command substitution runs a command the rule never named',
+  subshell: 'a ( … ) subshell is a shell operator the agent always asks about',
+  compound_statement: 'a { … } group is a shell operator the agent asks about',
   process_substitution: 'a process substitution runs a command whose output feeds another unseen',
   expansion: 'a ${…} parameter expansion can run or hide code',
   arithmetic_expansion: 'an arithmetic expansion can run code through its operands',
@@ -45,7 +47,6 @@ const COMMENT_STARTERS = new Set([' ', '\t', '\n', ';', '&', '|', '(', ')', '<',
 const UNPARSED_SUBSTITUTION = /\$\(|`|[<>]\(/;
 
 const BACKGROUND = 'a background `&` runs past the approval-time checks';
-const SUBSHELL = 'the command contains a subshell';
 
 export interface ShellWalk {
   /** Every command node, at any depth, in source order. */
@@ -80,7 +81,6 @@ export function walkShellTree(root: SyntaxNode, text: string): ShellWalk {
     if (depth > deepest) deepest = depth;
     const kind = node.type;
     if (node.isNamed) visitNode(node, kind, text, out, cap);
-    if (kind === 'subshell' && !out.notReadOnly.includes(SUBSHELL)) out.notReadOnly.push(SUBSHELL);
     if (kind === 'for_statement' || kind === 'variable_assignment') {
       const name = node.childForFieldName(kind === 'for_statement' ? 'variable' : 'name');
       if (name) assigned.add(name.text);
