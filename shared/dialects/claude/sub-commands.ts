@@ -245,7 +245,9 @@ export function fallbackSplit(command: string): SubCommand[] {
   for (const piece of pieces) {
     const text = piece.trim();
     if (!text) continue;
-    const tokens = text.split(/\s+/);
+    let tokens = text.split(/\s+/);
+    // `{rm,-rf,x}` lost its braces in the split: bash would run it as `rm -rf x`.
+    if (tokens.length === 1 && tokens[0].includes(',')) tokens = tokens[0].split(',').filter(Boolean);
     const assignments: SubCommand['assignments'] = [];
     while (tokens.length > 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(tokens[0])) {
       const t = tokens.shift()!;
