@@ -55,13 +55,20 @@ export interface ReadOnlyContext {
  * @example readOnlyReason(sub('ls -la'), { cwd: '/p', workDirs: ['/p'] }) // '`ls` is a built-in read-only command'
  */
 export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | undefined {
-  if (sc.opaque.length || sc.assignments.length || sc.redirects.length || sc.words.length === 0) return undefined;
+  if (sc.opaque.length || sc.assignments.length || sc.words.length === 0) return undefined;
+  // Output redirects are judged as writes elsewhere; here-docs are stdin; an input file must lie inside.
+  for (const r of sc.redirects) {
+    if (/^\d*<</.test(r)) continue;
+    const input = /^\d*<\s*(.*)$/s.exec(r);
+    if (input && !insideWork(input[1].replace(/^['"]|['"]$/g, ''), ctx)) return undefined;
+  }
   if (sc.words.some((w) => w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw) || w.value === '')) return undefined;
   const [name, ...args] = sc.words.map((w) => w.value);
   const text = [name, ...args].join(' ');
   if (READ_ONLY_EXACT.has(text)) return `\`${text}\` is a built-in read-only form`;
   if (READ_ONLY_NO_ARGS.has(name)) return args.length === 0 ? `\`${name}\` with no argument is a built-in read-only command` : undefined;
   if (name === 'git') return gitReadOnly(args, ctx);
+  if (name === 'printf') return args.some((a) => a.startsWith('-')) ? undefined : '`printf` without options is a built-in read-only command';
   const flags = READ_ONLY_SAFE_FLAGS[name];
   let operands: string[];
   if (READ_ONLY_ANY_ARGS.has(name)) operands = args.filter((a) => !a.startsWith('-') || a === '-');

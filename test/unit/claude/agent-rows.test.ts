@@ -57,6 +57,11 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"defaultMode":"dontAsk"}}', { tool: 'Bash', command: 'touch x' }, 'deny', 'dontAsk denies what would prompt'],
   ['{}', { tool: 'Bash', command: 'while false; do ls; done' }, 'allow', 'a loop of read-only commands'],
   ['{}', { tool: 'Bash', command: 'ls > /dev/null' }, 'allow', '/dev/null is no write'],
+  // Found by the differential property (seed 7).
+  ['{"permissions":{"deny":["Read(./.env)"]}}', { tool: 'Bash', command: 'printf x' }, 'allow', 'printf without options is read-only'],
+  ['{}', { tool: 'Bash', command: 'printf -v x y' }, 'ask', 'printf with an option is not'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: "cat <<'EOF'\nbasename a/b\nEOF" }, 'allow', 'a quoted here-doc as stdin of cat'],
+  ['{}', { tool: 'Bash', command: 'cat < /etc/hostname' }, 'ask', 'an input file outside the working folders'],
 ];
 
 describe('claude: what the real CLI decides (observed rows)', () => {
