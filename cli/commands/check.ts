@@ -15,7 +15,7 @@ export const CHECK_FORMATS = ['text', 'json', 'sarif'] as const;
  * Exit 0 all good; 1 a failed expectation or an error (or too many warnings); 2 usage/I-O.
  */
 export async function checkCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { format: { type: 'string' }, 'max-warnings': { type: 'string' }, dialect: { type: 'string' } });
+  const { values, positionals } = parse(argv, { format: { type: 'string' }, 'max-warnings': { type: 'string' }, dialect: { type: 'string' }, 'user-settings': { type: 'string' } });
   const fmt = format(values.format, CHECK_FORMATS, 'text');
   const maxWarnings = count(values['max-warnings'], '--max-warnings');
   const roots = positionals.length ? positionals : ['.'];
@@ -25,7 +25,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
     files.push(...discoverRuleFiles(r).map((f) => path.resolve(f)));
   }
   const { config } = findLintConfig(roots[0]);
-  const ctx = evalContext();
+  const ctx = evalContext(values['user-settings']);
   const reports: FileReport[] = [];
   for (const f of [...new Set(files)]) {
     if (isExcluded(config, f)) continue;

@@ -15,14 +15,14 @@ import { evalContext, UsageError, type Out } from '../io';
  * Exit 0 when every request with an expectation met it, 1 otherwise, 2 on usage/I-O errors.
  */
 export async function evalCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' } });
+  const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' }, 'user-settings': { type: 'string' } });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
   if (positionals.length !== 1) throw new UsageError('eval takes exactly one RULEFILE');
   if ((values.request === undefined) === (values.requests === undefined)) throw new UsageError('give exactly one of --request JSON or --requests FILE');
   const rulePath = path.resolve(positionals[0]);
   const text = readText(rulePath);
   if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
-  const ctx = evalContext();
+  const ctx = evalContext(values['user-settings']);
   const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: typeof values.dialect === 'string' ? values.dialect : undefined });
   if (!dialect || !ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
   const schemaErrors = ruleSet.findings.filter((f) => f.severity === 'error');

@@ -14,4 +14,10 @@ export interface EvalContext {
   /** The user's home directory, for `~` expansion. */
   home?: string;
   fs?: PathFs;
+  /**
+   * The user's own settings file for agents that layer one under the project's (Claude Code's
+   * `~/.claude/settings.json`), read only when the user names it (`--user-settings PATH`), never
+   * silently from the checking machine's home.
+   */
+  userSettings?: { path: string; text: string };
 }

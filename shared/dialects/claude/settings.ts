@@ -67,12 +67,12 @@ export function projectRootOf(path: string): string {
  * come out in evaluation order (deny…, ask…, allow…), each in array order. Never throws.
  * @example readSettingsFile({ path: '.claude/settings.json', text: '{"permissions":{"deny":["Bash(rm *)"]}}' }).rules[0].label // 'Bash(rm *) deny'
  */
-export function readSettingsFile(file: FileInfo, ctx: EvalContext = {}): SettingsFile {
+export function readSettingsFile(file: FileInfo, ctx: EvalContext = {}, forcedLayer?: LayerName): SettingsFile {
   const home = ctx.home ?? os.homedir();
   const doc = parseJson(file.text);
   const { source } = doc;
   const findings: Finding[] = [...doc.findings, ...duplicateKeyFindings(source, doc.root)];
-  const layer = layerOf(file.path, home);
+  const layer = forcedLayer ?? layerOf(file.path, home);
   const root = ctx.root ?? projectRootOf(file.path);
   const sourceRoot = layer === 'user' ? posix.join(slashes(home), '.claude') : root;
   const out: SettingsFile = { path: file.path, layer, source, rules: [], findings, mode: undefined, additionalDirectories: [], disableBypass: false, managedRulesOnly: false, ignored: false };
@@ -241,7 +241,11 @@ export function mergeSettings(files: SettingsFile[], primary: string, ctx: EvalC
  * @example parseClaude({ path: '.claude/settings.json', text }).rules
  */
 export function parseClaude(file: FileInfo, ctx: EvalContext = {}): ClaudeRuleSet {
-  return mergeSettings([readSettingsFile(file, ctx)], file.path, ctx);
+  const files = [readSettingsFile(file, ctx)];
+  // The user's settings join only when named (`--user-settings`), and never twice.
+  const user = ctx.userSettings;
+  if (user && posix.resolve(slashes(user.path)) !== posix.resolve(slashes(file.path))) files.push(readSettingsFile(user, ctx, 'user'));
+  return mergeSettings(files, file.path, ctx);
 }
 
 /**
