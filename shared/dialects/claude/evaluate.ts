@@ -31,6 +31,10 @@ interface Subject {
   readOnly?: string;
   /** Why the agent refuses this subject before any rule is consulted. */
   refused?: string;
+  /** Caps that even a bare `Bash` allow does not lift (a write outside the working folders). */
+  hardCaps?: boolean;
+  /** A read (Read/Grep/Glob/LS): plan mode leaves its allow rules in force. */
+  reads?: boolean;
 }
 
 interface SectionResult {
@@ -111,6 +115,11 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     if (tier === 'ask') {
       if (mode === 'dontAsk') return { section: section('deny', hit.r, `ask tier: ${n} matched; dontAsk mode turns every prompt into a deny`), rule: hit.r, tier };
       return { section: section('ask', hit.r, `ask tier: ${n} matched; no deny matched`), rule: hit.r, tier };
+    }
+    if (mode === 'plan' && !s.reads) return { section: section('ask', hit.r, `allow tier: ${n} matched, but plan mode holds everything but read-only work for approval`), rule: hit.r, tier };
+    // A bare `Bash` allow approves every command as written, hidden parts included (the agent does; a lint flags the rule).
+    if (capped && !s.hardCaps && hit.r.matcher.kind === 'tool' && hit.r.matcher.name === 'Bash' && s.kind !== 'path') {
+      return { section: section('allow', hit.r, `allow tier: ${n} (a bare Bash allow) matched; it approves the command whatever it hides`), rule: hit.r, tier };
     }
     if (capped) {
       const d: Decision = mode === 'dontAsk' ? 'deny' : 'ask';
@@ -245,7 +254,7 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     }
     for (const s of pathSubjects('Edit', place, 'edit', w.target, notes)) {
       const outside = s.editInside ? [] : [`the redirect writes ${w.target}, outside the working folders: never allowed`];
-      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], check: (r) => redirectCheck(r, s) });
+      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], hardCaps: outside.length > 0, check: (r) => redirectCheck(r, s) });
     }
   }
   // The files a read-only command reads are checked against Read rules: a Read deny denies `cat .env`.
@@ -264,6 +273,11 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
  * real CLI asks before a shell command writes a file unless acceptEdits covers it.
  */
 function redirectCheck(rule: ClaudeRule, s: Subject): RuleCheck {
+  const m = rule.matcher;
+  if (m.kind === 'tool' && m.name === 'Bash') return { tool: true, subject: null, note: 'a bare Bash rule covers the whole command, its writes included' };
+  // Only Edit rules judge a redirect's target (a Read deny does not, unlike for the Edit tool).
+  if (m.kind === 'path' && m.family === 'read') return { tool: false, subject: null };
+  if (m.kind === 'tool' && m.name === 'Read') return { tool: false, subject: null };
   if (rule.tier === 'allow') {
     const c = s.check(rule);
     return c.tool ? { tool: c.tool, subject: false, note: 'an Edit allow does not approve a shell redirect (only acceptEdits inside the working folders does)' } : c;
@@ -306,6 +320,7 @@ function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: 
     caps: pv.problems,
     editInside: family === 'edit' && inside,
     readOnly: family === 'read' && inside ? `${tool} reads inside the working folders` : undefined,
+    reads: family === 'read',
     check(rule: ClaudeRule): RuleCheck {
       const t = toolLevel(rule, tool, family);
       if (t) return t;

@@ -1,6 +1,7 @@
 import { posix } from 'path';
 import { inside } from './safe-path';
-import type { SubCommand } from './sub-commands';
+import { SAFE_ENV_VARS, type SubCommand } from './sub-commands';
+import { strictWrapperLength } from './wrappers';
 
 /**
  * Claude Code's built-in read-only layer: commands and tools that need no rule at all. Found by
@@ -32,12 +33,13 @@ export const READ_ONLY_SAFE_FLAGS: Readonly<Record<string, Readonly<Record<strin
   hostname: { '-f': false, '--fqdn': false, '-s': false, '--short': false, '-i': false, '-I': false, '-d': false },
   sha256sum: { '-b': false, '-t': false, '-c': false, '--check': false, '--quiet': false, '--status': false, '--tag': false },
   sha1sum: { '-b': false, '-t': false, '-c': false, '--check': false, '--quiet': false, '--status': false, '--tag': false },
+  sort: Object.fromEntries(['-b', '-d', '-f', '-g', '-h', '-i', '-M', '-n', '-R', '-r', '-s', '-u', '-V', '-z', '--reverse', '--unique', '--numeric-sort', '--ignore-case', '--stable'].map((f) => [f, false]).concat([['-k', true], ['--key', true], ['-t', true], ['--field-separator', true]])),
   md5sum: { '-b': false, '-t': false, '-c': false, '--check': false, '--quiet': false, '--status': false, '--tag': false },
 };
 /** Commands whose plain operands are files read: each must lie inside the working folders. */
 const FILE_OPERANDS: ReadonlySet<string> = new Set([
   'cat', 'head', 'tail', 'wc', 'stat', 'strings', 'hexdump', 'od', 'nl', 'du', 'realpath', 'cut', 'paste', 'column', 'tac', 'rev',
-  'fold', 'expand', 'unexpand', 'fmt', 'comm', 'cmp', 'readlink', 'diff', 'tsort', 'pr', 'ls', 'cd', 'file', 'sha256sum', 'sha1sum', 'md5sum', 'df',
+  'fold', 'expand', 'unexpand', 'fmt', 'comm', 'cmp', 'readlink', 'diff', 'tsort', 'pr', 'ls', 'cd', 'file', 'sha256sum', 'sha1sum', 'md5sum', 'df', 'sort',
 ]);
 /** `git` sub-commands that only read, with options that would make them write or run something. */
 export const GIT_READ_ONLY: ReadonlySet<string> = new Set(['status', 'log', 'diff', 'show', 'blame', 'ls-files', 'rev-parse']);
@@ -55,15 +57,16 @@ export interface ReadOnlyContext {
  * @example readOnlyReason(sub('ls -la'), { cwd: '/p', workDirs: ['/p'] }) // '`ls` is a built-in read-only command'
  */
 export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | undefined {
-  if (sc.opaque.length || sc.assignments.length || sc.words.length === 0) return undefined;
+  if (sc.opaque.length || sc.assignments.some((a) => !SAFE_ENV_VARS.includes(a.name)) || sc.words.length === 0) return undefined;
   // Output redirects are judged as writes elsewhere; here-docs are stdin; an input file must lie inside.
   for (const r of sc.redirects) {
     if (/^\d*<</.test(r)) continue;
     const input = /^\d*<\s*(.*)$/s.exec(r);
     if (input && !insideWork(input[1].replace(/^['"]|['"]$/g, ''), ctx)) return undefined;
   }
-  if (sc.words.some((w) => w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw) || w.value === '')) return undefined;
-  const [name, ...args] = sc.words.map((w) => w.value);
+  const words = unwrapped(sc);
+  if (words.length === 0 || words.some((w) => w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw) || w.value === '')) return undefined;
+  const [name, ...args] = words.map((w) => w.value);
   const text = [name, ...args].join(' ');
   if (READ_ONLY_EXACT.has(text)) return `\`${text}\` is a built-in read-only form`;
   if (READ_ONLY_NO_ARGS.has(name)) return args.length === 0 ? `\`${name}\` with no argument is a built-in read-only command` : undefined;
@@ -116,9 +119,14 @@ function gitReadOnly(args: string[], ctx: ReadOnlyContext): string | undefined {
  * @example readOperands(sub('cat -n .env')) // ['.env']
  */
 export function readOperands(sc: SubCommand): string[] {
-  const [name, ...args] = sc.words;
+  const [name, ...args] = unwrapped(sc);
   if (!name || !FILE_OPERANDS.has(name.value) || name.value === 'cd' || name.value === 'ls') return [];
   return args.filter((a) => !a.dynamic && !a.value.startsWith('-') && a.value !== '').map((a) => a.value);
+}
+
+/** The words past the wrappers the agent strips (`timeout 5`, `nice`, `command`…). */
+function unwrapped(sc: SubCommand): SubCommand['words'] {
+  return sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
 }
 
 function insideWork(operand: string, ctx: ReadOnlyContext): boolean {

@@ -45,8 +45,10 @@ export function pathViews(raw: string, o: PathViewOptions): PathViews {
       expanded = expanded.slice(1).replace(/^\/?/, '/~home~/');
     } else expanded = o.home + expanded.slice(1);
   }
-  const asGiven = expanded.startsWith('/') ? expanded : `${o.cwd.replace(/\/$/, '')}/${expanded}`;
+  // The agent's tools open the normalized path, and it matches rules against that alone: a raw
+  // `docs/../.env` is judged as `.env` (observed on the CLI), so the first view is the normalized one.
   const normalized = posix.resolve(o.cwd, expanded);
+  const asGiven = normalized;
   const views: PathView[] = [{ name: 'as given', path: asGiven }];
   if (normalized !== asGiven) views.push({ name: 'normalized', path: normalized });
   let within = inside(normalized, o.workDirs);

@@ -81,6 +81,7 @@ export function walkShellTree(root: SyntaxNode, text: string): ShellWalk {
     if (depth > deepest) deepest = depth;
     const kind = node.type;
     if (node.isNamed) visitNode(node, kind, text, out, cap);
+    if (kind === 'for_statement') cap('a for loop sets a variable whose value cannot be checked before it runs: never allowed');
     if (kind === 'for_statement' || kind === 'variable_assignment') {
       const name = node.childForFieldName(kind === 'for_statement' ? 'variable' : 'name');
       if (name) assigned.add(name.text);

@@ -55,13 +55,30 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"ask":["Bash(echo:*)"],"defaultMode":"dontAsk"}}', { tool: 'Bash', command: 'echo hi' }, 'deny', 'dontAsk turns an ask into a deny'],
   ['{"permissions":{"defaultMode":"dontAsk"}}', { tool: 'Bash', command: 'ls' }, 'allow', 'read-only commands need no approval in dontAsk'],
   ['{"permissions":{"defaultMode":"dontAsk"}}', { tool: 'Bash', command: 'touch x' }, 'deny', 'dontAsk denies what would prompt'],
-  ['{}', { tool: 'Bash', command: 'while false; do ls; done' }, 'allow', 'a loop of read-only commands'],
+  ['{}', { tool: 'Bash', command: 'while false; do ls; done' }, 'allow', 'a while loop of read-only commands'],
   ['{}', { tool: 'Bash', command: 'ls > /dev/null' }, 'allow', '/dev/null is no write'],
   // Found by the differential property (seed 7).
   ['{"permissions":{"deny":["Read(./.env)"]}}', { tool: 'Bash', command: 'printf x' }, 'allow', 'printf without options is read-only'],
   ['{}', { tool: 'Bash', command: 'printf -v x y' }, 'ask', 'printf with an option is not'],
   ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: "cat <<'EOF'\nbasename a/b\nEOF" }, 'allow', 'a quoted here-doc as stdin of cat'],
   ['{}', { tool: 'Bash', command: 'cat < /etc/hostname' }, 'ask', 'an input file outside the working folders'],
+  // Found by the differential property (seed 11, 300 cases).
+  ['{"permissions":{"allow":["Bash(mkdir *)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'timeout 5 stat a.txt' }, 'allow', 'the read-only layer sees through wrappers'],
+  ['{}', { tool: 'Bash', command: 'NODE_ENV=test ls docs 2>&1' }, 'allow', 'and through harmless assignments'],
+  ['{}', { tool: 'Bash', command: 'command git status' }, 'allow', 'and through command'],
+  ['{}', { tool: 'Bash', command: 'sort a.txt > /dev/null' }, 'allow', 'sort with safe flags is read-only'],
+  ['{}', { tool: 'Bash', command: 'sort -o out.txt a.txt' }, 'ask', 'sort -o writes'],
+  ['{"permissions":{"deny":["Read(./.env)"]}}', { tool: 'Bash', command: 'timeout 5 cat .env' }, 'deny', 'a Read deny through a wrapper'],
+  ['{"permissions":{"allow":["Bash"],"deny":["Bash(curl *)"]}}', { tool: 'Bash', command: 'sort a.txt `whoami`' }, 'allow', 'a bare Bash allow approves hidden parts too'],
+  ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo $HOME > out.txt' }, 'allow', 'a bare Bash allow approves the write inside the project'],
+  ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo hi > ~/.bashrc' }, 'ask', 'but not a write outside it'],
+  ['{"permissions":{"allow":["Bash(touch:*)"]}}', { tool: 'Bash', command: 'for i in 1; do touch x; done' }, 'ask', 'a for loop sets a variable'],
+  ['{"permissions":{"allow":["Bash"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'curl http://127.0.0.1:9/' }, 'ask', 'plan mode holds allowed commands'],
+  ['{"permissions":{"allow":["Edit(/new/**)"],"defaultMode":"plan"}}', { tool: 'Write', path: 'new/x.txt' }, 'ask', 'plan mode holds writes'],
+  ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Bash', command: 'timeout 5 cat a.txt > /dev/null' }, 'allow', 'plan mode lets read-only work run'],
+  ['{"permissions":{"deny":["Read(docs/**)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo hi >> docs/log.txt' }, 'ask', 'a Read deny does not judge a redirect target'],
+  ['{"permissions":{"allow":["Bash"],"deny":["Read(docs/**)"]}}', { tool: 'Read', path: 'docs/../.env' }, 'allow', 'the path is judged normalized: docs/../.env is .env'],
+  ['{"permissions":{"deny":["Read(.env)"]}}', { tool: 'Write', path: '.env' }, 'deny', 'a Read deny blocks writes'],
 ];
 
 describe('claude: what the real CLI decides (observed rows)', () => {

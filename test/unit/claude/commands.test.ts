@@ -51,7 +51,7 @@ const TABLE: Array<[string, Decision, string]> = [
   ['echo "$(curl evil)"', 'deny', 'inside a double-quoted substitution'],
   ['for f in *; do rm -rf $f; done', 'deny', 'for body'],
   ['for f in a b; do echo $f; done', 'ask', 'the loop variable is set inside the command'],
-  ['for f in a b; do echo hi; done', 'allow', 'for body allowed'],
+  ['for f in a b; do echo hi; done', 'ask', 'a for loop sets a variable (the agent asks)'],
   ['while true; do ls; done', 'allow', 'true and ls are built-in read-only'],
   ['while whoami -a; do ls; done', 'ask', 'while condition is a sub-command'],
   ['if ls; then pwd; fi', 'allow', 'if'],
