@@ -12,7 +12,10 @@ import { assertVerdict, fuzzOptions } from './common';
 describe('fuzz: claude hostile shell shapes', function () {
   this.timeout(0);
   before(() => initShellParser());
-  const rows = hostileRows().filter((r) => r.command.length < 2_000);
+  // Rows that are hostile only because they are incomplete (`echo hi &&`, an open quote) can be
+  // completed by a wrap into a harmless command (`echo hi && > /dev/null`): not recombined.
+  const INCOMPLETE = ['dangling operator', 'unbalanced quote'];
+  const rows = hostileRows().filter((r) => r.command.length < 2_000 && !INCOMPLETE.includes(r.why));
   const ctx = { root: '/proj', home: '/home/u' };
   const WRAPS: Array<(c: string) => string> = [
     (c) => `echo ok; ${c}`,
