@@ -4,7 +4,7 @@ import { strictest, type Decision, type EvalContext, type TraceSection, type Ver
 import { matches } from '../../patterns/wildcard';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
-import { READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
+import { acceptEditsCommand, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
 import { pathViews } from './safe-path';
 import { splitCommand } from './sub-commands';
 import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
@@ -118,8 +118,9 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     }
     if (mode === 'plan' && !s.reads) return { section: section('ask', hit.r, `allow tier: ${n} matched, but plan mode holds everything but read-only work for approval`), rule: hit.r, tier };
     // A bare `Bash` allow approves every command as written, hidden parts included (the agent does; a lint flags the rule).
-    if (capped && !s.hardCaps && hit.r.matcher.kind === 'tool' && hit.r.matcher.name === 'Bash' && s.kind !== 'path') {
-      return { section: section('allow', hit.r, `allow tier: ${n} (a bare Bash allow) matched; it approves the command whatever it hides`), rule: hit.r, tier };
+    const bare = capped && !s.hardCaps && s.kind !== 'path' ? checks.find(({ r, c }) => r.tier === 'allow' && c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash') : undefined;
+    if (bare) {
+      return { section: section('allow', bare.r, `allow tier: rule ${bare.r.index + 1} (${bare.r.scope} settings), a bare Bash allow, matched; it approves the command whatever it hides`), rule: bare.r, tier };
     }
     if (capped) {
       const d: Decision = mode === 'dontAsk' ? 'deny' : 'ask';
@@ -127,6 +128,8 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     }
     return { section: section('allow', hit.r, `allow tier: ${n} matched; no deny or ask matched`), rule: hit.r, tier };
   }
+  // Plan mode lets reads run anywhere (observed: Read /etc/hostname is allowed there with no rule).
+  if (mode === 'plan' && s.reads && !capped) return { section: section('allow', null, `${READ_ONLY_LAYER} layer: plan mode lets reads run`), rule: null, tier: 'builtin' };
   // Read-only commands and reads inside the working folders need no approval in any mode.
   if (s.readOnly && !capped) return { section: section('allow', null, `${READ_ONLY_LAYER} layer: no rule matched and ${s.readOnly}`), rule: null, tier: 'builtin' };
   const fb = modeFallback(mode, s.editInside);
@@ -225,8 +228,8 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       kind: 'sub-command',
       subject: v.subject,
       caps: [...split.failClosed, ...v.opaque],
-      editInside: false,
       readOnly: split.notReadOnly.length ? undefined : readOnlyReason(sc, roCtx),
+      editInside: acceptEditsCommand(sc, roCtx),
       check(rule: ClaudeRule): RuleCheck {
         const t = toolLevel(rule, 'Bash');
         if (t) return t;
@@ -278,10 +281,6 @@ function redirectCheck(rule: ClaudeRule, s: Subject): RuleCheck {
   // Only Edit rules judge a redirect's target (a Read deny does not, unlike for the Edit tool).
   if (m.kind === 'path' && m.family === 'read') return { tool: false, subject: null };
   if (m.kind === 'tool' && m.name === 'Read') return { tool: false, subject: null };
-  if (rule.tier === 'allow') {
-    const c = s.check(rule);
-    return c.tool ? { tool: c.tool, subject: false, note: 'an Edit allow does not approve a shell redirect (only acceptEdits inside the working folders does)' } : c;
-  }
   return s.check(rule);
 }
 
@@ -328,6 +327,8 @@ function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: 
       if (m.kind !== 'path') return { tool: false, subject: null };
       const applies = m.family === family || (m.family === 'read' && family === 'edit' && rule.tier === 'deny');
       if (!applies) return { tool: false, subject: null };
+      // Observed on the CLI: an allow of a lone `*` (`Edit(*)`) approves no write or read at all.
+      if (rule.tier === 'allow' && m.body === '*' && m.anyDepth) return { tool: true, subject: false, note: 'a lone * allow approves nothing on the agent' };
       const dirs: AnchorDirs = { cwd, home, source: rule.sourceRoot };
       return { tool: true, subject: pathRuleMatches(m, view.path, dirs), ...(m.family !== family ? { note: 'a Read deny also blocks edits' } : {}) };
     },

@@ -45,6 +45,22 @@ const FILE_OPERANDS: ReadonlySet<string> = new Set([
 export const GIT_READ_ONLY: ReadonlySet<string> = new Set(['status', 'log', 'diff', 'show', 'blame', 'ls-files', 'rev-parse']);
 const GIT_UNSAFE_OPTION = /^--(?:output|ext-diff|textconv|exec|upload-pack|open-files-in-pager|paginate)\b|^-[A-Za-z]*[Op]/;
 
+/** Commands acceptEdits mode approves when every operand lies inside the working folders. */
+export const ACCEPT_EDITS_COMMANDS: ReadonlySet<string> = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp']);
+
+/**
+ * Whether acceptEdits mode approves this sub-command: a file-system command (`touch x`, `rm -rf d`)
+ * whose operands all lie inside the working folders.
+ * @example acceptEditsCommand(sub('touch x'), { cwd: '/p', workDirs: ['/p'] }) // true
+ */
+export function acceptEditsCommand(sc: SubCommand, ctx: ReadOnlyContext): boolean {
+  if (sc.opaque.length || sc.assignments.some((a) => !SAFE_ENV_VARS.includes(a.name))) return false;
+  const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
+  if (words.length < 2 || !ACCEPT_EDITS_COMMANDS.has(words[0].value)) return false;
+  if (words.some((w) => w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw))) return false;
+  return words.slice(1).filter((w) => !w.value.startsWith('-')).every((w) => insideWork(w.value, ctx));
+}
+
 export interface ReadOnlyContext {
   cwd: string;
   workDirs: string[];
@@ -65,8 +81,11 @@ export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | u
     if (input && !insideWork(input[1].replace(/^['"]|['"]$/g, ''), ctx)) return undefined;
   }
   const words = unwrapped(sc);
-  if (words.length === 0 || words.some((w) => w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw) || w.value === '')) return undefined;
+  if (words.length === 0) return undefined;
   const [name, ...args] = words.map((w) => w.value);
+  // `echo $HOME` reads a variable, no file: plain `$VAR` arguments are fine where no operand is a file.
+  const plainVar = (w: SubCommand['words'][number]) => /^\$[A-Za-z_][A-Za-z0-9_]*$/.test(w.raw) && !FILE_OPERANDS.has(name) && name !== 'git';
+  if (words.some((w, i) => ((w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw)) && !(i > 0 && plainVar(w))) || w.value === '')) return undefined;
   const text = [name, ...args].join(' ');
   if (READ_ONLY_EXACT.has(text)) return `\`${text}\` is a built-in read-only form`;
   if (READ_ONLY_NO_ARGS.has(name)) return args.length === 0 ? `\`${name}\` with no argument is a built-in read-only command` : undefined;
@@ -126,6 +145,8 @@ export function readOperands(sc: SubCommand): string[] {
 
 /** The words past the wrappers the agent strips (`timeout 5`, `nice`, `command`…). */
 function unwrapped(sc: SubCommand): SubCommand['words'] {
+  // The CLI's read-only check does not look past `nice` (`nice id` asks), though rules do.
+  if (sc.words[0]?.value === 'nice') return [];
   return sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
 }
 

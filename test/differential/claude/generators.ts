@@ -44,6 +44,8 @@ export const commandArb: fc.Arbitrary<string> = fc.oneof(
 
 const PATHS = ['a.txt', 'docs/a.md', '.env', 'b.txt', 'missing.md', 'docs/../.env', 'docs/new.md', '../outside.txt', '/etc/hostname', 'new/x.txt'];
 
+const NEW_PATHS = ['missing.md', 'docs/new.md', '../outside.txt', 'new/x.txt', 'docs/../new.md'];
+
 function settingsArb(): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .record({
@@ -60,7 +62,8 @@ function callArb(): fc.Arbitrary<ToolCall> {
   return fc.oneof(
     { weight: 6, arbitrary: commandArb.map((command) => ({ name: 'Bash', input: { command, description: 'x' } })) },
     { weight: 2, arbitrary: fc.constantFrom(...PATHS).map((p) => ({ name: 'Read', input: { file_path: absolute(p) } })) },
-    { weight: 1, arbitrary: fc.constantFrom(...PATHS.filter((p) => !p.startsWith('/'))).map((p) => ({ name: 'Write', input: { file_path: absolute(p), content: 'z\n' } })) },
+    // Write only new files: the CLI refuses to overwrite a file it has not read, before any permission check.
+    { weight: 1, arbitrary: fc.constantFrom(...NEW_PATHS).map((p) => ({ name: 'Write', input: { file_path: absolute(p), content: 'z\n' } })) },
   );
 }
 

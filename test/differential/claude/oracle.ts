@@ -121,7 +121,7 @@ export function readOutcome(out: string, result: { content: string; isError: boo
   const evidence = `${text.slice(0, 400)}${denials.length ? ` | denials: ${JSON.stringify(denials).slice(0, 300)}` : ''}`;
   if (/has been denied|denied by your permission settings|Permission to use .* has been denied/i.test(text)) return { decision: 'deny', evidence };
   if (/control character/i.test(text)) return { decision: 'deny', evidence };
-  if (/covered by a \w+ deny rule/i.test(text)) return { decision: 'deny', evidence };
+  if (/covered by a \w+ deny rule|blocked by a deny rule/i.test(text)) return { decision: 'deny', evidence };
   if (denials.length > 0) return { decision: 'ask', evidence };
   if (result === undefined) throw new Error(`no tool result came back:\n${out.slice(-1500)}`);
   return { decision: 'allow', evidence };

@@ -28,7 +28,7 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"deny":["Bash(rm:*)"]}}', { tool: 'Bash', command: 'echo ' + '$('.repeat(3000) + 'touch x' + ')'.repeat(3000) }, 'ask', '3,000 deep: a verdict'],
   ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo hi > out.txt' }, 'ask', 'a redirect inside the project asks in default mode'],
   ['{"permissions":{"allow":["Bash(echo:*)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'echo hi > out.txt' }, 'allow', 'acceptEdits covers a redirect inside the project'],
-  ['{"permissions":{"allow":["Bash(echo:*)","Edit(*)"]}}', { tool: 'Bash', command: 'echo hi > out.txt' }, 'ask', 'an Edit allow does not approve a shell redirect'],
+  ['{"permissions":{"allow":["Bash(echo:*)","Edit(*)"]}}', { tool: 'Bash', command: 'echo hi > out.txt' }, 'ask', '`Edit(*)` approves no write on the agent'],
   ['{"permissions":{"allow":["Bash(echo:*)"],"deny":["Edit(out.txt)"]}}', { tool: 'Bash', command: 'echo hi > out.txt' }, 'deny', 'an Edit deny denies the redirect'],
   ['{"permissions":{"allow":["Bash(touch:*)"]}}', { tool: 'Bash', command: 'command touch x' }, 'allow', '`command` is stripped for allows'],
   ['{"permissions":{"allow":["Bash(touch:*)"]}}', { tool: 'Bash', command: 'FOO=1 touch x' }, 'ask', 'an unknown assignment'],
@@ -79,6 +79,21 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"deny":["Read(docs/**)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo hi >> docs/log.txt' }, 'ask', 'a Read deny does not judge a redirect target'],
   ['{"permissions":{"allow":["Bash"],"deny":["Read(docs/**)"]}}', { tool: 'Read', path: 'docs/../.env' }, 'allow', 'the path is judged normalized: docs/../.env is .env'],
   ['{"permissions":{"deny":["Read(.env)"]}}', { tool: 'Write', path: '.env' }, 'deny', 'a Read deny blocks writes'],
+  // Found by the differential property (seed 12, 250 cases).
+  ['{}', { tool: 'Bash', command: 'nice id' }, 'ask', 'the read-only layer does not look past nice'],
+  ['{}', { tool: 'Bash', command: 'nice git status --short' }, 'ask', 'nor for git'],
+  ['{"permissions":{"allow":["Edit(*)"],"defaultMode":"dontAsk"}}', { tool: 'Write', path: 'docs/a.md' }, 'deny', '`Edit(*)` approves nothing'],
+  ['{"permissions":{"allow":["Edit(*)"]}}', { tool: 'Write', path: '.env' }, 'ask', '`Edit(*)` approves nothing'],
+  ['{"permissions":{"allow":["Edit(*)"]}}', { tool: 'Bash', command: 'echo $HOME' }, 'allow', 'echo of a plain variable is read-only'],
+  ['{}', { tool: 'Bash', command: 'cat $F' }, 'ask', 'a computed file operand is not'],
+  ['{"permissions":{"allow":["Bash(echo:*)","Bash"]}}', { tool: 'Bash', command: 'for i in 1; do echo hi 2>&1; done' }, 'allow', 'a bare Bash allow behind a narrower one'],
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'touch x 2>&1 && NODE_ENV=test echo hi' }, 'allow', 'acceptEdits approves file-system commands inside'],
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'command rm -rf d 2>&1' }, 'allow', 'rm inside, acceptEdits'],
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'rm -rf /tmp/d' }, 'ask', 'rm outside, acceptEdits'],
+  ['{"permissions":{"allow":["Edit(docs/**)"]}}', { tool: 'Bash', command: 'sort a.txt >> docs/log.txt' }, 'allow', 'an Edit allow approves the redirect target'],
+  ['{"permissions":{"allow":["Edit(/new/**)"]}}', { tool: 'Bash', command: 'timeout 5 cat .env > new/x.txt' }, 'allow', 'an Edit allow approves the redirect target'],
+  ['{"permissions":{"deny":["Edit(out.txt)"],"ask":["Bash(echo *)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo $HOME > out.txt' }, 'deny', 'an Edit deny on the target'],
+  ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Read', path: '/etc/hostname' }, 'allow', 'plan mode lets reads run'],
 ];
 
 describe('claude: what the real CLI decides (observed rows)', () => {
