@@ -8,6 +8,7 @@ import { explainCommand } from './commands/explain';
 import { suggestCommand } from './commands/suggest';
 import { replayCommand } from './commands/replay';
 import { rulesCommand } from './commands/rules';
+import { importCommand } from './commands/import';
 import { stdio, UsageError, type Out } from './io';
 
 type Command = (argv: string[], io: Out) => Promise<number>;
@@ -20,8 +21,9 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
   translate: { run: translateCommand, usage: 'translate RULEFILE --to claude [--format text|json]' },
   log: { run: logCommand, usage: 'log --action A --subject S --task T [--trust X] --capability C [--args-hash H] [--at ISO] [--ledger FILE] [--rules FILE] [--paths FILE]' },
   explain: { run: explainCommand, usage: 'explain N [--format text|json] [--ledger FILE] [--rules FILE]' },
-  suggest: { run: suggestCommand, usage: 'suggest [--json] [--ledger FILE]' },
-  replay: { run: replayCommand, usage: 'replay --rules NEXT [--max-newly-denied N] [--format text|json] [--ledger FILE]' },
+  suggest: { run: suggestCommand, usage: 'suggest [--json] [--ledger FILE] | suggest RULEFILE --history PATH [--write] [--format text|json]' },
+  replay: { run: replayCommand, usage: 'replay --rules NEXT [--max-newly-denied N] [--format text|json] [--ledger FILE] | replay RULEFILE --history PATH (--rules NEXT | --base GITREV) [--max-newly-denied N] [--max-newly-asked N] [--max-newly-allowed N] [--format text|json]' },
+  import: { run: importCommand, usage: 'import HISTORY... [--rules RULEFILE | --dialect claude|opencode|omp] [--out FILE] [--since ISO] [--format text|json]' },
   rules: { run: rulesCommand, usage: 'rules set-profile balanced|strict [--rules FILE] | rules digest [--rules FILE]' },
 };
 
