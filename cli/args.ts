@@ -33,7 +33,8 @@ export function count(v: unknown, name: string): number | undefined {
 }
 
 /** Options every evaluating command takes: the agent's built-in layers and the user's global config. */
-export const ENGINE_OPTIONS: Options = { 'no-builtins': { type: 'boolean' }, 'global-config': { type: 'string' } };
+/** Options that shape what the agent would evaluate: its built-in layers and the user's own config files (read only when named). */
+export const ENGINE_OPTIONS: Options = { 'no-builtins': { type: 'boolean' }, 'global-config': { type: 'string' }, 'user-settings': { type: 'string' } };
 
 /**
  * The evaluation context with `--no-builtins` and `--global-config PATH` applied; the global

@@ -31,8 +31,14 @@ export function readInput(p: string, shown: string): string {
   throw new UsageError(`${shown} ${r.reason}`);
 }
 
-export function evalContext(): EvalContext {
-  return { home: os.homedir(), fs: nodePathFs };
+export function evalContext(userSettings?: unknown): EvalContext {
+  const ctx: EvalContext = { home: os.homedir(), fs: nodePathFs };
+  if (typeof userSettings === 'string') {
+    const text = readText(userSettings);
+    if (text === undefined) throw new UsageError(`cannot read --user-settings ${userSettings}`);
+    ctx.userSettings = { path: userSettings, text };
+  }
+  return ctx;
 }
 
 /** The nearest `.rulelens.json` at or above `start`, or the empty config. */

@@ -18,9 +18,9 @@ type Command = (argv: string[], io: Out) => Promise<number>;
 
 /** Every subcommand; each lives in its own file under cli/commands/. */
 export const COMMANDS: Record<string, { run: Command; usage: string }> = {
-  check: { run: checkCommand, usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--no-builtins] [--global-config PATH]' },
-  eval: { run: evalCommand, usage: 'eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] [--no-builtins] [--global-config PATH]' },
-  diff: { run: diffCommand, usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--no-builtins] [--global-config PATH]' },
+  check: { run: checkCommand, usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--no-builtins] [--global-config PATH] [--user-settings PATH]' },
+  eval: { run: evalCommand, usage: 'eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] [--no-builtins] [--global-config PATH] [--user-settings PATH]' },
+  diff: { run: diffCommand, usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--no-builtins] [--global-config PATH] [--user-settings PATH]' },
   translate: { run: translateCommand, usage: 'translate RULEFILE --to claude [--format text|json]' },
   log: { run: logCommand, usage: 'log --action A --subject S --task T [--trust X] --capability C [--args-hash H] [--at ISO] [--ledger FILE] [--rules FILE] [--paths FILE]' },
   explain: { run: explainCommand, usage: 'explain N [--format text|json] [--ledger FILE] [--rules FILE]' },

@@ -43,7 +43,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
     reports.push(...found.unreadableFolders.map((u) => unreadableFolder(path.resolve(u.path), u.reason)));
   }
   const { config } = findLintConfig(roots[0]);
-  const ctx = withEngineOptions(evalContext(), values, readText);
+  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
   const cwd = process.cwd();
   const sink = fmt === 'json' ? jsonSink(io, withTrace) : fmt === 'sarif' ? await sarifSink(io, cwd) : textSink(io, cwd, withTrace);
   const summary = emptySummary();

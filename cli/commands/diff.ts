@@ -44,7 +44,7 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   const text = readInput(rulePath, positionals[0]);
   const base = readBase(rulePath, values.base);
   if ('error' in base) throw new UsageError(base.error);
-  const ctx = withEngineOptions(evalContext(), values, readText);
+  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
   const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
   const cur = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forced });
   if (!cur.dialect || !cur.ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);

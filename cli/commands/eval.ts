@@ -22,7 +22,7 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   if ((values.request === undefined) === (values.requests === undefined)) throw new UsageError('give exactly one of --request JSON or --requests FILE');
   const rulePath = path.resolve(positionals[0]);
   const text = readInput(rulePath, positionals[0]);
-  const ctx = withEngineOptions(evalContext(), values, readText);
+  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
   // A dialect's one-time setup (a WebAssembly parser) runs before its file is parsed, and only for it.
   const forced = typeof values.dialect === 'string' ? dialectById(values.dialect) : undefined;
   await (forced ?? detectDialect({ path: rulePath, text }))?.init?.();

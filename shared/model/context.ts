@@ -24,4 +24,10 @@ export interface EvalContext {
    * a setting). Never read implicitly from the checking machine's home.
    */
   globalConfig?: { path: string; text: string };
+  /**
+   * The user's own settings file for agents that layer one under the project's (Claude Code's
+   * `~/.claude/settings.json`), read only when the user names it (`--user-settings PATH`), never
+   * silently from the checking machine's home.
+   */
+  userSettings?: { path: string; text: string };
 }
