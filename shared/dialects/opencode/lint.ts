@@ -1,7 +1,7 @@
 import { finding, type Finding } from '../../model';
 import { GLOB_SYNTAX, literalGlobWitness as globWitness } from '../../patterns/literal-glob';
-import { runsAnythingCandidates, type RunsAnythingCandidate } from '../../patterns/runs-anything';
-import { isExact, matches } from '../../patterns/wildcard';
+import { runsAnythingCandidates, runsAnythingSeverity, strongestWitness, type RunsAnythingCandidate } from '../../patterns/runs-anything';
+import { isExact, isUniversal, matches } from '../../patterns/wildcard';
 import { normalizeInput } from './pattern';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
 
@@ -26,8 +26,9 @@ export function literalGlobWitness(rule: OpencodeRule): string | undefined {
  * @example runsAnythingWitness(rule)?.command // 'python ./payload.py' for `"bash": {"python *": "allow"}`
  */
 export function runsAnythingWitness(rule: OpencodeRule): RunsAnythingCandidate | undefined {
-  if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || !matches(rule.actionMatcher, COMMAND_ACTION)) return undefined;
-  return runsAnythingCandidates(normalizeInput(rule.resource)).find((c) => matches(rule.resourceMatcher, c.command));
+  // A universal pattern is broad-catch-all's finding: one root cause, one finding.
+  if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || isUniversal(rule.resourcePattern) || !matches(rule.actionMatcher, COMMAND_ACTION)) return undefined;
+  return strongestWitness(runsAnythingCandidates(normalizeInput(rule.resource)).filter((c) => matches(rule.resourceMatcher, c.command)));
 }
 
 /**
@@ -48,7 +49,7 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
     }
     const run = runsAnythingWitness(r);
     if (run) {
-      out.push(finding('allow-runs-anything', 'warning', `"${r.resource}" allows ${r.action === 'bash' ? 'bash commands' : `"${r.action}" actions (bash included)`} that run arbitrary code: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
+      out.push(finding('allow-runs-anything', runsAnythingSeverity(run), `"${r.resource}" allows ${r.action === 'bash' ? 'bash commands' : `"${r.action}" actions (bash included)`} that run arbitrary code: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
         witness: run.command,
         data: { rule: r.index, kind: run.kind },
       }));
