@@ -44,8 +44,14 @@ export function lintCorpusFile(entry: ManifestEntry): CorpusResult {
   return { entry, dialect, ruleSet, findings: [...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, {})] };
 }
 
-/** Loads the dialects' parsers, then lints every corpus file. */
+let cached: CorpusResult[] | undefined;
+
+/** Loads the dialects' parsers, then lints every corpus file (once per process: tests share it). */
 export async function lintCorpus(): Promise<CorpusResult[]> {
   await initDialects();
-  return corpusEntries().map(lintCorpusFile);
+  cached ??= corpusEntries().map(lintCorpusFile);
+  return cached;
 }
+
+/** How long the corpus may take to lint on a busy machine (a limit for mocha, not an assertion). */
+export const CORPUS_TIMEOUT_MS = 600_000;

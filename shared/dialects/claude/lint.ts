@@ -67,20 +67,21 @@ function neverMatches(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
   const m = r.matcher;
   const s = sample(m.pattern);
   if (typeof s !== 'string') return [];
-  const fires = decideWith(rs, [r], { tool: 'Bash', command: s }).rule === r.index;
+  const tried = decideWith(rs, [r], { tool: 'Bash', command: s });
+  const fires = tried.rule === r.index && tried.decision === r.tier;
   if (fires) return [];
   // Proof that it never fires: an exact pattern has one subject, and it was just tried; a pattern
   // whose literal text needs unquoted shell control can never be one sub-command's text.
   const literal = unquotedLiteral(r.specifier);
   if (isExact(m.pattern)) {
     const why = r.tier === 'allow' ? 'the agent still asks for it (a command it cannot prove safe is never auto-allowed)' : `the agent never matches it to this command (it decides ${decideWith(rs, [r], { tool: 'Bash', command: s }).decision})`;
-    return [finding('never-matches', 'warning', `"${r.text}" never fires: for exactly \`${clip(s)}\` ${why}`, r.range, { unnecessary: true, witness: s, data: { ruleIndex: r.index, claim: { request: { tool: 'Bash', command: s }, notDecidedBy: r.index } } })];
+    return [finding('never-matches', 'warning', `"${r.text}" never fires: for exactly \`${clip(s)}\` ${why}`, r.range, { unnecessary: true, witness: s, data: { ruleIndex: r.index, claim: { request: { tool: 'Bash', command: s }, notDecision: r.tier, alone: true } } })];
   }
   if (SPLITTING.test(literal)) {
     return [finding('never-matches', 'warning', `"${clip(r.text)}" never fires: the agent splits commands at |, &&, || and ; and matches each part alone, so no part contains them`, r.range, {
       unnecessary: true,
       witness: s,
-      data: { ruleIndex: r.index, claim: { request: { tool: 'Bash', command: s }, notDecidedBy: r.index } },
+      data: { ruleIndex: r.index, claim: { request: { tool: 'Bash', command: s }, notDecision: r.tier, alone: true } },
     })];
   }
   return [];
@@ -123,6 +124,7 @@ function exactCommand(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
   const spec = r.specifier;
   const suggestion = `Bash(${spec} *)`;
   if (r.tier === 'allow') {
+    if (decideWith(rs, [r], { tool: 'Bash', command: spec }).decision !== 'allow') return [];
     // Approvals the agent saves itself are exact on purpose; at most a hint there.
     const saved = r.file.replace(/\\/g, '/').endsWith(`/${LOCAL_SETTINGS_FILE}`);
     return [finding('exact-command-pattern', saved ? 'hint' : 'information', `"${clip(r.text)}" has no wildcard: it allows exactly \`${clip(spec)}\`; with any argument it still asks`, r.range, {
@@ -146,7 +148,9 @@ function exactCommand(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
  */
 function competingRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
   const tier = TIERS.indexOf(r.tier);
-  return rs.rules.filter((o) => o !== r && TIERS.indexOf(o.tier) <= tier && o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never');
+  // Known limit: within a tier only earlier rules are weighed, so which of two mutually covering
+  // same-tier rules is reported follows their order.
+  return rs.rules.filter((o) => (TIERS.indexOf(o.tier) < tier || (o.tier === r.tier && o.index < r.index)) && o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never');
 }
 
 function deadRule(rs: ClaudeRuleSet, r: ClaudeRule, rel: (r: ClaudeRule, m: string) => RelatedInfo): Finding[] {
@@ -179,12 +183,17 @@ function deadRule(rs: ClaudeRuleSet, r: ClaudeRule, rel: (r: ClaudeRule, m: stri
  */
 function confirmDead(rs: ClaudeRuleSet, r: ClaudeRule, cover: { by: ClaudeRule[]; witness?: string }): Record<string, unknown> | false | undefined {
   const m = r.matcher;
-  const needsProof = m.kind === 'bash' || m.kind === 'domain' || m.kind === 'path' || m.kind === 'tool';
-  const req = cover.witness !== undefined ? requestFor(m, cover.witness, r) : undefined;
-  if (!req) return needsProof && m.kind !== 'tool' ? false : undefined;
+  // The automata prove Bash and WebFetch coverage; an empty or odd sample is no request to replay.
+  if (cover.witness === undefined || cover.witness === '') return m.kind === 'path' ? false : undefined;
+  const req = requestFor(m, cover.witness, r);
+  if (!req) return m.kind === 'path' ? false : undefined;
   const full = decideWith(rs, rs.rules, req);
   const rest = decideWith(rs, without(rs, r), req);
-  if (!cover.by.some((c) => c.tier === full.decision) || rest.decision !== full.decision) return false;
+  if (rest.decision !== full.decision || full.rule === null || full.rule === r.index) return false;
+  // Name the rule that really decides the witness first: a whole-tool coverer may sit in a milder tier.
+  const decider = rs.rules[full.rule];
+  if (decider.tier !== full.decision) return false;
+  cover.by = [decider, ...cover.by.filter((c) => c !== decider)];
   return { request: req, decision: full.decision, sameWithout: r.index };
 }
 
