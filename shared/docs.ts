@@ -27,4 +27,8 @@ export const LINT_SUMMARIES: Record<string, string> = {
   'request-failed': 'A stored request whose expectation is not met.',
   'decision-flip': 'A decision that differs from the base version of the rules.',
   'analysis-budget': 'Analysis stopped at its budget for a rule.',
+  'critical-not-prompted': 'A critical command that slips past a prompt rule.',
+  'cross-tool-bypass': 'A Read/Edit deny on a path that a Bash allow reads or writes anyway.',
+  'deny-narrower-than-it-looks': 'A Bash deny that the same command, spelled another way, slips past.',
+  'bypass-mode-committed': 'A shared project settings file that turns every permission prompt off.',
 };

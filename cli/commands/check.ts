@@ -6,7 +6,7 @@ import { isExcluded } from '../../shared/config/lint-config';
 import { count, format, parse } from '../args';
 import { fileJson, summarize } from '../format/json';
 import { formatCheckText } from '../format/text';
-import { evalContext, findLintConfig, nodeHost, UsageError, type Out } from '../io';
+import { evalContext, findLintConfig, nodeHost, reportConfigFindings, UsageError, type Out } from '../io';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif'] as const;
 
@@ -24,7 +24,8 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
     if (!fs.existsSync(r)) throw new UsageError(`no such file or folder: ${r}`);
     files.push(...discoverRuleFiles(r).map((f) => path.resolve(f)));
   }
-  const { config } = findLintConfig(roots[0]);
+  const { config, path: configPath, findings: configFindings } = findLintConfig(roots[0]);
+  reportConfigFindings(io, configPath, configFindings);
   const ctx = evalContext();
   const reports: FileReport[] = [];
   for (const f of [...new Set(files)]) {

@@ -105,8 +105,10 @@ function checkOmp(rs: OmpRuleSet, f: Finding, where: string): void {
   const rule = f.data?.rule as number;
   const v = (rules: OmpRuleSet['rules']) => evaluateOmp({ ...rs, rules }, { command: f.witness! }).decision;
   if (f.code === 'broad-catch-all') assert.equal(v(rs.rules), 'allow', `${where}: ${f.message} — witness ${f.witness}`);
-  if (f.code === 'allow-runs-anything') assert.equal(v([rs.rules[rule]]), 'allow', `${where}: ${f.message} — witness ${f.witness}`);
-  if (f.code === 'exact-command-pattern') assert.notEqual(v([rs.rules[rule]]), rs.rules[rule].decision, `${where}: ${f.message}`);
+  // The evaluator refers to rules by position: the rule alone is rule 0 of its own set.
+  const alone = () => [{ ...rs.rules[rule], index: 0 }];
+  if (f.code === 'allow-runs-anything') assert.equal(v(alone()), 'allow', `${where}: ${f.message} — witness ${f.witness}`);
+  if (f.code === 'exact-command-pattern') assert.notEqual(v(alone()), rs.rules[rule].decision, `${where}: ${f.message}`);
 }
 
 function checkAll(rs: RuleSet, findings: readonly Finding[], where: string): number {
