@@ -32,7 +32,7 @@ export function crossToolFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[],
   const bashAllows = rs.rules.filter((r) => r.tier === 'allow' && (r.matcher.kind === 'bash' || (r.matcher.kind === 'tool' && r.matcher.name === 'Bash')));
   if (!bashAllows.length) return [];
   const admitted = (cmd: string) => bashAllows.some((r) => r.matcher.kind !== 'bash' || matches(r.matcher.compiled, cmd));
-  const out: Finding[] = [];
+  const hits: Array<{ deny: ClaudeRule; by: ClaudeRule; cmd: string; toolReq: { tool: string; path: string } }> = [];
   for (const d of own) {
     if (d.tier !== 'deny' || d.matcher.kind !== 'path' || skip.has(d.index)) continue;
     const file = fileOf(d);
@@ -45,13 +45,33 @@ export function crossToolFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[],
       if (!admitted(cmd)) continue;
       const o = decideWith(rs, rs.rules, { tool: 'Bash', command: cmd });
       if (o.decision !== 'allow' || o.rule === null) continue;
-      const by = rs.rules[o.rule];
-      out.push(finding('cross-tool-bypass', 'warning', `"${d.text}" is bypassed: "${by.text}" allows \`${cmd}\`, which ${d.matcher.family === 'read' ? 'reads' : 'writes'} the same file through Bash`, d.range, {
-        related: [rel(by, `allows \`${cmd}\``)],
-        witness: cmd,
-        data: { ruleIndex: d.index, by: by.index, claim: { request: { tool: 'Bash', command: cmd }, decision: 'allow' }, denied: { request: toolReq, decision: 'deny' } },
-      }));
+      hits.push({ deny: d, by: rs.rules[o.rule], cmd, toolReq });
       break;
+    }
+  }
+  // One root cause, one finding: an allow of this file that bypasses several denies is reported
+  // once, on the allow, with the denies it bypasses as related information.
+  const out: Finding[] = [];
+  const byAllow = new Map<ClaudeRule, typeof hits>();
+  for (const h of hits) byAllow.set(h.by, [...(byAllow.get(h.by) ?? []), h]);
+  for (const [by, group] of byAllow) {
+    const first = group[0];
+    const verb = first.deny.matcher.kind === 'path' && first.deny.matcher.family === 'read' ? 'reads' : 'writes';
+    const claims = { claim: { request: { tool: 'Bash', command: first.cmd }, decision: 'allow' }, denied: { request: first.toolReq, decision: 'deny' } };
+    if (by.file === rs.path && group.length > 1) {
+      out.push(finding('cross-tool-bypass', 'warning', `"${by.text}" bypasses ${group.length} Read/Edit denies: it allows \`${first.cmd}\`, which "${first.deny.text}" denies to the file tools`, by.range, {
+        related: group.map((h) => rel(h.deny, `denied to the file tools, yet \`${h.cmd}\` is allowed`)),
+        witness: first.cmd,
+        data: { ruleIndex: by.index, denies: group.map((h) => h.deny.index), ...claims },
+      }));
+      continue;
+    }
+    for (const h of group) {
+      out.push(finding('cross-tool-bypass', 'warning', `"${h.deny.text}" is bypassed: "${by.text}" allows \`${h.cmd}\`, which ${verb} the same file through Bash`, h.deny.range, {
+        related: [rel(by, `allows \`${h.cmd}\``)],
+        witness: h.cmd,
+        data: { ruleIndex: h.deny.index, by: by.index, claim: { request: { tool: 'Bash', command: h.cmd }, decision: 'allow' }, denied: { request: h.toolReq, decision: 'deny' } },
+      }));
     }
   }
   return out;

@@ -73,16 +73,16 @@ function neverMatches(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
   // Proof that it never fires: an exact pattern has one subject, and it was just tried; a pattern
   // whose literal text needs unquoted shell control can never be one sub-command's text.
   const literal = unquotedLiteral(r.specifier);
-  if (isExact(m.pattern)) {
-    const why = r.tier === 'allow' ? 'the agent still asks for it (a command it cannot prove safe is never auto-allowed)' : `the agent never matches it to this command (it decides ${decideWith(rs, [r], { tool: 'Bash', command: s }).decision})`;
-    return [finding('never-matches', 'warning', `"${r.text}" never fires: for exactly \`${clip(s)}\` ${why}`, r.range, { unnecessary: true, witness: s, data: { ruleIndex: r.index, claim: { request: { tool: 'Bash', command: s }, notDecision: r.tier, alone: true } } })];
-  }
   if (SPLITTING.test(literal)) {
     return [finding('never-matches', 'warning', `"${clip(r.text)}" never fires: the agent splits commands at |, &&, || and ; and matches each part alone, so no part contains them`, r.range, {
       unnecessary: true,
       witness: s,
       data: { ruleIndex: r.index, claim: { request: { tool: 'Bash', command: s }, notDecision: r.tier, alone: true } },
     })];
+  }
+  if (isExact(m.pattern)) {
+    const why = r.tier === 'allow' ? 'the agent still asks for it (a command it cannot prove safe is never auto-allowed)' : `the agent never matches it to this command (it decides ${decideWith(rs, [r], { tool: 'Bash', command: s }).decision})`;
+    return [finding('never-matches', 'warning', `"${r.text}" never fires: for exactly \`${clip(s)}\` ${why}`, r.range, { unnecessary: true, witness: s, data: { ruleIndex: r.index, claim: { request: { tool: 'Bash', command: s }, notDecision: r.tier, alone: true } } })];
   }
   return [];
 }
