@@ -32,7 +32,13 @@ export function requestJson(r: RequestResult, withTrace = true) {
   };
 }
 
-export function fileJson(rep: FileReport) {
+/**
+ * One file of `check --format json`. Each request carries its verdict and deciding rule; its full
+ * trace (a row per rule per subject) only with `withTrace`, so the output grows with the requests
+ * and findings, not with requests × rules.
+ * @example fileJson(report).requests[0].decision // 'deny'
+ */
+export function fileJson(rep: FileReport, withTrace = false) {
   return {
     path: rep.path,
     dialect: rep.dialect?.id ?? null,
@@ -40,7 +46,7 @@ export function fileJson(rep: FileReport) {
     diagnostics: rep.diagnostics.map(diagnosticJson),
     requestsPath: rep.requestsPath,
     requestDiagnostics: rep.requestDiagnostics.map(diagnosticJson),
-    requests: rep.results.map((r) => requestJson(r)),
+    requests: rep.results.map((r) => requestJson(r, withTrace)),
   };
 }
 
@@ -53,17 +59,31 @@ export interface CheckSummary {
   failed: number;
 }
 
-export function summarize(reports: FileReport[]): CheckSummary {
-  const s: CheckSummary = { files: reports.length, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0 };
-  for (const rep of reports) {
-    for (const f of [...rep.diagnostics, ...rep.requestDiagnostics]) {
+export const emptySummary = (): CheckSummary => ({ files: 0, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0 });
+
+/**
+ * Adds one file's counts to a running summary, so `check` can drop each report once printed.
+ * @example addToSummary(emptySummary(), report).files // 1
+ */
+export function addToSummary(s: CheckSummary, rep: FileReport): CheckSummary {
+  s.files++;
+  for (const list of [rep.diagnostics, rep.requestDiagnostics]) {
+    for (const f of list) {
       if (f.code === 'request-failed') continue;
       if (f.severity === 'error') s.errors++;
       else if (f.severity === 'warning') s.warnings++;
     }
-    s.requests += rep.results.length;
-    s.passed += rep.results.filter((r) => r.pass === true).length;
-    s.failed += rep.results.filter((r) => r.pass === false).length;
   }
+  s.requests += rep.results.length;
+  for (const r of rep.results) {
+    if (r.pass === true) s.passed++;
+    else if (r.pass === false) s.failed++;
+  }
+  return s;
+}
+
+export function summarize(reports: FileReport[]): CheckSummary {
+  const s = emptySummary();
+  for (const rep of reports) addToSummary(s, rep);
   return s;
 }

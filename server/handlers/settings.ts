@@ -11,6 +11,7 @@ export interface RuleLensSettings {
   lints?: Record<string, unknown>;
   excludeFiles?: unknown;
   docsBaseUrl?: unknown;
+  history?: unknown;
 }
 
 /**
@@ -22,6 +23,7 @@ export class Settings {
   private readonly cache = new Map<string, LintConfig>();
   /** What was last published on each config file, so a re-read does not resend the same list. */
   private readonly configProblems = new Map<string, string>();
+  private readonly histories = new Map<string, string | undefined>();
   private pending = new Map<string, Promise<void>>();
   private global: RuleLensSettings = {};
   folders: string[] = [];
@@ -39,12 +41,18 @@ export class Settings {
 
   clear(): void {
     this.cache.clear();
+    this.histories.clear();
     this.pending = new Map();
   }
 
   /** The cached config of a path (defaults until `prepare` fetched it). */
   peek(p: string): LintConfig {
     return this.cache.get(p) ?? EMPTY_CONFIG;
+  }
+
+  /** The `rulelens.history` file for a path, resolved against its workspace folder (cached by `prepare`). */
+  historyOf(p: string): string | undefined {
+    return this.histories.get(p);
   }
 
   /** Fetches the settings of documents not cached yet. */
@@ -85,6 +93,7 @@ export class Settings {
     const fileConfig = this.fileConfig(p, folder);
     const levels: Record<string, LintLevel> = {};
     for (const [k, v] of Object.entries(s.lints ?? {})) if (typeof v === 'string' && (LINT_LEVELS as readonly string[]).includes(v)) levels[k] = v as LintLevel;
+    this.histories.set(p, typeof s.history === 'string' && s.history ? path.resolve(folder ?? path.dirname(p), s.history) : undefined);
     const exclude = Array.isArray(s.excludeFiles) ? s.excludeFiles.filter((x): x is string => typeof x === 'string') : [];
     return mergeConfig(fileConfig, { levels, exclude, base: folder ?? '' });
   }

@@ -6,6 +6,7 @@ import { moveDenyAction, MOVABLE } from './actions/move-deny';
 import { isRemovable, removeRuleAction } from './actions/remove-rule';
 import { dataOf } from './actions/context';
 import { showDocsAction } from './actions/show-docs';
+import { tightenFromHistoryAction } from './actions/tighten-history';
 import { SOURCE } from './diagnostics';
 
 function overlaps(a: Range, b: Range): boolean {
@@ -38,6 +39,11 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
       docs.add(code);
       out.push(showDocsAction(d));
     }
+  }
+  // Not tied to a diagnostic: offered on any broad allow when a history is configured.
+  if (ctx.analysis.kind === 'rules') {
+    const t = tightenFromHistoryAction(ctx, range);
+    if (t) out.push(t);
   }
   return out;
 }

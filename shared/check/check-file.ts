@@ -22,6 +22,8 @@ export interface CheckOptions {
   dialect?: string;
   /** Overrides for texts of open documents (path → text), so unsaved edits are what is checked. */
   overlay?: Map<string, string>;
+  /** Parses a requests file; a host that re-checks on every keystroke passes a memoized one. */
+  parseRequests?: typeof parseRequestsFile;
 }
 
 /** Everything RuleLens knows about one rule file and its stored requests. */
@@ -91,15 +93,23 @@ export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
 /** The request a rule file carries itself, evaluated and listed first (it has no expectation). */
 function withEmbedded(report: FileReport, opts: CheckOptions): FileReport {
   const own = report.ruleSet?.embedded;
-  if (!own || !report.dialect || !report.ruleSet) return report;
-  const stored = { index: -1, name: 'the file\'s own command', origin: null, note: null, expect: null, request: own.request, raw: own.request, range: own.range, nameRange: own.range, findings: [] };
-  return { ...report, results: [runRequest(report.dialect, report.ruleSet, stored, opts.ctx ?? {})] };
+  if (!report.dialect || !report.ruleSet) return report;
+  const results = [];
+  if (own) {
+    const stored = { index: -1, name: 'the file\'s own command', origin: null, note: null, expect: null, request: own.request, raw: own.request, range: own.range, nameRange: own.range, findings: [] };
+    results.push(runRequest(report.dialect, report.ruleSet, stored, opts.ctx ?? {}));
+  }
+  for (const [i, r] of (report.ruleSet.ownRequests ?? []).entries()) {
+    const stored = { index: -2 - i, name: r.name, origin: 'rule file', note: null, expect: { ...r.expect, range: r.range }, request: r.request, raw: r.request, range: r.range, nameRange: r.range, findings: [] };
+    results.push(runRequest(report.dialect, report.ruleSet, stored, opts.ctx ?? {}));
+  }
+  return results.length ? { ...report, results } : report;
 }
 
 /** Adds a requests file's parse and run results to a report. */
 export function withRequests(report: FileReport, requestsPath: string, text: string, opts: CheckOptions = {}): FileReport {
   if (!report.dialect || !report.ruleSet) return report;
-  const file = parseRequestsFile(requestsPath, text, report.dialect);
+  const file = (opts.parseRequests ?? parseRequestsFile)(requestsPath, text, report.dialect);
   // A half-typed rule file would make every request look failed: hold them until it parses.
   const broken = report.ruleSet.findings.some((f) => f.data?.syntax === true);
   const results = broken

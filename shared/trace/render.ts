@@ -1,18 +1,20 @@
 import type { Trace, TraceSection, Verdict } from '../model';
+import { outcomesOf, type SubjectOutcome } from '../compiled/outcomes';
 
 const mark = (m: boolean | null): string => (m === null ? '–' : m ? '✓' : '✗');
 
 /** `rule 3: edit secrets/* deny`, `no rule (default ask)`. */
 export function ruleText(v: Verdict): string {
   if (v.rule) return `rule ${v.rule.index + 1}: ${v.rule.label}`;
-  const decisive = v.trace.sections.find((s) => s.decision === v.decision);
+  const decisive = outcomesOf(v).find((s) => s.decision === v.decision);
   return decisive ? decisive.branch : v.trace.branch;
 }
 
 /** One line per subject: `secrets/test.env → deny (rule 3: edit secrets/* deny)`. */
-export function subjectLines(trace: Trace, labelOf: (index: number) => string | undefined): string[] {
-  return trace.sections.map((s) => {
-    const who = s.controlling !== null ? `rule ${s.controlling + 1}: ${labelOf(s.controlling) ?? s.rows.find((r) => r.rule === s.controlling)?.label ?? ''}` : s.branch;
+export function subjectLines(trace: Trace | readonly SubjectOutcome[], labelOf: (index: number) => string | undefined): string[] {
+  const outcomes = Array.isArray(trace) ? (trace as readonly SubjectOutcome[]) : (trace as Trace).sections.map((s) => ({ ...s, label: s.rows.find((r) => r.rule === s.controlling)?.label ?? '' }));
+  return outcomes.map((s) => {
+    const who = s.controlling !== null ? `rule ${s.controlling + 1}: ${labelOf(s.controlling) ?? s.label}` : s.branch;
     return `${s.subject} → ${s.decision ?? '—'} (${who})`;
   });
 }

@@ -10,6 +10,8 @@ import { decideWith, requestFor, without } from './lint-confirm';
 import { narrowDenyFindings } from './narrow-deny';
 import { LOCAL_SETTINGS_FILE } from './settings';
 import { TIERS, type ClaudeRule, type ClaudeRuleSet, type RuleMatcher } from './types';
+import { Deadline } from '../../analysis/budget';
+import { budgetFinding } from '../../analysis/report';
 
 /**
  * The claude dialect's own lints: `dead-rule` (a rule covered by the rules consulted before it: an
@@ -23,6 +25,9 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
   const out: Finding[] = [];
   const own = rs.rules.filter((r) => r.file === rs.path);
   const rel = (r: ClaudeRule, message: string): RelatedInfo => ({ ...(r.file !== rs.path ? { path: r.file } : {}), range: r.range, message });
+  // The automata checks (dead-rule, broad-catch-all) stop at the file's budget; the rest are cheap.
+  const deadline = ctx.deadline ?? new Deadline();
+  const unanalysed: ClaudeRule[] = [];
   for (const r of own) {
     const first = rs.rules.find((o) => o.tier === r.tier && o.text === r.text);
     if (first && first !== r) {
@@ -39,19 +44,23 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
       out.push(...never);
       continue;
     }
-    const dead = deadRule(rs, r, rel);
+    const inBudget = !deadline.expired;
+    if (!inBudget) unanalysed.push(r);
+    const dead = inBudget ? deadRule(rs, r, rel) : [];
     if (dead.length) {
       out.push(...dead);
       continue;
     }
-    const broad = catchAllFinding(rs, r, ctx, rel);
+    const broad = inBudget ? catchAllFinding(rs, r, ctx, rel) : undefined;
     if (broad) out.push(broad);
     else if (r.tier === 'allow') out.push(...runsAnything(rs, r));
     out.push(...exactCommand(rs, r));
   }
   // Rules already reported as never firing or redundant have their root cause named.
   const reported = new Set(out.filter((f) => f.code === 'never-matches' || f.code === 'dead-rule' || f.code === 'duplicate-rule').map((f) => f.data?.ruleIndex as number));
-  out.push(...crossToolFindings(rs, own, rel, reported), ...narrowDenyFindings(rs, own, reported), ...bypassModeFindings(rs));
+  if (!deadline.expired) out.push(...crossToolFindings(rs, own, rel, reported), ...narrowDenyFindings(rs, own, reported));
+  out.push(...bypassModeFindings(rs));
+  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, `time: more than ${deadline.ms} ms for this file`));
   return out;
 }
 

@@ -209,14 +209,13 @@ describe('analysis: bounds-rules shadowed-deny is exact', function () {
   it('random rule sets of two or three rules', () => {
     const r = rng(20260101);
     const tally: Tally = { sets: 0, claims: 0, unreported: 0 };
-    const started = Date.now();
     for (let n = 0; n < 150; n++) {
       const size = r() < 0.5 ? 2 : 3;
       const features = randomFeatures(r);
       const json = Array.from({ length: size }, (_, i) => randomRule(r, `r${i + 1}`, features));
       checkExact(json, tally);
     }
+    // No wall-clock assertion: on a shared machine it measures the load, not the analysis (speed lives in `npm run bench`).
     assert.ok(tally.claims > 0, JSON.stringify(tally));
-    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
   });
 });
