@@ -1,3 +1,4 @@
+import { BACKGROUND } from './shell-walk';
 import * as os from 'os';
 import { posix } from 'path';
 import { strictest, type Decision, type EvalContext, type TraceSection, type Verdict } from '../../model';
@@ -228,6 +229,8 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       kind: 'sub-command',
       subject: v.subject,
       caps: [...split.failClosed, ...v.opaque],
+      // Even a bare `Bash` allow does not approve a backgrounded command: the CLI asks.
+      hardCaps: split.failClosed.includes(BACKGROUND),
       readOnly: split.notReadOnly.length ? undefined : readOnlyReason(sc, roCtx),
       editInside: acceptEditsCommand(sc, roCtx),
       check(rule: ClaudeRule): RuleCheck {

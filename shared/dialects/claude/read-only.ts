@@ -55,7 +55,8 @@ export const ACCEPT_EDITS_COMMANDS: ReadonlySet<string> = new Set(['mkdir', 'tou
  */
 export function acceptEditsCommand(sc: SubCommand, ctx: ReadOnlyContext): boolean {
   if (sc.opaque.length || sc.assignments.some((a) => !SAFE_ENV_VARS.includes(a.name))) return false;
-  const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
+  // No wrapper is looked past: the real CLI asks for `nice touch x` and `command touch x` in acceptEdits.
+  const words = sc.words;
   if (words.length < 2 || !ACCEPT_EDITS_COMMANDS.has(words[0].value)) return false;
   if (words.some((w) => w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw))) return false;
   return words.slice(1).filter((w) => !w.value.startsWith('-')).every((w) => insideWork(w.value, ctx));

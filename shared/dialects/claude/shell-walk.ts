@@ -46,7 +46,8 @@ const COMMENT_STARTERS = new Set([' ', '\t', '\n', ';', '&', '|', '(', ')', '<',
 /** Text of a leaf the parser did not split that still carries a substitution. */
 const UNPARSED_SUBSTITUTION = /\$\(|`|[<>]\(/;
 
-const BACKGROUND = 'a background `&` runs past the approval-time checks';
+/** The reason a backgrounded command is at most ask, even under a bare `Bash` allow (the CLI asks). */
+export const BACKGROUND = 'a background `&` runs past the approval-time checks';
 
 export interface ShellWalk {
   /** Every command node, at any depth, in source order. */
@@ -90,7 +91,13 @@ export function walkShellTree(root: SyntaxNode, text: string): ShellWalk {
       if (name) used.add(name.text);
     }
     if (kind === 'list' || kind === 'program' || kind === 'redirected_statement') {
-      for (const c of node.children) if (c && !c.isNamed && c.type === '&' && !out.notReadOnly.includes(BACKGROUND)) out.notReadOnly.push(BACKGROUND);
+      // The real CLI asks for a backgrounded command even under an allow that matches it (`echo hi &`
+      // under a bare `Bash` allow): at most ask, and the read-only layer does not apply either.
+      for (const c of node.children) {
+        if (!c || c.isNamed || c.type !== '&') continue;
+        if (!out.notReadOnly.includes(BACKGROUND)) out.notReadOnly.push(BACKGROUND);
+        cap(BACKGROUND);
+      }
     }
     const children = node.namedChildren;
     for (let i = children.length - 1; i >= 0; i--) {

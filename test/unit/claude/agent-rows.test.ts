@@ -88,13 +88,37 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{}', { tool: 'Bash', command: 'cat $F' }, 'ask', 'a computed file operand is not'],
   ['{"permissions":{"allow":["Bash(echo:*)","Bash"]}}', { tool: 'Bash', command: 'for i in 1; do echo hi 2>&1; done' }, 'allow', 'a bare Bash allow behind a narrower one'],
   ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'touch x 2>&1 && NODE_ENV=test echo hi' }, 'allow', 'acceptEdits approves file-system commands inside'],
-  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'command rm -rf d 2>&1' }, 'allow', 'rm inside, acceptEdits'],
+  // Found by the long differential run (seed 777): the CLI asks where RuleLens allowed.
+  ['{"permissions":{"allow":["Bash(ls *)","Read(./**)","Edit(/new/**)"],"ask":["Bash(git *)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'nice touch x' }, 'ask', 'acceptEdits does not look past nice'],
+  ['{"permissions":{"deny":["Read(docs/**)","Bash(cat .env)"],"ask":["Read(b.txt)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'command touch x 2>&1' }, 'ask', 'acceptEdits does not look past command'],
+  ['{"permissions":{"allow":["Bash(touch:*)","Bash"],"ask":["Bash(mkdir:*)"],"defaultMode":"bypassPermissions"}}', { tool: 'Bash', command: 'echo hi &' }, 'ask', 'a background & under a bare Bash allow'],
+  ['{"permissions":{"allow":["Bash(echo:*)","Read(./**)"],"ask":["Bash(git *)"]}}', { tool: 'Bash', command: 'echo $HOME &' }, 'ask', 'a background & under a prefix allow'],
+  ['{"permissions":{"allow":["Bash(touch:*)","Bash(mkdir *)"],"defaultMode":"bypassPermissions"}}', { tool: 'Bash', command: 'touch y &' }, 'ask', 'a background & with project bypass ignored'],
   ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'rm -rf /tmp/d' }, 'ask', 'rm outside, acceptEdits'],
   ['{"permissions":{"allow":["Edit(docs/**)"]}}', { tool: 'Bash', command: 'sort a.txt >> docs/log.txt' }, 'allow', 'an Edit allow approves the redirect target'],
   ['{"permissions":{"allow":["Edit(/new/**)"]}}', { tool: 'Bash', command: 'timeout 5 cat .env > new/x.txt' }, 'allow', 'an Edit allow approves the redirect target'],
   ['{"permissions":{"deny":["Edit(out.txt)"],"ask":["Bash(echo *)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo $HOME > out.txt' }, 'deny', 'an Edit deny on the target'],
   ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Read', path: '/etc/hostname' }, 'allow', 'plan mode lets reads run'],
 ];
+
+/**
+ * Observed CLI answers RuleLens deliberately does not follow: it is stricter there (ask where the CLI
+ * allowed), because the CLI's own answers for the same shape disagree (`command touch x 2>&1` asked
+ * in another run) and a wrong allow is the one mistake a linter must not make.
+ */
+const STRICTER: Array<[string, Record<string, string>, 'allow', 'ask', string]> = [
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'command rm -rf d 2>&1' }, 'allow', 'ask', 'rm inside, acceptEdits, behind `command`'],
+];
+
+describe('claude: where RuleLens is stricter than an observed CLI answer', () => {
+  before(() => initShellParser());
+  for (const [settings, request, cli, ours, why] of STRICTER) {
+    it(`${settings.slice(0, 70)} ${request.tool} ${JSON.stringify(request.command)} → ${ours}, the CLI said ${cli} (${why})`, () => {
+      const rs = parseClaude({ path: '/proj/.claude/settings.json', text: settings }, { root: '/proj', home: '/home/u' });
+      assert.equal(evaluateClaude(rs, request as never, { root: '/proj', home: '/home/u' }).decision, ours);
+    });
+  }
+});
 
 describe('claude: what the real CLI decides (observed rows)', () => {
   before(() => initShellParser());

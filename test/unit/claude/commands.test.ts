@@ -36,7 +36,7 @@ const TABLE: Array<[string, Decision, string]> = [
   ['git status; curl x', 'deny', 'after ;'],
   ['git status | grep x', 'allow', 'every part of a pipe allowed'],
   ['git status |& grep x', 'allow', '|&'],
-  ['ls & pwd', 'allow', 'background &'],
+  ['ls & pwd', 'ask', 'background & (the CLI asks for a backgrounded command)'],
   ['ls\npwd', 'allow', 'newline'],
   ['git status && whoami', 'allow', 'whoami without arguments is built-in read-only'],
   ['git status && whoami -a', 'ask', 'an allow must match every sub-command'],
