@@ -9,7 +9,7 @@ import { flipLine } from '../../shared/diff/format';
 import { readText, fileExists } from '../../shared/host/node-fs';
 import { findRequestsFile } from '../../shared/requests/locate';
 import { parseRequestsFile } from '../../shared/requests/parse';
-import { count, format, parse } from '../args';
+import { ArgumentError, count, format, parse } from '../args';
 import { flipsSarif } from '../format/sarif';
 import { evalContext, UsageError, type Out } from '../io';
 
@@ -38,8 +38,8 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   const fmt = format(values.format, ['text', 'json', 'sarif'] as const, 'text');
   const maxDenied = count(values['max-newly-denied'], '--max-newly-denied');
   const maxAllowed = count(values['max-newly-allowed'], '--max-newly-allowed');
-  if (positionals.length !== 1) throw new UsageError('diff takes exactly one RULEFILE');
-  if (typeof values.base !== 'string') throw new UsageError('--base GITREV|FILE is required');
+  if (positionals.length !== 1) throw new ArgumentError('diff takes exactly one RULEFILE');
+  if (typeof values.base !== 'string') throw new ArgumentError('--base GITREV|FILE is required');
   const rulePath = path.resolve(positionals[0]);
   const text = readText(rulePath);
   if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);

@@ -3,7 +3,7 @@ import { parseOpencode } from '../../shared/dialects/opencode';
 import { detectDialect } from '../../shared/dialects';
 import { translateFromLastMatch, type LastMatchRule } from '../../shared/dialects/claude/translate';
 import { readText } from '../../shared/host/node-fs';
-import { format, parse } from '../args';
+import { ArgumentError, format, parse } from '../args';
 import { evalContext, UsageError, type Out } from '../io';
 
 /**
@@ -14,8 +14,8 @@ import { evalContext, UsageError, type Out } from '../io';
 export async function translateCommand(argv: string[], io: Out): Promise<number> {
   const { values, positionals } = parse(argv, { to: { type: 'string' }, format: { type: 'string' } });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
-  if (values.to !== 'claude') throw new UsageError('--to claude is the only target');
-  if (positionals.length !== 1) throw new UsageError('translate takes exactly one RULEFILE');
+  if (values.to !== 'claude') throw new ArgumentError('--to claude is the only target');
+  if (positionals.length !== 1) throw new ArgumentError('translate takes exactly one RULEFILE');
   const file = path.resolve(positionals[0]);
   const text = readText(file);
   if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);

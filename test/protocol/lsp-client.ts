@@ -23,8 +23,9 @@ export class LspClient {
   private waiters: Array<{ test: () => boolean; resolve: () => void }> = [];
   private versions = new Map<string, number>();
 
-  constructor() {
-    this.proc = spawn(process.execPath, [path.join(ROOT, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `command` starts the server another way (e.g. `rulelens lsp --stdio`); the bundle by default. */
+  constructor(command: { file: string; args: string[]; cwd?: string } = { file: process.execPath, args: [path.join(ROOT, 'dist/server.js'), '--stdio'] }) {
+    this.proc = spawn(command.file, command.args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: command.cwd });
     this.proc.stderr!.on('data', (d: Buffer) => this.log.push(d.toString()));
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: Published) => {
