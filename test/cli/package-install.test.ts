@@ -36,9 +36,10 @@ describe('the packed package installs and runs', function () {
     for (const f of ['bin/rulelens.js', 'bin/rulelens-language-server.js', 'dist/cli.js', 'dist/server.js', 'dist/tree-sitter-bash.wasm', 'dist/web-tree-sitter.wasm', 'docs/lints/shadowed-deny.md']) assert.ok(files.includes(f), `${f} is in the tarball`);
     assert.ok(!files.some((f) => /^(shared|server|cli|client|test)\//.test(f)), 'no sources or tests in the tarball');
     project = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-install-'));
-    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'clean-project', version: '1.0.0', private: true }));
-    const installed = run(NPM, ['install', '--save-dev', '--no-audit', '--no-fund', tarball], project);
+    // An empty folder, as in docs/ci.md: no package.json, `npm install --no-save TARBALL`.
+    const installed = run(NPM, ['install', '--no-save', '--no-audit', '--no-fund', tarball], project);
     assert.strictEqual(installed.code, 0, installed.stderr);
+    assert.deepStrictEqual(fs.readdirSync(path.join(project, 'node_modules')).filter((d) => !d.startsWith('.')), ['rulelens'], 'no runtime dependencies to fetch');
   });
 
   it('npx rulelens --version prints the package version', () => {
