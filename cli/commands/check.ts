@@ -38,9 +38,9 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
     io.out(JSON.stringify(toSarif(reports, process.cwd()), null, 2));
   } else {
     io.out(formatCheckText(reports, process.cwd()));
-    io.out(`${summary.files} file${summary.files === 1 ? '' : 's'} · ${summary.errors} error${summary.errors === 1 ? '' : 's'} · ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} · ${summary.requests} requests: ${summary.passed} passed, ${summary.failed} failed`);
+    io.out(`${summary.files} file${summary.files === 1 ? '' : 's'} · ${summary.errors} error${summary.errors === 1 ? '' : 's'} · ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} · ${summary.requests} requests: ${summary.passed} passed, ${summary.failed} failed${summary.invalid ? `, ${summary.invalid} invalid` : ''}`);
   }
   if (reports.length === 0 && fmt === 'text') io.err('no rule files found');
   const tooManyWarnings = maxWarnings !== undefined && summary.warnings > maxWarnings;
-  return summary.errors > 0 || summary.failed > 0 || tooManyWarnings ? 1 : 0;
+  return summary.errors > 0 || summary.failed > 0 || summary.invalid > 0 || tooManyWarnings ? 1 : 0;
 }

@@ -2,7 +2,9 @@ import * as path from 'path';
 import { loadRuleSet } from '../../shared/check/check-file';
 import { parseJson } from '../../shared/json/tree';
 import { parseRequestsFile } from '../../shared/requests/parse';
-import { runRequests, safeEvaluate } from '../../shared/requests/run';
+import { runRequest, runRequests } from '../../shared/requests/run';
+import { countResults, resultsLine } from '../../shared/requests/summary';
+import type { RequestResult } from '../../shared/requests/model';
 import { renderTraceText, ruleText } from '../../shared/trace/render';
 import { readText } from '../../shared/host/node-fs';
 import { ArgumentError, format, parse } from '../args';
@@ -13,6 +15,7 @@ import { evalContext, UsageError, type Out } from '../io';
 /**
  * `rulelens eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]`
  * Exit 0 when every request with an expectation met it, 1 otherwise, 2 on usage/I-O errors.
+ * A single `--request` with an `expect` is compared too; `--requests` ends with a summary line.
  */
 export async function evalCommand(argv: string[], io: Out): Promise<number> {
   const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' } });
@@ -40,14 +43,19 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
       // Offsets inside the wrapper are shifted by the 14-character prefix; report the message only.
       throw new UsageError(`invalid request: ${fieldErrors.map((f) => f.message).join('; ') || 'not evaluable'}`);
     }
-    const { verdict, error } = safeEvaluate(dialect, ruleSet, stored.request, ctx);
-    if (!verdict) throw new UsageError(error ?? 'evaluation failed');
-    if (fmt === 'json') io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: verdict.rule, details: verdict.details, trace: verdict.trace }, null, 2));
-    else {
+    const result = runRequest(dialect, ruleSet, stored, ctx);
+    const verdict = result.verdict;
+    if (!verdict) throw new UsageError(result.error ?? 'evaluation failed');
+    if (fmt === 'json') {
+      const checked = stored.expect ? { expect: requestJson(result, false).expect, pass: result.pass, mismatches: result.mismatches } : {};
+      io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: verdict.rule, details: verdict.details, ...checked, trace: verdict.trace }, null, 2));
+    } else {
       io.out(`${verdict.native}${verdict.code ? ` ${verdict.code}` : ''} — ${ruleText(verdict)}`);
       io.out(renderTraceText(verdict));
+      if (result.pass === true) io.out(`✓ as expected (${expectText(result)})`);
+      else if (result.pass === false) io.out(`✗ not as expected: ${result.mismatches.join('; ')}`);
     }
-    return 0;
+    return result.pass === false ? 1 : 0;
   }
 
   const reqPath = path.resolve(String(values.requests));
@@ -66,7 +74,15 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
       if (withTrace && r.verdict) io.out(renderTraceText(r.verdict).replace(/^/gm, '      '));
     }
   }
-  const failed = results.filter((r) => r.pass === false).length;
-  const invalid = results.filter((r) => r.verdict === null).length;
-  return failed > 0 || invalid > 0 ? 1 : 0;
+  const counts = countResults(results);
+  if (fmt === 'json') io.out(JSON.stringify({ summary: counts }));
+  else io.out(resultsLine(counts));
+  return counts.failed > 0 || counts.invalid > 0 ? 1 : 0;
+}
+
+/** The expectation as written: `deny`, or `deny, rule "edit secrets/* deny"`. */
+function expectText(r: RequestResult): string {
+  const e = r.request.expect;
+  if (!e) return '';
+  return [e.decision, ...Object.entries(e.fields).map(([k, v]) => `${k} ${JSON.stringify(v)}`)].filter((x) => x !== null).join(', ');
 }

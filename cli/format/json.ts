@@ -1,6 +1,7 @@
 import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
+import { countResults } from '../../shared/requests/summary';
 
 export function diagnosticJson(f: Finding) {
   return {
@@ -51,19 +52,23 @@ export interface CheckSummary {
   requests: number;
   passed: number;
   failed: number;
+  /** Requests with an error of their own (unknown field, unknown agent): never counted as passed. */
+  invalid: number;
 }
 
 export function summarize(reports: FileReport[]): CheckSummary {
-  const s: CheckSummary = { files: reports.length, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0 };
+  const s: CheckSummary = { files: reports.length, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0, invalid: 0 };
   for (const rep of reports) {
     for (const f of [...rep.diagnostics, ...rep.requestDiagnostics]) {
       if (f.code === 'request-failed') continue;
       if (f.severity === 'error') s.errors++;
       else if (f.severity === 'warning') s.warnings++;
     }
-    s.requests += rep.results.length;
-    s.passed += rep.results.filter((r) => r.pass === true).length;
-    s.failed += rep.results.filter((r) => r.pass === false).length;
+    const c = countResults(rep.results);
+    s.requests += c.requests;
+    s.passed += c.passed;
+    s.failed += c.failed;
+    s.invalid += c.invalid;
   }
   return s;
 }

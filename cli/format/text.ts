@@ -2,6 +2,7 @@ import * as path from 'path';
 import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
+import { countResults } from '../../shared/requests/summary';
 import { ruleText, subjectLines } from '../../shared/trace/render';
 
 function diagLine(file: string, f: Finding): string {
@@ -10,7 +11,8 @@ function diagLine(file: string, f: Finding): string {
 
 /** One request's lines: mark, name, decision, deciding rule, then one line per subject when several. */
 export function requestLines(r: RequestResult, labelOf: (i: number) => string | undefined): string[] {
-  const mark = r.pass === true ? '✓' : r.pass === false ? '✗' : r.verdict ? '·' : '!';
+  const broken = r.request.findings.some((f) => f.severity === 'error');
+  const mark = r.pass === false ? '✗' : broken || !r.verdict ? '!' : r.pass === true ? '✓' : '·';
   if (!r.verdict) return [`  ${mark} ${r.request.name}: not evaluated — ${r.error}`];
   const v = r.verdict;
   const lines = [`  ${mark} ${r.request.name}: ${v.native}${v.code ? ` ${v.code}` : ''} — ${ruleText(v)}`];
@@ -31,9 +33,8 @@ export function formatCheckText(reports: FileReport[], cwd: string): string {
     for (const f of rep.diagnostics) out.push(diagLine(rel, f));
     if (rep.requestsPath) {
       const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;
-      const passed = rep.results.filter((r) => r.pass === true).length;
-      const failed = rep.results.filter((r) => r.pass === false).length;
-      out.push(`  requests: ${rrel} — ${rep.results.length} requests · ${passed} pass · ${failed} fail`);
+      const c = countResults(rep.results);
+      out.push(`  requests: ${rrel} — ${c.requests} requests · ${c.passed} pass · ${c.failed} fail${c.invalid ? ` · ${c.invalid} invalid` : ''}`);
       for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') out.push(diagLine(rrel, f));
     }
     if (rep.results.length) {
