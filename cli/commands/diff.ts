@@ -85,6 +85,17 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
     for (const n of notes) io.out(`  note: ${n}`);
     if (overAllowed) io.out(`  budget exceeded: ${counts.loosened} newly allowed > --max-newly-allowed ${maxAllowed}`);
     if (overDenied) io.out(`  budget exceeded: ${counts.tightened} newly denied > --max-newly-denied ${maxDenied}`);
+    // The last line is the one a CI log shows: always say how many decisions became less strict.
+    io.out(budgetLine(counts, maxAllowed, maxDenied));
   }
   return overAllowed || overDenied ? 1 : 0;
+}
+
+/**
+ * The closing line: newly allowed first (the direction that matters), with the budgets when given.
+ * @example budgetLine({ loosened: 2, tightened: 0 }, 1, undefined) // '2 newly allowed (budget 1: exceeded), 0 newly denied'
+ */
+export function budgetLine(counts: { loosened: number; tightened: number }, maxAllowed: number | undefined, maxDenied: number | undefined): string {
+  const part = (n: number, what: string, max: number | undefined) => `${n} newly ${what}${max === undefined ? '' : ` (budget ${max}: ${n > max ? 'exceeded' : 'ok'})`}`;
+  return `${part(counts.loosened, 'allowed', maxAllowed)}, ${part(counts.tightened, 'denied', maxDenied)}`;
 }

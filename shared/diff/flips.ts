@@ -24,6 +24,10 @@ export interface Flip {
   witness?: unknown;
   /** For witnesses: a stored request that already shows this same flip (not counted twice). */
   coveredBy?: string;
+  /** The request's action (OpenCode) when known, so a witness is only covered by a flip of its own action. */
+  action?: string;
+  /** The request's agent (OpenCode), when it names one. */
+  agent?: string;
 }
 
 /** @example direction('deny', 'allow') // 'loosened' */
@@ -44,8 +48,10 @@ export function storedFlips(base: RequestResult[], current: RequestResult[]): Fl
     const a = old?.verdict;
     const b = cur.verdict;
     if (!a || !b) continue;
+    const req = cur.request.request as { action?: unknown; agent?: unknown } | undefined;
+    const who = { ...(typeof req?.action === 'string' ? { action: req.action } : {}), ...(typeof req?.agent === 'string' ? { agent: req.agent } : {}) };
     if (a.decision !== b.decision) {
-      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: null, before: a.decision, after: b.decision, beforeRule: a.rule, afterRule: b.rule, direction: direction(a.decision, b.decision) });
+      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: null, before: a.decision, after: b.decision, beforeRule: a.rule, afterRule: b.rule, direction: direction(a.decision, b.decision), ...who });
     }
     const n = Math.min(a.trace.sections.length, b.trace.sections.length);
     for (let i = 0; i < n; i++) {
@@ -53,7 +59,7 @@ export function storedFlips(base: RequestResult[], current: RequestResult[]): Fl
       const sb = b.trace.sections[i];
       if (sa.subject !== sb.subject || !sa.decision || !sb.decision || sa.decision === sb.decision) continue;
       const ref = (idx: number | null, labels: RequestResult) => (idx === null ? null : { index: idx, id: null, label: labels.verdict?.trace.sections[i].rows.find((r) => r.rule === idx)?.label ?? '' });
-      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: sb.subject, before: sa.decision, after: sb.decision, beforeRule: ref(sa.controlling, old!), afterRule: ref(sb.controlling, cur), direction: direction(sa.decision, sb.decision) });
+      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: sb.subject, before: sa.decision, after: sb.decision, beforeRule: ref(sa.controlling, old!), afterRule: ref(sb.controlling, cur), direction: direction(sa.decision, sb.decision), ...who });
     }
   }
   return sortFlips(out);
