@@ -2,12 +2,15 @@ import * as path from 'path';
 import type { Connection } from 'vscode-languageserver';
 import { CONFIG_FILE, EMPTY_CONFIG, LINT_LEVELS, mergeConfig, parseLintConfig, type LintConfig, type LintLevel } from '../../shared/config/lint-config';
 import { uriToPath } from '../service/uri';
+import { lensMode, type LensMode } from '../service/lens-mode';
 
 /** The `rulelens` settings section as the client sends it. */
 export interface RuleLensSettings {
   lints?: Record<string, unknown>;
   excludeFiles?: unknown;
   docsBaseUrl?: unknown;
+  /** `all` | `summary` | `off` */
+  codeLens?: unknown;
 }
 
 /**
@@ -17,6 +20,8 @@ export interface RuleLensSettings {
  */
 export class Settings {
   private readonly cache = new Map<string, LintConfig>();
+  /** The code lens mode per document, fetched with its lint config. */
+  private readonly lenses = new Map<string, LensMode>();
   private pending = new Map<string, Promise<void>>();
   private global: RuleLensSettings = {};
   folders: string[] = [];
@@ -34,12 +39,18 @@ export class Settings {
 
   clear(): void {
     this.cache.clear();
+    this.lenses.clear();
     this.pending = new Map();
   }
 
   /** The cached config of a path (defaults until `prepare` fetched it). */
   peek(p: string): LintConfig {
     return this.cache.get(p) ?? EMPTY_CONFIG;
+  }
+
+  /** The `rulelens.codeLens` mode of a document (the global setting until `prepare` fetched it). */
+  lensMode(uri: string): LensMode {
+    return this.lenses.get(uriToPath(uri)) ?? lensMode(this.global.codeLens);
   }
 
   /** Fetches the settings of documents not cached yet. */
@@ -72,6 +83,7 @@ export class Settings {
       const got: unknown = await this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'rulelens' });
       if (got && typeof got === 'object') s = got as RuleLensSettings;
     }
+    this.lenses.set(uriToPath(uri), lensMode(s.codeLens));
     return this.build(uriToPath(uri), s);
   }
 

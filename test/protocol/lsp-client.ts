@@ -22,6 +22,8 @@ export class LspClient {
   readonly log: string[] = [];
   private waiters: Array<{ test: () => boolean; resolve: () => void }> = [];
   private versions = new Map<string, number>();
+  /** The `rulelens` settings section answered to workspace/configuration. */
+  settings: Record<string, unknown> = { lints: {}, excludeFiles: [] };
 
   /** `command` starts the server another way (e.g. `rulelens lsp --stdio`); the bundle by default. */
   constructor(command: { file: string; args: string[]; cwd?: string } = { file: process.execPath, args: [path.join(ROOT, 'dist/server.js'), '--stdio'] }) {
@@ -39,7 +41,7 @@ export class LspClient {
     this.conn.onNotification('window/logMessage', (p: { message: string }) => {
       this.log.push(p.message);
     });
-    this.conn.onRequest('workspace/configuration', (p: unknown) => ((p as { items: unknown[] }).items ?? []).map(() => ({ lints: {}, excludeFiles: [] })));
+    this.conn.onRequest('workspace/configuration', (p: unknown) => ((p as { items: unknown[] }).items ?? []).map(() => this.settings));
     this.conn.onRequest('client/registerCapability', () => null);
     this.conn.onRequest('workspace/codeLens/refresh', () => null);
     this.conn.listen();

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver';
-import { open, service, tempExample, withRule } from './helpers';
+import { open, plainText, service, tempExample, withRule } from './helpers';
 
 const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('x', 'json', 1, text), edits);
 
@@ -44,7 +44,7 @@ describe('language service: quick fixes ordered by safety', () => {
     const added = JSON.parse(after).requests.at(-1);
     assert.strictEqual(added.expect, 'deny');
     ls.setDocument(ex.requestsUri, after, 2);
-    const failed = ls.doValidation(ex.requestsUri).filter((d) => d.code === 'request-failed').map((d) => d.message);
+    const failed = ls.doValidation(ex.requestsUri).filter((d) => d.code === 'request-failed').map((d) => plainText(d.message));
     assert.ok(failed.some((m) => m.includes(added.name)), failed.join('\n'));
   });
 
