@@ -32,8 +32,12 @@ export class Settings {
     private readonly readText: (p: string) => string | undefined,
   ) {}
 
+  /** Called with the new global section whenever it changes (the log follows `trace.server`). */
+  onGlobal: (s: RuleLensSettings) => void = () => undefined;
+
   setGlobal(s: unknown): void {
     this.global = s && typeof s === 'object' ? (s as RuleLensSettings) : {};
+    this.onGlobal(this.global);
     this.clear();
   }
 
