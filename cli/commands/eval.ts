@@ -6,6 +6,7 @@ import { runRequest, runRequests } from '../../shared/requests/run';
 import { countResults, resultsLine } from '../../shared/requests/summary';
 import type { RequestResult } from '../../shared/requests/model';
 import { renderTraceText, ruleText } from '../../shared/trace/render';
+import { withNearMisses } from '../../shared/trace/near-miss';
 import { readText } from '../../shared/host/node-fs';
 import { ArgumentError, format, parse } from '../args';
 import { requestJson } from '../format/json';
@@ -44,8 +45,8 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
       throw new UsageError(`invalid request: ${fieldErrors.map((f) => f.message).join('; ') || 'not evaluable'}`);
     }
     const result = runRequest(dialect, ruleSet, stored, ctx);
-    const verdict = result.verdict;
-    if (!verdict) throw new UsageError(result.error ?? 'evaluation failed');
+    if (!result.verdict) throw new UsageError(result.error ?? 'evaluation failed');
+    const verdict = withNearMisses(result.verdict);
     if (fmt === 'json') {
       const checked = stored.expect ? { expect: requestJson(result, false).expect, pass: result.pass, mismatches: result.mismatches } : {};
       io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: verdict.rule, details: verdict.details, ...checked, trace: verdict.trace }, null, 2));

@@ -4,6 +4,7 @@ import { parseRequestsFile } from '../../shared/requests/parse';
 import { decidingRuleText, safeEvaluate } from '../../shared/requests/run';
 import type { RequestResult } from '../../shared/requests/model';
 import { renderTraceMarkdown } from '../../shared/trace/render';
+import { withNearMisses } from '../../shared/trace/near-miss';
 import type { Analysis, Workspace } from './workspace';
 
 function fail(error: string, dialect?: string): EvaluateResult {
@@ -36,8 +37,9 @@ export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluatePara
     if (!stored || stored.request === undefined || errors.length) return fail(`invalid request: ${errors.map((f) => f.message).join('; ') || 'not evaluable'}`, dialect.id);
     request = stored.request;
   } else return fail('give "requestName" or a "request" object', dialect.id);
-  const { verdict, error } = safeEvaluate(dialect, rs, request, ws.host.ctx ?? {});
-  if (!verdict) return fail(error ?? 'evaluation failed', dialect.id);
+  const { verdict: raw, error } = safeEvaluate(dialect, rs, request, ws.host.ctx ?? {});
+  if (!raw) return fail(error ?? 'evaluation failed', dialect.id);
+  const verdict = withNearMisses(raw);
   return { ok: true, dialect: dialect.id, verdict, markdown: renderTraceMarkdown(verdict), rules };
 }
 

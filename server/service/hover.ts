@@ -3,6 +3,7 @@ import type { Rule } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
 import { decidingRuleText } from '../../shared/requests/run';
 import { renderTraceMarkdown } from '../../shared/trace/render';
+import { nearMissLines } from '../../shared/trace/near-miss';
 import { witnessFor } from '../../shared/analysis';
 import { decisionsOf, type RuleDecisions } from './decides';
 import { resultAt, ruleAt } from './locate';
@@ -87,6 +88,7 @@ export function requestHoverMarkdown(r: RequestResult): string {
   const out = [`${head} → **${v.native}**${mark}${exp} — ${decidingRuleText(v)}`, ''];
   if (r.mismatches.length) out.push(...r.mismatches.map((m) => `- ✗ ${m}`), '');
   out.push(renderTraceMarkdown(v, { compact: true }));
+  for (const l of nearMissLines(v)) out.push('', `⚠ ${l.replace(/([*_])/g, '\\$1')}`);
   return out.join('\n').trimEnd();
 }
 
