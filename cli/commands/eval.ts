@@ -1,3 +1,4 @@
+import { ruleNumber } from '../../shared/model';
 import * as path from 'path';
 import { loadRuleSet } from '../../shared/check/check-file';
 import { parseJson } from '../../shared/json/tree';
@@ -49,7 +50,7 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
     const verdict = withNearMisses(result.verdict);
     if (fmt === 'json') {
       const checked = stored.expect ? { expect: requestJson(result, false).expect, pass: result.pass, mismatches: result.mismatches } : {};
-      io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: verdict.rule, details: verdict.details, ...checked, trace: verdict.trace }, null, 2));
+      io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: verdict.rule ? { index: ruleNumber(verdict.rule) - 1, id: verdict.rule.id, label: verdict.rule.label } : null, details: verdict.details, ...checked, trace: verdict.trace }, null, 2));
     } else {
       io.out(`${verdict.native}${verdict.code ? ` ${verdict.code}` : ''} — ${ruleText(verdict)}`);
       io.out(renderTraceText(verdict));

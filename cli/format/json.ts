@@ -1,3 +1,4 @@
+import { ruleNumber } from '../../shared/model';
 import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
@@ -27,7 +28,8 @@ export function requestJson(r: RequestResult, withTrace = true) {
     pass: r.pass,
     mismatches: r.mismatches,
     error: r.error,
-    rule: v?.rule ? { index: v.rule.index, id: v.rule.id, label: v.rule.label } : null,
+    // `index` is the number people see less one: JSON and the text "rule N" share one numbering.
+    rule: v?.rule ? { index: ruleNumber(v.rule) - 1, id: v.rule.id, label: v.rule.label } : null,
     details: v?.details ?? null,
     ...(withTrace ? { trace: v?.trace ?? null } : {}),
   };

@@ -24,6 +24,7 @@ export function mark(m: boolean | null | undefined): string {
 
 interface RuleLine {
   index: number;
+  number?: number;
   label: string;
   decision: string;
   line: number | null;
@@ -34,7 +35,7 @@ function ruleLines(result: EvaluateResult): RuleLine[] {
   if (result.rules?.length) return result.rules.map((r) => ({ ...r }));
   const seen = new Map<number, RuleLine>();
   for (const s of result.verdict?.trace.sections ?? []) {
-    for (const row of s.rows) if (!seen.has(row.rule)) seen.set(row.rule, { index: row.rule, label: row.label, decision: '', line: null });
+    for (const row of s.rows) if (!seen.has(row.rule)) seen.set(row.rule, { index: row.rule, number: row.number, label: row.label, decision: '', line: null });
   }
   return [...seen.values()].sort((a, b) => a.index - b.index);
 }
@@ -64,7 +65,7 @@ function matrix(sections: TraceSection[], rules: RuleLine[], overall: string): s
         .join('');
       const controlsAny = sections.some((s) => s.controlling === r.index);
       const where = r.line === null ? '' : ` data-line="${r.line}"`;
-      return `<tr class="${controlsAny ? 'controls' : ''}"><th class="rule"><a href="#"${where} class="reveal">${r.index + 1}</a></th>`
+      return `<tr class="${controlsAny ? 'controls' : ''}"><th class="rule"><a href="#"${where} class="reveal">${r.number ?? r.index + 1}</a></th>`
         + `<td class="label"><code>${esc(r.label)}</code></td>${cells}</tr>`;
     })
     .join('\n');
@@ -87,8 +88,8 @@ ${body}
  */
 function rowNotes(sections: TraceSection[]): string {
   const on = (s: TraceSection) => (s.subject ? ` on <code>${esc(s.subject)}</code>` : '');
-  const deciding = sections.flatMap((s) => s.rows.filter((r) => r.note && r.rule === s.controlling).map((r) => `<li>rule ${r.rule + 1}${on(s)}: ${esc(r.note)}</li>`));
-  const others = sections.flatMap((s) => s.rows.filter((r) => r.note && r.rule !== s.controlling).map((r) => `<li>rule ${r.rule + 1}${on(s)}: ${esc(r.note)}</li>`));
+  const deciding = sections.flatMap((s) => s.rows.filter((r) => r.note && r.rule === s.controlling).map((r) => `<li>rule ${r.number ?? r.rule + 1}${on(s)}: ${esc(r.note)}</li>`));
+  const others = sections.flatMap((s) => s.rows.filter((r) => r.note && r.rule !== s.controlling).map((r) => `<li>rule ${r.number ?? r.rule + 1}${on(s)}: ${esc(r.note)}</li>`));
   return (deciding.length ? `<h2>How the deciding rule applied</h2><ul class="notes">${deciding.join('')}</ul>` : '')
     + (others.length ? `<h2>Why other rules did not decide</h2><ul class="notes">${others.join('')}</ul>` : '');
 }
@@ -117,7 +118,7 @@ export function renderTracePage(p: TracePage): string {
     const v = result.verdict;
     const native = v.native && v.native !== v.decision ? ` <span class="native">${esc(v.native)}</span>` : '';
     const code = v.code ? ` <span class="code">${esc(v.code)}</span>` : '';
-    const by = v.rule ? `decided by rule ${v.rule.index + 1}${v.rule.id ? ` (${esc(v.rule.id)})` : ''}: <code>${esc(v.rule.label)}</code>` : 'no rule matched: the default decided';
+    const by = v.rule ? `decided by rule ${v.rule.number ?? v.rule.index + 1}${v.rule.id ? ` (${esc(v.rule.id)})` : ''}: <code>${esc(v.rule.label)}</code>` : 'no rule matched: the default decided';
     const details = detailItems(v.details ?? {}).join('');
     const notes = v.trace.notes.map((n) => `<li>${esc(n)}</li>`).join('');
     const e = p.expectation;

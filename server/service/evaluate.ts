@@ -1,3 +1,4 @@
+import { ruleNumber } from '../../shared/model';
 import { parseJson } from '../../shared/json/tree';
 import type { EvaluateParams, EvaluateResult, ListRequestsResult, RequestResultInfo } from '../../shared/protocol';
 import { parseRequestsFile } from '../../shared/requests/parse';
@@ -21,7 +22,7 @@ export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluatePara
   if (!rep?.dialect || !rep.ruleSet) return fail(a.kind === 'requests' ? 'no rule file found for this requests file' : 'not a rule file of any known dialect');
   const dialect = rep.dialect;
   const rs = rep.ruleSet;
-  const rules = rs.rules.map((r) => ({ index: r.index, label: r.label, decision: r.decision, line: r.range.start.line }));
+  const rules = rs.rules.map((r) => ({ index: r.index, number: ruleNumber(r), label: r.label, decision: r.decision, line: r.range.start.line }));
   let request: unknown;
   if (typeof params.requestName === 'string') {
     const found = rep.results.find((r) => r.request.name === params.requestName);

@@ -1,3 +1,4 @@
+import { ruleNumber } from '../../shared/model';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
 import type { Rule } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
@@ -35,7 +36,7 @@ export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
   const results = rep.results;
   const all = decisionsOf(rep);
   const info = all[rule.index];
-  const out = [`**Rule ${rule.index + 1}** ${code(rule.label)} — ${rule.native}${rule.scope ? ` (${rule.scope})` : ''}`, ''];
+  const out = [`**Rule ${ruleNumber(rule)}** ${code(rule.label)} — ${rule.native}${rule.scope ? ` (${rule.scope})` : ''}`, ''];
   const evaluated = results.filter((r) => r.verdict).length;
   if (!rep.requestsPath) out.push('No stored requests for this file yet.', '');
   else if (!info.decides.length) out.push(`Decides none of ${evaluated} stored request${evaluated === 1 ? '' : 's'}.`, '');

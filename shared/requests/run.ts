@@ -1,4 +1,4 @@
-import { finding, type EvalContext, type Finding, type RuleSet, type Verdict } from '../model';
+import { finding, ruleNumber, type EvalContext, type Finding, type RuleSet, type Verdict } from '../model';
 import type { AnyDialect } from '../dialects/dialect';
 import { compiledFor, type CompiledRuleSet } from '../compiled';
 import { compareExpect } from './expect';
@@ -72,7 +72,7 @@ function compiledOrNone(dialect: AnyDialect, rs: RuleSet): CompiledRuleSet | und
 
 /** `rule 3: edit secrets/* deny`, or `default` when no rule decided. */
 export function decidingRuleText(v: Verdict): string {
-  return v.rule ? `rule ${v.rule.index + 1}: ${v.rule.label}` : 'no rule matched: the default';
+  return v.rule ? `rule ${ruleNumber(v.rule)}: ${v.rule.label}` : 'no rule matched: the default';
 }
 
 /**
