@@ -1,7 +1,8 @@
 import { strict as assert } from 'assert';
 import { opencode } from '../../../shared/dialects/opencode';
 import { parseRequestsFile } from '../../../shared/requests/parse';
-import { resultFindings, runRequests } from '../../../shared/requests/run';
+import { decidingRuleText, resultFindings, runRequests } from '../../../shared/requests/run';
+import type { Verdict } from '../../../shared/model';
 import { countResults } from '../../../shared/requests/summary';
 
 const CONFIG = JSON.stringify({
@@ -43,5 +44,13 @@ describe('requests: an OpenCode agent the config does not have', () => {
   it('an agent the config disables is unknown', () => {
     const { findings } = run([{ name: 'plan', action: 'edit', resources: ['a'], agent: 'plan' }]);
     assert.match(findings[0]?.message ?? '', /^unknown agent "plan"/);
+  });
+});
+
+describe('requests: failure messages read as words', () => {
+  it('a request decided by no rule says so plainly', () => {
+    const v = { decision: 'ask', native: 'ask', code: null, rule: null, details: {}, trace: { dialect: 'opencode', branch: '', notes: [], sections: [] } } as unknown as Verdict;
+    assert.equal(decidingRuleText(v), 'no rule matched: the default');
+    assert.equal(decidingRuleText({ ...v, rule: { index: 2, id: null, label: 'edit secrets/* deny' } }), 'rule 3: edit secrets/* deny');
   });
 });
