@@ -34,12 +34,18 @@ describe('the packed package installs and runs', function () {
     tarball = path.join(out, info[0].filename);
     const files = info[0].files.map((f) => f.path);
     for (const f of ['bin/rulelens.js', 'bin/rulelens-language-server.js', 'dist/cli.js', 'dist/server.js', 'dist/tree-sitter-bash.wasm', 'dist/web-tree-sitter.wasm', 'docs/lints/shadowed-deny.md']) assert.ok(files.includes(f), `${f} is in the tarball`);
-    assert.ok(!files.some((f) => /^(shared|server|cli|client|test)\//.test(f)), 'no sources or tests in the tarball');
+    assert.ok(!files.some((f) => /^(shared|server|cli|client|test|node_modules)\//.test(f)), 'no sources or tests in the tarball');
+    assert.ok(!files.some((f) => f.endsWith('.map') || f === 'dist/client.js'), 'no source maps, no VS Code client');
     project = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-install-'));
     // An empty folder, as in docs/ci.md: no package.json, `npm install --no-save TARBALL`.
     const installed = run(NPM, ['install', '--no-save', '--no-audit', '--no-fund', tarball], project);
     assert.strictEqual(installed.code, 0, installed.stderr);
     assert.deepStrictEqual(fs.readdirSync(path.join(project, 'node_modules')).filter((d) => !d.startsWith('.')), ['rulelens'], 'no runtime dependencies to fetch');
+  });
+
+  it('the npm allowlist (.npmignore) and the .vsix one (.vscodeignore) stay apart: vsce refuses "files" beside .vscodeignore', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { files?: unknown };
+    assert.ok(!(pkg.files !== undefined && fs.existsSync(path.join(ROOT, '.vscodeignore'))));
   });
 
   it('npx rulelens --version prints the package version', () => {
