@@ -122,6 +122,8 @@ interface Pairs {
    */
   classes: Map<string, string>;
   budget?: BudgetExceeded;
+  /** The search for more resource classes stopped at the time limit (every decision pair is still found). */
+  classesCut?: boolean;
 }
 
 /** How many resource classes one action class may list beyond one per decision pair. */
@@ -163,9 +165,7 @@ function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadlin
   const everyRule = [...base.rules, ...cur.rules];
   try {
     deadline.check();
-    // Every rule's readable fills are tried (not only until each pair is known): each distinct
-    // class of newly decided resources must show up, not just one per decision pair.
-    for (const r of everyRule) for (const f of fills(r.resourcePattern)) note(f);
+    for (const r of everyRule) for (const f of fills(r.resourcePattern)) if (!complete()) note(f);
     for (const r of COMMON_RESOURCES) note(r);
     for (const m of mid) for (const o of everyRule) if (!complete()) for (const f of meets(m.resourcePattern, o.resourcePattern)) note(f);
     deadline.check();
@@ -173,6 +173,22 @@ function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadlin
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     return { found, classes, budget: e };
+  }
+  // Every pair is known; now each distinct class of resources that flips, not just one per pair:
+  // only resources a changed rule matches can differ, so the changed rules' fills and their
+  // overlaps with the others are tried. Best effort within the file's time: the pairs are complete.
+  try {
+    for (const m of mid) for (const f of fills(m.resourcePattern)) note(f);
+    for (const m of mid) {
+      deadline.check();
+      for (const o of everyRule) {
+        if (classes.size >= MAX_CLASSES_PER_ACTION) break;
+        for (const f of meets(m.resourcePattern, o.resourcePattern)) note(f);
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof BudgetExceeded)) throw e;
+    return { found, classes, classesCut: true };
   }
   return { found, classes };
 }
@@ -285,6 +301,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
   }
   const byPair = new Map<string, Found[]>();
   const skipped: string[] = [];
+  const cutClasses: string[] = [];
   let skippedWhy: BudgetExceeded | undefined;
   for (const agent of agents) {
     for (const action of actions) {
@@ -292,7 +309,8 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
       const c = sideFor(current, agent, action);
       if (b.rules.length === 0 && c.rules.length === 0) continue;
       if (agent !== undefined && sameSides(b, sideFor(base, undefined, action)) && sameSides(c, sideFor(current, undefined, action))) continue;
-      const { found: pairs, classes, budget } = pairsFor(b, c, cache, deadline, preferred);
+      const { found: pairs, classes, budget, classesCut } = pairsFor(b, c, cache, deadline, preferred);
+      if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
       if (budget) {
         skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
         skippedWhy ??= budget;
@@ -316,6 +334,9 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
     const named = skipped.slice(0, MAX_NAMED_ACTIONS).join(', ');
     const more = skipped.length > MAX_NAMED_ACTIONS ? ` and ${skipped.length - MAX_NAMED_ACTIONS} more` : '';
     notes.push(`witness search incomplete for ${named}${more} (${reasonText(skippedWhy!)}): decisions there may flip beyond what is listed`);
+  }
+  if (cutClasses.length > 0) {
+    notes.push(`every kind of flip is listed for ${cutClasses.slice(0, MAX_NAMED_ACTIONS).join(', ')}${cutClasses.length > MAX_NAMED_ACTIONS ? ` and ${cutClasses.length - MAX_NAMED_ACTIONS} more` : ''}, but the time limit stopped the search for more resources flipping by other rules`);
   }
   const flips: Flip[] = [];
   for (const [a, d] of PAIR_ORDER) {
