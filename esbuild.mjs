@@ -24,7 +24,7 @@ function findPackageDir(pkg) {
 }
 
 mkdirSync('dist', { recursive: true });
-for (const [pkg, file] of [['web-tree-sitter', 'web-tree-sitter.wasm'], ['tree-sitter-bash', 'tree-sitter-bash.wasm']]) {
+for (const [pkg, file] of [['web-tree-sitter', 'web-tree-sitter.wasm'], ['tree-sitter-bash', 'tree-sitter-bash.wasm'], ['tree-sitter-python', 'tree-sitter-python.wasm']]) {
   try {
     const dir = findPackageDir(pkg);
     copyFileSync(join(dir, file), join('dist', file));

@@ -58,10 +58,10 @@ export const HELP: Record<string, CommandHelp> = {
     examples: ['rulelens diff opencode.json --base origin/main --max-newly-allowed 0'],
   },
   translate: {
-    usage: 'translate RULEFILE --to claude [--format text|json]',
+    usage: 'translate RULEFILE --to claude|codex|gemini [--format text|json]',
     summary: 'Translate an OpenCode rule set into Claude Code permission tiers. The settings JSON goes to stdout, the equivalence report to stderr, so `> settings.json` writes only JSON.',
     options: [
-      ['--to claude', 'the target (Claude Code is the only one)'],
+      ['--to claude|codex|gemini', 'the target agent'],
       ['--format text|json', 'text: settings on stdout, report on stderr; json: one object with settings and report on stdout'],
     ],
     exit: '0 proved equivalent · 1 some decision changes or is unproved · 2 usage or I/O error',
@@ -88,18 +88,33 @@ export const HELP: Record<string, CommandHelp> = {
     options: [['--format text|json', 'output format'], ...LEDGER_FILES],
   },
   suggest: {
-    usage: 'suggest [--json] [--ledger FILE]',
-    summary: 'Suggest history rules from what the ledger recorded.',
-    options: [['--json', 'print JSON'], ...LEDGER_FILES],
+    usage: 'suggest [--json] [--ledger FILE] | suggest RULEFILE --history PATH [--write] [--format text|json]',
+    summary: 'Suggest history rules from what the ledger recorded, or rules for a rule file from an agent\'s history.',
+    options: [['--json', 'print JSON'], ['--history PATH', 'the agent history to learn from'], ['--write', 'write the suggestions into RULEFILE'], ['--format text|json', 'output format'], ...LEDGER_FILES],
   },
   replay: {
-    usage: 'replay --rules NEXT [--max-newly-denied N] [--format text|json] [--ledger FILE]',
-    summary: 'Re-judge every recorded ledger step under candidate rules.',
+    usage: 'replay --rules NEXT [--max-newly-denied N] [--format text|json] [--ledger FILE] | replay RULEFILE --history PATH (--rules NEXT | --base GITREV) [--max-newly-denied N] [--max-newly-asked N] [--max-newly-allowed N] [--format text|json]',
+    summary: 'Re-judge every recorded ledger step, or every call of an agent history, under candidate rules.',
     options: [
       ['--rules NEXT', 'the candidate rules file'],
+      ['--history PATH', 'an agent history to replay against RULEFILE'],
+      ['--base GITREV', 'compare with RULEFILE at a git revision'],
       ['--max-newly-denied N', 'fail when more than N recorded steps would be refused'],
+      ['--max-newly-asked N', 'fail when more than N calls would newly ask'],
+      ['--max-newly-allowed N', 'fail when more than N calls would newly be allowed'],
       ['--format text|json', 'output format'],
       ['--ledger FILE', 'the ledger'],
+    ],
+  },
+  import: {
+    usage: 'import HISTORY... [--rules RULEFILE | --dialect claude|opencode|omp] [--out FILE] [--since ISO] [--format text|json]',
+    summary: 'Import an agent\'s history as stored requests.',
+    options: [
+      ['--rules RULEFILE', 'the rule file the requests are for'],
+      ['--dialect ID', 'the dialect of the history (claude, opencode, omp)'],
+      ['--out FILE', 'the requests file to write'],
+      ['--since ISO', 'only calls after this time'],
+      ['--format text|json', 'output format'],
     ],
   },
   rules: {

@@ -8,6 +8,7 @@ import { explainCommand } from './commands/explain';
 import { suggestCommand } from './commands/suggest';
 import { replayCommand } from './commands/replay';
 import { rulesCommand } from './commands/rules';
+import { importCommand } from './commands/import';
 import { stdio, UsageError, type Out } from './io';
 
 import { ArgumentError } from './args';
@@ -29,6 +30,7 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = Object.
       ['explain', explainCommand],
       ['suggest', suggestCommand],
       ['replay', replayCommand],
+      ['import', importCommand],
       ['rules', rulesCommand],
       ['lsp', lspCommand],
     ] as const

@@ -6,6 +6,8 @@ export const documentSelector: Array<{ scheme: string; language: string }> = [
   { scheme: 'file', language: 'json' },
   { scheme: 'file', language: 'jsonc' },
   { scheme: 'file', language: 'yaml' },
+  { scheme: 'file', language: 'starlark' },
+  { scheme: 'file', language: 'toml' },
   { scheme: 'untitled', language: 'json' },
   { scheme: 'untitled', language: 'jsonc' },
   { scheme: 'untitled', language: 'yaml' },

@@ -61,6 +61,7 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
     docsBase,
     features: client,
     baseText: createBaseTextReader(),
+    historyFor: (p) => settings!.historyOf(p),
   });
   settings = new Settings(connection, client.configuration, (p) => service.workspace.text(p));
   settings.setGlobal(init.settings ?? {});

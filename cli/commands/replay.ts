@@ -5,6 +5,7 @@ import { errorLines, replayLedger } from '../../shared/ledger';
 import { ArgumentError, count, format, parse } from '../args';
 import { UsageError, type Out } from '../io';
 import { openLedger } from './log';
+import { replayHistoryCommand } from './replay-history';
 
 /**
  * `rulelens replay --rules NEXT [--max-newly-denied N] [--format text|json] [--ledger FILE]`
@@ -12,6 +13,8 @@ import { openLedger } from './log';
  * Exit 1 when more than N decisions newly deny, else 0; 2 on usage or I/O errors.
  */
 export async function replayCommand(argv: string[], io: Out): Promise<number> {
+  // `replay RULEFILE --history PATH …` replays agent history; without --history, the Bounds ledger.
+  if (argv.some((a) => a === '--history' || a.startsWith('--history='))) return replayHistoryCommand(argv, io);
   const { values, positionals } = parse(argv, { rules: { type: 'string' }, 'max-newly-denied': { type: 'string' }, format: { type: 'string' }, ledger: { type: 'string' } });
   if (positionals.length) throw new ArgumentError('replay takes no positional arguments');
   const fmt = format(values.format, ['text', 'json'] as const, 'text');

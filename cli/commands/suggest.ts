@@ -2,12 +2,15 @@ import { suggestCeilings } from '../../shared/ledger';
 import { ArgumentError, parse } from '../args';
 import { UsageError, type Out } from '../io';
 import { FILE_OPTIONS, openLedger } from './log';
+import { suggestHistoryCommand } from './suggest-history';
 
 /**
  * `rulelens suggest [--json]`: counts identical calls per task in the ledger and prints the
  * `max_repeats` / `max_steps` rules the counts justify. Exit 0.
  */
 export async function suggestCommand(argv: string[], io: Out): Promise<number> {
+  // `suggest RULEFILE --history PATH` tightens rules from agent history; without it, the Bounds ledger.
+  if (argv.some((a) => a === '--history' || a.startsWith('--history='))) return suggestHistoryCommand(argv, io);
   const { values, positionals } = parse(argv, { json: { type: 'boolean' }, ...FILE_OPTIONS });
   if (positionals.length) throw new ArgumentError('suggest takes no positional arguments');
   const files = openLedger(values, io, { needRules: false });

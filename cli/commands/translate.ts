@@ -5,6 +5,7 @@ import { translateFromLastMatch, type LastMatchRule } from '../../shared/dialect
 import { readText } from '../../shared/host/node-fs';
 import { ArgumentError, format, parse } from '../args';
 import { evalContext, UsageError, type Out } from '../io';
+import { PREFIX_TARGETS, translateToTarget } from './translate-target';
 
 /**
  * `rulelens translate RULEFILE --to claude [--format text|json]`: an OpenCode rule set as Claude Code
@@ -14,7 +15,11 @@ import { evalContext, UsageError, type Out } from '../io';
 export async function translateCommand(argv: string[], io: Out): Promise<number> {
   const { values, positionals } = parse(argv, { to: { type: 'string' }, format: { type: 'string' } });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
-  if (values.to !== 'claude') throw new ArgumentError('--to claude is the only target');
+  if (typeof values.to === 'string' && (PREFIX_TARGETS as readonly string[]).includes(values.to)) {
+    if (positionals.length !== 1) throw new ArgumentError('translate takes exactly one RULEFILE');
+    return translateToTarget(values.to as (typeof PREFIX_TARGETS)[number], positionals[0], fmt, io);
+  }
+  if (values.to !== 'claude') throw new ArgumentError('--to must be claude, codex or gemini');
   if (positionals.length !== 1) throw new ArgumentError('translate takes exactly one RULEFILE');
   const file = path.resolve(positionals[0]);
   const text = readText(file);

@@ -10,6 +10,8 @@ const TEMPLATES: Record<string, Record<string, unknown>> = {
     proposal: { action: 'mail.send', subject: 'partner@example.com', task: 'job-1', capability: 'send', at: '2026-01-01T10:05:00Z' },
   },
   'bounds-paths': { tool: 'file.read', args: { path: 'src/main.ts' } },
+  codex: { command: ['git', 'status'] },
+  gemini: { tool: 'run_shell_command', args: { command: 'git status' }, mode: 'default' },
 };
 
 export function requestTemplate(dialect: string | null): string {
@@ -42,6 +44,14 @@ const CHECKS: Record<string, Check> = {
   'bounds-paths': (r) =>
     typeof r.tool !== 'string' ? '"tool" must be a string, e.g. "file.read"'
     : !isObject(r.args) ? '"args" must be an object, e.g. {"path": "src/main.ts"}'
+    : undefined,
+  codex: (r) =>
+    typeof r.command !== 'string' && !isStringArray(r.command) ? '"command" must be an argv array, e.g. ["git", "status"], or a string'
+    : undefined,
+  gemini: (r) =>
+    typeof r.tool !== 'string' ? '"tool" must be a string, e.g. "run_shell_command"'
+    : r.args !== undefined && !isObject(r.args) ? '"args" must be an object, e.g. {"command": "git status"}'
+    : r.mode !== undefined && !['default', 'autoEdit', 'yolo', 'plan'].includes(r.mode as string) ? '"mode" must be default, autoEdit, yolo or plan'
     : undefined,
 };
 

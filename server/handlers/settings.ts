@@ -11,6 +11,7 @@ export interface RuleLensSettings {
   docsBaseUrl?: unknown;
   /** `all` | `summary` | `off` */
   codeLens?: unknown;
+  history?: unknown;
 }
 
 /**
@@ -22,6 +23,7 @@ export class Settings {
   private readonly cache = new Map<string, LintConfig>();
   /** The code lens mode per document, fetched with its lint config. */
   private readonly lenses = new Map<string, LensMode>();
+  private readonly histories = new Map<string, string | undefined>();
   private pending = new Map<string, Promise<void>>();
   private global: RuleLensSettings = {};
   folders: string[] = [];
@@ -44,6 +46,7 @@ export class Settings {
   clear(): void {
     this.cache.clear();
     this.lenses.clear();
+    this.histories.clear();
     this.pending = new Map();
   }
 
@@ -55,6 +58,11 @@ export class Settings {
   /** The `rulelens.codeLens` mode of a document (the global setting until `prepare` fetched it). */
   lensMode(uri: string): LensMode {
     return this.lenses.get(uriToPath(uri)) ?? lensMode(this.global.codeLens);
+  }
+
+  /** The `rulelens.history` file for a path, resolved against its workspace folder (cached by `prepare`). */
+  historyOf(p: string): string | undefined {
+    return this.histories.get(p);
   }
 
   /** Fetches the settings of documents not cached yet. */
@@ -96,6 +104,7 @@ export class Settings {
     const fileConfig = this.fileConfig(p, folder);
     const levels: Record<string, LintLevel> = {};
     for (const [k, v] of Object.entries(s.lints ?? {})) if (typeof v === 'string' && (LINT_LEVELS as readonly string[]).includes(v)) levels[k] = v as LintLevel;
+    this.histories.set(p, typeof s.history === 'string' && s.history ? path.resolve(folder ?? path.dirname(p), s.history) : undefined);
     const exclude = Array.isArray(s.excludeFiles) ? s.excludeFiles.filter((x): x is string => typeof x === 'string') : [];
     return mergeConfig(fileConfig, { levels, exclude, base: folder ?? '' });
   }

@@ -6,6 +6,7 @@ import { moveDenyAction, MOVABLE } from './actions/move-deny';
 import { isRemovable, removeRuleAction } from './actions/remove-rule';
 import { dataOf, ruleOf } from './actions/context';
 import { showDocsAction } from './actions/show-docs';
+import { tightenFromHistoryAction } from './actions/tighten-history';
 import { SOURCE } from './diagnostics';
 
 function overlaps(a: Range, b: Range): boolean {
@@ -38,6 +39,11 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
       ranked.push({ action: showDocsAction(d), rank: SAFETY.docs });
     }
   }
+  // Not tied to a diagnostic: offered on any broad allow when a history is configured.
+  if (ctx.analysis.kind === 'rules') {
+    const t = tightenFromHistoryAction(ctx, range);
+    if (t) ranked.push({ action: t, rank: SAFETY.history });
+  }
   return bySafety(ranked);
 }
 
@@ -46,7 +52,7 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
  * test, before deleting a harmless rule; deleting a deny comes last, since it makes the warning go
  * away while the path it was meant to protect stays open.
  */
-const SAFETY = { move: 0, window: 1, request: 2, remove: 3, removeDeny: 4, docs: 5 } as const;
+const SAFETY = { move: 0, window: 1, request: 2, history: 2, remove: 3, removeDeny: 4, docs: 5 } as const;
 
 /** Sorts by safety (stable) and keeps at most one preferred fix: the first, safest one. */
 function bySafety(ranked: Array<{ action: CodeAction; rank: number }>): CodeAction[] {

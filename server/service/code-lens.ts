@@ -57,7 +57,8 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
   const out: CodeLens[] = [{ range: lineRange(0), command: { title: summaryTitle(rep), command: COMMANDS.evaluateRequest, arguments: [{ uri: ruleUri }] } }];
   if (a.kind === 'requests') {
     const flips = requestFlips(diff);
-    for (const r of rep.results) {
+    // Requests the rule file states itself (index < 0) sit in the rule file, not here.
+    for (const r of rep.results.filter((x) => x.request.index >= 0)) {
       const flip = flips.get(r.request.name);
       const title = flip ? `${requestTitle(r)} · ${flipSuffix(flip)}` : requestTitle(r);
       out.push({ range: lineRange(r.request.range.start.line), command: { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
@@ -66,6 +67,10 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
   }
   const vsBase = flipLens(diff, rep, ruleUri);
   if (vsBase) out.push(vsBase);
+  // The file's own examples (Codex match / not_match) get their verdict where they are written.
+  for (const r of rep.results.filter((x) => x.request.index <= -2)) {
+    out.push({ range: lineRange(r.request.range.start.line), command: { title: requestTitle(r), command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
+  }
   if (!rep.requestsPath) return out;
   const evaluated = rep.results.filter((r) => r.verdict).length;
   const decisions = decisionsOf(rep);

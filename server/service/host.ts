@@ -31,4 +31,6 @@ export interface ServiceHost {
    * service only asks, so it never spawns anything itself.
    */
   baseText?(path: string): { text: string; missing?: boolean } | undefined;
+  /** Absolute path of the imported history (`rulelens.history`) for a rule file, when set. */
+  historyFor?(path: string): string | undefined;
 }

@@ -90,9 +90,17 @@ export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
 /** The request a rule file carries itself, evaluated and listed first (it has no expectation). */
 function withEmbedded(report: FileReport, opts: CheckOptions): FileReport {
   const own = report.ruleSet?.embedded;
-  if (!own || !report.dialect || !report.ruleSet) return report;
-  const stored = { index: -1, name: 'the file\'s own command', origin: null, note: null, expect: null, request: own.request, raw: own.request, range: own.range, nameRange: own.range, findings: [] };
-  return { ...report, results: [runRequest(report.dialect, report.ruleSet, stored, opts.ctx ?? {})] };
+  if (!report.dialect || !report.ruleSet) return report;
+  const results = [];
+  if (own) {
+    const stored = { index: -1, name: 'the file\'s own command', origin: null, note: null, expect: null, request: own.request, raw: own.request, range: own.range, nameRange: own.range, findings: [] };
+    results.push(runRequest(report.dialect, report.ruleSet, stored, opts.ctx ?? {}));
+  }
+  for (const [i, r] of (report.ruleSet.ownRequests ?? []).entries()) {
+    const stored = { index: -2 - i, name: r.name, origin: 'rule file', note: null, expect: { ...r.expect, range: r.range }, request: r.request, raw: r.request, range: r.range, nameRange: r.range, findings: [] };
+    results.push(runRequest(report.dialect, report.ruleSet, stored, opts.ctx ?? {}));
+  }
+  return results.length ? { ...report, results } : report;
 }
 
 /** Adds a requests file's parse and run results to a report. */

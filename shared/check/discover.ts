@@ -9,7 +9,7 @@ export const MAX_DISCOVERY_BYTES = 8 * 1024 * 1024;
 /** Discovery stops after this many files: a check of `/` must end. */
 export const MAX_DISCOVERED_FILES = 100_000;
 
-const CANDIDATE = /\.(jsonc?|ya?ml)$/i;
+const CANDIDATE = /\.(jsonc?|ya?ml|rules|toml|codexpolicy)$/i;
 
 /**
  * Rule files under a path (a file is taken as it is, if any dialect claims it), sorted.

@@ -5,12 +5,14 @@ import { boundsRules } from './bounds-rules';
 import { boundsPaths } from './bounds-paths';
 import { omp } from './omp';
 import { claude } from './claude';
+import { codex } from './codex';
+import { gemini } from './gemini';
 
 /**
  * Every dialect RuleLens knows. Order breaks ties in detection (earlier wins).
  * Adding a dialect: implement `Dialect` in `dialects/<id>/` and list it here.
  */
-export const DIALECTS: readonly AnyDialect[] = [opencode, boundsRules, boundsPaths, omp, claude];
+export const DIALECTS: readonly AnyDialect[] = [opencode, boundsRules, boundsPaths, omp, claude, codex, gemini];
 
 /** @example dialectById('opencode')?.title // 'OpenCode' */
 export function dialectById(id: string): AnyDialect | undefined {

@@ -2,7 +2,7 @@ import type { Decision } from './decision';
 import type { Finding } from './finding';
 import type { Range, SourceText } from './source';
 
-export type DialectId = 'opencode' | 'claude' | 'omp' | 'bounds-rules' | 'bounds-paths';
+export type DialectId = 'opencode' | 'claude' | 'omp' | 'bounds-rules' | 'bounds-paths' | 'codex' | 'gemini';
 
 /** One rule as the agent sees it, with where it came from in the file. */
 export interface Rule {
@@ -43,4 +43,9 @@ export interface RuleSet<R extends Rule = Rule> {
   findings: Finding[];
   /** A request the file itself carries (omp's classification form `{"command", "patterns", "mode"}`). */
   embedded?: { request: unknown; range: Range } | null;
+  /**
+   * Requests the file itself states with their expectations (Codex `match` / `not_match`
+   * examples), run like stored requests and listed with them.
+   */
+  ownRequests?: Array<{ name: string; request: unknown; expect: { decision: string | null; fields: Record<string, unknown> }; range: Range }>;
 }

@@ -22,6 +22,8 @@ export const FILE_NAME: Record<string, string> = {
   omp: '.omp/config.yml',
   'bounds-rules': '.attesso/rules.json',
   'bounds-paths': '.attesso/paths.json',
+  codex: '.codex/rules/default.rules',
+  gemini: '.gemini/policies/policy.toml',
 };
 
 export const fileNameOf = (d: AnyDialect): string => FILE_NAME[d.id] ?? `${d.id}.json`;

@@ -57,6 +57,12 @@ export function parseYamlSettings(text: string): { source: SourceText; root: VNo
   if (text.length > MAX_DOCUMENT_CHARS) {
     return { source, root: undefined, findings: [finding('schema', 'error', `file too large (${text.length} characters; the limit is ${MAX_DOCUMENT_CHARS})`, source.range(0, 0))] };
   }
+  // The yaml library recurses per flow level; near the stack limit V8 can abort the whole process
+  // (in its regex compiler) instead of throwing, so hostile nesting is refused before parsing.
+  const deep = flowNestingBeyond(text, MAX_NESTING_DEPTH);
+  if (deep >= 0) {
+    return { source, root: undefined, findings: [finding('schema', 'error', `nesting deeper than ${MAX_NESTING_DEPTH} levels`, source.range(deep, deep + 1))] };
+  }
   const findings: Finding[] = [];
   let doc: Document;
   try {
@@ -74,4 +80,21 @@ export function parseYamlSettings(text: string): { source: SourceText; root: VNo
     findings.push(finding('schema', 'error', `the YAML could not be read: ${e instanceof Error ? e.message : String(e)}`, source.range(0, 0)));
     return { source, root: undefined, findings };
   }
+}
+
+/** Offset of the first `[` / `{` opening a flow level deeper than `limit`, or -1; quoted text and comments skipped. */
+function flowNestingBeyond(text: string, limit: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < text.length && text[i] !== c && text[i] !== '\n'; i++) if (c === '"' && text[i] === '\\') i++;
+    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? text.length : nl;
+    } else if (c === '[' || c === '{') {
+      if (++depth > limit) return i;
+    } else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
+  }
+  return -1;
 }

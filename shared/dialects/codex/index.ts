@@ -1,0 +1,30 @@
+import type { Dialect } from '../dialect';
+import { detectCodex } from './detect';
+import { evaluateCodex } from './evaluate';
+import { lintCodex } from './lint';
+import { parseCodex } from './parse';
+import { CODEX_REQUEST_FIELDS, describeCodexRequest, readCodexRequest } from './request';
+import { initStarlarkParser } from './starlark-parser';
+import type { CodexRequest, CodexRuleSet } from './types';
+
+/** OpenAI Codex CLI exec policy: Starlark `prefix_rule`s, every match combines, strictest wins. */
+export const codex: Dialect<CodexRuleSet, CodexRequest> = {
+  id: 'codex',
+  title: 'Codex CLI',
+  nativeDecisions: { allow: 'allow', prompt: 'ask', forbidden: 'deny' },
+  requestFields: CODEX_REQUEST_FIELDS,
+  detect: detectCodex,
+  parse: parseCodex,
+  readRequest: readCodexRequest,
+  evaluate: evaluateCodex,
+  lint: lintCodex,
+  describeRequest: describeCodexRequest,
+  init: initStarlarkParser,
+};
+
+export type { CodexRequest, CodexRule, CodexRuleSet, CodexNative } from './types';
+export { parseCodex, patternLabel } from './parse';
+export { evaluateCodex } from './evaluate';
+export { initStarlarkParser, isStarlarkParserReady } from './starlark-parser';
+export { shlexSplit, shlexJoin } from './shlex';
+export { lintCodex } from './lint';

@@ -1,0 +1,261 @@
+import type { EvalContext, TraceRow, TraceSection, Verdict } from '../../model';
+import { mcpServerOf, MCP_PREFIX } from './mcp';
+import { heuristicWords, isDangerous } from './heuristics';
+import { hasRedirection, MARKER_NAMES, shellDetails, stripShellWrapper } from './shell';
+import { stableArgs } from './stable-json';
+import { SHELL_TOOL_NAMES, TIERS, type GeminiMode, type GeminiNative, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
+
+const NORMAL: Record<GeminiNative, 'allow' | 'ask' | 'deny'> = { allow: 'allow', ask_user: 'ask', deny: 'deny' };
+/** Sub-command checks nest (wrappers inside substitutions…); Gemini has no limit, a hostile string must end. */
+export const MAX_DEPTH = 16;
+/**
+ * Nested substitutions make Gemini re-check inner commands once per enclosing level (exponential
+ * in the nesting); past this many checks RuleLens stops and answers at most ask_user.
+ */
+export const MAX_CHECKS = 2000;
+/** A trace shows at most this many sub-command sections. */
+export const MAX_TRACE_SECTIONS = 200;
+
+/**
+ * What Gemini's built-in default policies (tier 1) decide for a tool no rule of this file matches,
+ * for the shell tool: yolo allows everything (redirection too), plan mode denies execution,
+ * otherwise ask_user when interactive and deny when not.
+ * @example builtinDecision({ tool: 'run_shell_command', args: {}, mode: 'default', interactive: true }) // 'ask_user'
+ */
+export function builtinDecision(req: Pick<GeminiRequest, 'mode' | 'interactive' | 'fallback'>): GeminiNative {
+  if (req.fallback) return req.fallback;
+  if (req.mode === 'yolo') return 'allow';
+  if (req.mode === 'plan') return 'deny';
+  return req.interactive ? 'ask_user' : 'deny';
+}
+
+function builtinRule(req: GeminiRequest, index: number): GeminiRule {
+  const native = builtinDecision(req);
+  return {
+    index,
+    id: null,
+    decision: NORMAL[native],
+    native,
+    label: `built-in default policies → ${native}${req.fallback ? ' (fallback)' : ''}`,
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    table: -1,
+    toolName: '*',
+    priority: 0,
+    effective: TIERS.default,
+    allowRedirection: req.mode === 'yolo',
+    at: {},
+    builtin: true,
+  };
+}
+
+/** Gemini also tries a tool's legacy names (renamed tools keep their old rules working). */
+const LEGACY_ALIASES: Record<string, string> = { search_file_content: 'grep_search' };
+
+function aliasesOf(name: string): string[] {
+  const canonical = LEGACY_ALIASES[name] ?? name;
+  const out = new Set([name, canonical]);
+  for (const [legacy, current] of Object.entries(LEGACY_ALIASES)) if (current === canonical) out.add(legacy);
+  return [...out];
+}
+
+function toolMatches(rule: GeminiRule, name: string, server: string | undefined): boolean {
+  return aliasesOf(name).some((n) => toolMatchesOne(rule, n, server));
+}
+
+function toolMatchesOne(rule: GeminiRule, name: string, server: string | undefined): boolean {
+  const p = rule.toolName;
+  if (p === '*') return true;
+  if (p.includes('*')) {
+    if (p === `${MCP_PREFIX}*`) return server !== undefined;
+    if (p.startsWith(MCP_PREFIX) && p.endsWith('_*')) {
+      const want = p.slice(MCP_PREFIX.length, -2);
+      return server !== undefined && server === want && name.startsWith(`${MCP_PREFIX}${want}_`);
+    }
+    return name === p;
+  }
+  if (name === p) return true;
+  if (!server) return false;
+  if (rule.mcpName && !p.startsWith(MCP_PREFIX) && name === `${MCP_PREFIX}${rule.mcpName}_${p}`) return true;
+  return p.startsWith(MCP_PREFIX) && p === `${MCP_PREFIX}${server}_${name}`;
+}
+
+interface Call {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+/** Which columns of one rule matched a call: mode, tool, args, interactive. */
+function ruleColumns(rule: GeminiRule, call: Call, req: GeminiRequest, server: string | undefined, stringified: string): (boolean | null)[] {
+  const mode = !rule.modes || rule.modes.length === 0 || rule.modes.includes(req.mode);
+  const who = (rule.subagent === undefined || rule.subagent === req.subagent) && (rule.mcpName === undefined || (rule.mcpName === '*' ? server !== undefined : server === rule.mcpName));
+  const annotations = !rule.toolAnnotations || (req.annotations !== undefined && Object.entries(rule.toolAnnotations).every(([k, v]) => req.annotations![k] === v));
+  const tool = who && annotations && toolMatches(rule, call.tool, server);
+  const args = !rule.argsPattern ? true : call.args !== undefined && rule.argsPattern.test(stringified);
+  const inter = rule.interactive === undefined || rule.interactive === req.interactive;
+  return [mode, tool, args, inter];
+}
+
+interface Outcome {
+  native: GeminiNative;
+  rule: GeminiRule | undefined;
+}
+
+/**
+ * Gemini CLI's decision for a tool call: rules in descending effective priority, the first match
+ * decides; for shell commands a non-deny match is re-checked per sub-command (including `$(...)`,
+ * backticks, subshells and `bash -c` payloads) — any deny denies, any ask asks — and redirection
+ * turns an allow into ask_user unless the rule allows redirection or the mode is autoEdit/yolo.
+ * @example evaluateGemini(rs, { tool: 'run_shell_command', args: { command: 'git status' }, mode: 'default', interactive: true }).native
+ */
+export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: EvalContext = {}): Verdict {
+  const sections: TraceSection[] = [];
+  const notes: string[] = [];
+  const candidates = rs.dropped ? [] : rs.ordered;
+  const builtin = builtinRule(req, rs.rules.length);
+  if (rs.dropped) notes.push('Gemini skips this whole file (it has a TOML or schema error): none of its rules apply');
+  notes.push(`tier ${rs.tier} (${TIERS[rs.tier]}): effective priority = ${TIERS[rs.tier]} + priority/1000; the built-in default policies (tier 1) come after every rule of this file`);
+  if (req.fallback) notes.push(`fallback: built-in policies decide ${req.fallback} for what no rule here matches`);
+  const isShell = SHELL_TOOL_NAMES.includes(req.tool);
+  const explicitServer = req.server ?? (typeof req.annotations?._serverName === 'string' ? (req.annotations._serverName as string) : undefined);
+  const server = explicitServer ?? mcpServerOf(req.tool);
+
+  const downgrade = (command: string, allowRedirection: boolean | undefined): boolean =>
+    !allowRedirection && req.mode !== 'autoEdit' && req.mode !== 'yolo' && hasRedirection(command);
+
+  let checks = 0;
+  let truncated = false;
+  const check = (call: Call, depth: number, kind: string): Outcome => {
+    if (++checks > MAX_CHECKS) {
+      // Past the budget: the first matching rule still denies, nothing is allowed.
+      truncated = true;
+      const str = stableArgs(call.args);
+      const hit = candidates.find((r) => ruleColumns(r, call, req, server, str).every(Boolean));
+      return hit?.native === 'deny' ? { native: 'deny', rule: hit } : { native: 'ask_user', rule: undefined };
+    }
+    const command = isShell && typeof call.args?.command === 'string' ? (call.args.command as string) : undefined;
+    const stringified = stableArgs(call.args);
+    const rows: TraceRow[] = [];
+    let matched: GeminiRule | undefined;
+    for (const r of [...candidates, builtin]) {
+      const cols = r.builtin ? [true, true, true, true] : ruleColumns(r, call, req, server, stringified);
+      if (!matched) rows.push({ rule: r.index, label: r.label, matches: cols });
+      if (!matched && cols.every(Boolean)) matched = r;
+    }
+    const section: TraceSection = {
+      kind,
+      subject: command ?? call.tool,
+      columns: ['mode', 'tool', 'args', 'interactive'],
+      rows,
+      controlling: matched && !matched.builtin ? matched.index : null,
+      decision: null,
+      branch: '',
+    };
+    sections.push(section);
+    const m = matched!;
+    const hitRow = rows[rows.length - 1];
+    hitRow.note = m.builtin ? 'no rule of this file matched: the built-in default policies decide' : `first match in priority order (${m.effective.toFixed(3)})`;
+    let out: Outcome = { native: m.native, rule: m.builtin ? undefined : m };
+    let start: GeminiNative = m.native;
+    // Gemini's heuristics run once, on the whole command, when the rule names only the tool.
+    if (depth === 0 && isShell && command && m.commandPrefix === undefined && !m.argsPattern && start !== 'deny') {
+      if (req.mode !== 'yolo' && isDangerous(heuristicWords(command))) {
+        start = 'ask_user';
+        notes.push(`"${command}" is a dangerous command by Gemini's heuristic (rm -f, find -exec, git -c, …): at most ask_user outside yolo`);
+      } else if (start === 'ask_user') {
+        notes.push('Gemini may allow a command it considers read-only (ls, cat, git status…) by its own "known safe" heuristic; RuleLens does not model that list and keeps the stricter ask_user');
+      }
+    }
+    if (isShell && command !== undefined && command !== '') out = checkShell(command, { ...m, native: start }, depth, section, m);
+    else if (isShell && command === undefined && !m.builtin) section.branch = `first match decides ${m.native}`;
+    section.decision = NORMAL[out.native];
+    if (!section.branch) section.branch = `${m.builtin ? 'built-in default' : 'first match'} decides ${out.native}`;
+    return out;
+  };
+
+  const checkShell = (command: string, m: GeminiRule, depth: number, section: TraceSection, original: GeminiRule): Outcome => {
+    const ruleRef = original.builtin ? undefined : original;
+    const parsed = shellDetails(command);
+    if (!parsed || parsed.details.length === 0 || parsed.hasError) {
+      if (m.native === 'deny') {
+        section.branch = 'the command does not parse; the matched rule denies, which stands';
+        return { native: 'deny', rule: ruleRef };
+      }
+      if (req.mode === 'yolo') {
+        const deny = !!m.argsPattern;
+        section.branch = `the command does not parse; yolo ${deny ? 'denies (the rule restricts arguments)' : 'allows'}`;
+        return { native: deny ? 'deny' : 'allow', rule: ruleRef };
+      }
+      const dflt: GeminiNative = req.interactive ? 'ask_user' : 'deny';
+      section.branch = `the command does not parse: Gemini falls back to its default (${dflt})`;
+      return { native: dflt, rule: ruleRef };
+    }
+    if (m.native === 'deny') {
+      section.branch = 'the matched rule denies';
+      return { native: 'deny', rule: ruleRef };
+    }
+    let agg: GeminiNative = m.native;
+    // A decision the heuristics changed is not blamed on the rule.
+    let responsible: GeminiRule | undefined = m.native === original.native ? ruleRef : undefined;
+    const parts: string[] = [];
+    if (downgrade(command, m.allowRedirection) && agg === 'allow') {
+      agg = 'ask_user';
+      responsible = undefined;
+      parts.push('redirection turns allow into ask_user');
+    }
+    if (depth >= MAX_DEPTH) {
+      truncated = true;
+      section.branch = `nested more than ${MAX_DEPTH} levels: not checked further, at most ask_user`;
+      return { native: agg === 'allow' ? 'ask_user' : agg, rule: undefined };
+    }
+    for (const d of parsed.details) {
+      if (MARKER_NAMES.has(d.name)) continue;
+      const sub = d.text.trim();
+      const atomic = sub === command || (d.startIndex === 0 && d.text.length === command.length);
+      const stripped = stripShellWrapper(sub);
+      if (stripped !== sub) {
+        const w = check({ tool: req.tool, args: { command: stripped } }, depth + 1, 'wrapped command');
+        if (w.native === 'deny') {
+          section.branch = `the wrapped command "${stripped}" is denied`;
+          return w;
+        }
+        if (w.native === 'ask_user') {
+          responsible = agg === 'allow' ? w.rule : responsible ?? w.rule;
+          agg = 'ask_user';
+        }
+      }
+      if (!atomic) {
+        const s = check({ tool: req.tool, args: { command: sub } }, depth + 1, 'sub-command');
+        if (s.native === 'deny') {
+          section.branch = `sub-command "${sub}" is denied`;
+          return s;
+        }
+        if (s.native === 'ask_user') {
+          responsible = agg === 'allow' ? s.rule : responsible ?? s.rule;
+          agg = 'ask_user';
+        }
+        if (s.native === 'allow' && downgrade(sub, m.allowRedirection) && agg === 'allow') {
+          agg = 'ask_user';
+          responsible = undefined;
+          parts.push(`sub-command "${sub}" redirects`);
+        }
+      }
+    }
+    section.branch = `${m.builtin ? 'built-in default' : 'first match'} ${m.native}; ${parsed.details.filter((d) => !MARKER_NAMES.has(d.name)).length} command(s) checked${parts.length ? `; ${parts.join('; ')}` : ''}: ${agg}`;
+    return { native: agg, rule: agg === m.native ? ruleRef : responsible };
+  };
+
+  const out = check({ tool: req.tool, args: req.args }, 0, isShell ? 'command' : 'tool call');
+  if (truncated) notes.push(`the command nests deeper than ${MAX_DEPTH} levels or needs more than ${MAX_CHECKS} sub-command checks: RuleLens stopped there and answers at most ask_user`);
+  // Only the first sections are kept in the trace of a very long command.
+  if (sections.length > MAX_TRACE_SECTIONS) sections.splice(MAX_TRACE_SECTIONS);
+  return {
+    decision: NORMAL[out.native],
+    native: out.native,
+    code: null,
+    rule: out.rule ? { index: out.rule.index, id: null, label: out.rule.label } : null,
+    details: { tier: rs.tier },
+    trace: { dialect: 'gemini', branch: sections[0].branch, sections, notes },
+  };
+}
+
+export type { GeminiMode };

@@ -1,0 +1,29 @@
+import type { Dialect } from '../dialect';
+import { initShellParser } from '../claude/shell-parser';
+import { detectGemini } from './detect';
+import { evaluateGemini } from './evaluate';
+import { lintGemini } from './lint';
+import { parseGemini } from './parse';
+import { describeGeminiRequest, GEMINI_REQUEST_FIELDS, readGeminiRequest } from './request';
+import type { GeminiRequest, GeminiRuleSet } from './types';
+
+/** Gemini CLI policy engine: TOML rules, tiered priorities, first match decides, shell commands split. */
+export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
+  id: 'gemini',
+  title: 'Gemini CLI',
+  nativeDecisions: { allow: 'allow', ask_user: 'ask', deny: 'deny' },
+  requestFields: GEMINI_REQUEST_FIELDS,
+  detect: detectGemini,
+  parse: parseGemini,
+  readRequest: readGeminiRequest,
+  evaluate: evaluateGemini,
+  lint: lintGemini,
+  describeRequest: describeGeminiRequest,
+  init: initShellParser,
+};
+
+export type { GeminiRequest, GeminiRule, GeminiRuleSet, GeminiNative, GeminiMode } from './types';
+export { parseGemini, tierOf, prefixPattern } from './parse';
+export { evaluateGemini, builtinDecision } from './evaluate';
+export { stableArgs } from './stable-json';
+export { lintGemini } from './lint';

@@ -1,0 +1,126 @@
+import { finding, type EvalContext, type Finding } from '../../model';
+import { evaluateGemini } from './evaluate';
+import { stableArgs } from './stable-json';
+import { SHELL_TOOL, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
+
+/** Programs whose bare prefix runs arbitrary code (as in the lint catalog). */
+const RUNNERS: Record<string, string> = {
+  python: "python -c 'import os'", python3: "python3 -c 'import os'", node: "node -e 'require(1)'", bash: "bash -c 'id'", sh: "sh -c 'id'", zsh: "zsh -c 'id'",
+  perl: "perl -e 'system(1)'", ruby: "ruby -e 'system(1)'", php: "php -r 'system(1);'", env: 'env sh', sudo: 'sudo sh', npx: 'npx some-package', eval: 'eval id', xargs: 'xargs sh', deno: 'deno eval 1', bun: 'bun -e 1',
+};
+const EVAL_FLAGS = new Set(['-c', '-e', '-lc', '--eval', '-r']);
+
+/** A tool name a request can use to reach a rule. */
+function toolFor(r: GeminiRule): string | undefined {
+  if (r.toolName === '*') return SHELL_TOOL;
+  if (r.toolName.includes('*')) return undefined;
+  return r.toolName;
+}
+
+/** A request the rule itself matches, when one can be built from its fields. */
+function witnessFor(r: GeminiRule): GeminiRequest | undefined {
+  const tool = toolFor(r);
+  if (!tool) return undefined;
+  if (r.argsPattern && r.commandPrefix === undefined) return undefined;
+  const args: Record<string, unknown> = tool === SHELL_TOOL ? { command: r.commandPrefix ?? 'ls' } : {};
+  const req: GeminiRequest = { tool, args, mode: r.modes?.[0] ?? 'default', interactive: r.interactive ?? true };
+  if (r.subagent) req.subagent = r.subagent;
+  if (r.mcpName && r.mcpName !== '*') req.server = r.mcpName;
+  if (r.toolAnnotations) req.annotations = { ...r.toolAnnotations };
+  return req;
+}
+
+/** Whether every request `b` matches is also matched by `a` (conservative: only clear cases). */
+function alwaysAlsoMatches(a: GeminiRule, b: GeminiRule): boolean {
+  if (a.modes && a.modes.length > 0 && !(b.modes && b.modes.length > 0 && b.modes.every((m) => a.modes!.includes(m)))) return false;
+  if (a.interactive !== undefined && a.interactive !== b.interactive) return false;
+  if (a.subagent !== undefined && a.subagent !== b.subagent) return false;
+  if (a.mcpName !== undefined && a.mcpName !== b.mcpName) return false;
+  if (a.toolAnnotations && !(b.toolAnnotations && Object.entries(a.toolAnnotations).every(([k, v]) => b.toolAnnotations![k] === v))) return false;
+  if (a.toolName !== '*' && a.toolName !== b.toolName) return false;
+  if (!a.argsPattern) return true;
+  if (a.commandPrefix === undefined || b.commandPrefix === undefined) return false;
+  const rest = b.commandPrefix.slice(a.commandPrefix.length);
+  return b.commandPrefix.startsWith(a.commandPrefix) && (rest === '' || /^\s/.test(rest));
+}
+
+/**
+ * Gemini lints, each confirmed by evaluating its witness request: rules a higher-priority rule
+ * always pre-empts, equal-priority ties, `^`/`$` in commandRegex, `_` in MCP server names,
+ * allows that run arbitrary code.
+ * @example lintGemini(parseGemini({ path: 'p.toml', text })).map((f) => f.code)
+ */
+export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] {
+  const out: Finding[] = [];
+  if (rs.dropped) return out;
+  const decided = (req: GeminiRequest) => evaluateGemini(rs, req, ctx);
+  const firstMatch = (req: GeminiRequest) => decided(req).trace.sections[0]?.controlling ?? null;
+  const order = rs.ordered;
+  for (let j = 0; j < order.length; j++) {
+    const b = order[j];
+    const w = witnessFor(b);
+    for (let i = 0; i < j; i++) {
+      const a = order[i];
+      if (a.native === b.native || !alwaysAlsoMatches(a, b)) continue;
+      if (!w || firstMatch(w) !== a.index) continue;
+      const text = typeof w.args.command === 'string' ? `${w.tool}: ${w.args.command}` : w.tool;
+      if (a.effective === b.effective) {
+        out.push(finding('gemini-priority-tie', 'warning', `same effective priority as rule ${a.index + 1} (${a.label}), which comes first in load order and always wins: this rule never decides (e.g. "${text}" → ${a.native}); give them different priorities`, b.at.priority ?? b.range, { witness: text, related: [{ range: a.range, message: 'the rule that wins the tie' }] }));
+      } else {
+        out.push(finding(b.native === 'deny' ? 'shadowed-deny' : 'dead-rule', 'warning', `never decides: rule ${a.index + 1} (${a.label}) has a higher priority and matches everything this rule matches (e.g. "${text}" → ${a.native})`, b.range, { witness: text, unnecessary: true, related: [{ range: a.range, message: 'the higher-priority rule that always matches first' }] }));
+      }
+      break;
+    }
+  }
+  for (const r of rs.rules) {
+    if (r.commandRegex !== undefined && r.argsPattern) {
+      const re = r.commandRegex;
+      const anchored = re.startsWith('^') ? '^' : re.endsWith('$') && !re.endsWith('\\$') ? '$' : null;
+      if (anchored) {
+        const probe = anchored === '^' ? re.slice(1) : re.slice(0, -1);
+        const sample = literalOf(probe);
+        const confirmed = sample !== undefined ? !r.argsPattern.test(stableArgs({ command: sample })) : true;
+        if (confirmed) {
+          out.push(finding('gemini-anchor-regex', 'warning', anchored === '^'
+            ? `commandRegex is matched after the JSON text "command":" — \`^\` can never match there, so this rule never matches${sample !== undefined ? ` (not even "${sample}")` : ''}; drop the \`^\``
+            : `commandRegex is matched inside the JSON arguments, which never end right after the command — \`$\` can never match there${sample !== undefined ? ` (not even "${sample}")` : ''}; end with \`"\` instead`, r.at.commandRegex ?? r.range, { witness: sample }));
+        }
+      }
+    }
+    if (r.mcpName && r.mcpName.includes('_') && r.at.mcpName) {
+      const tool = r.toolName.includes('*') ? `${r.toolName.slice(0, -1)}tool` : r.toolName;
+      const req: GeminiRequest = { tool, args: {}, mode: r.modes?.[0] ?? 'default', interactive: r.interactive ?? true };
+      if (firstMatch(req) !== r.index) {
+        out.push(finding('gemini-mcp-underscore', 'warning', `MCP server name "${r.mcpName}" contains "_": Gemini reads the server of "${tool}" as "${tool.slice(4).split('_')[0]}", so this rule does not match that call by name; rename the server without "_"`, r.at.mcpName, { witness: tool }));
+      }
+    }
+    if (r.native === 'allow' && (r.toolName === SHELL_TOOL || r.toolName === '*')) {
+      let sample: string | undefined;
+      if (!r.argsPattern) sample = "python -c 'import os'";
+      else if (r.commandPrefix !== undefined) {
+        const words = r.commandPrefix.trim().split(/\s+/);
+        if (RUNNERS[words[0]] && (words.length === 1 || (words.length === 2 && EVAL_FLAGS.has(words[1])))) sample = words.length === 1 ? RUNNERS[words[0]] : `${r.commandPrefix} 'id'`;
+      }
+      if (sample) {
+        const req: GeminiRequest = { tool: SHELL_TOOL, args: { command: sample }, mode: r.modes?.[0] ?? 'default', interactive: r.interactive ?? true };
+        const v = decided(req);
+        if (v.decision === 'allow' && v.rule?.index === r.index) {
+          out.push(finding('allow-runs-anything', 'warning', `this allow lets the agent run arbitrary code (e.g. "${sample}" → allow)`, r.at.commandPrefix ?? r.at.toolName ?? r.range, { witness: sample }));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The text a regex matches when it is a plain literal (letters, digits, blanks, simple punctuation). */
+function literalOf(re: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < re.length; i++) {
+    const c = re[i];
+    if (c === '\\' && i + 1 < re.length && !/[A-Za-z0-9]/.test(re[i + 1])) out += re[++i];
+    else if ('.*+?()[]{}|^$\\'.includes(c)) return undefined;
+    else out += c;
+  }
+  return out.length ? out : undefined;
+}

@@ -1,0 +1,16 @@
+export * from './types';
+export { importHistory, MAX_REPORTED_ERRORS, type ImportOptions, type ImportResult } from './import';
+export { readHistoryFile } from './read-file';
+export { historyFiles } from './collect';
+export { redactText, redactValue, REDACTED } from './redact';
+export { Deduper, MAX_DISTINCT_CALLS } from './dedupe';
+export { historyRequestsFile, readStoredHistory, rulesRefFrom, type ObservedField } from './stored';
+export { dialectFields, callOf, HISTORY_DIALECTS, type HistoryDialect } from './to-request';
+export { requestFor, judge, isHistoryDialect } from './evaluate';
+export { replayHistory, flipKind, type HistoryReplay, type HistoryFlip, type FlipKind } from './replay';
+export { suggestClaude, isBroad, type Suggestion, type SuggestedRule, type SuggestProof } from './suggest-claude';
+export { commandPrefix, groupOf } from './prefix';
+export { unifiedDiff } from './patch';
+export { runsAnything, bashProposals, pathProposals } from './claude-rules';
+export { loadHistory } from './load';
+export { suggestOpencode, isBroadBash } from './suggest-opencode';

@@ -1,0 +1,44 @@
+import { evaluateGemini, parseGemini } from '../dialects/gemini';
+import { evaluateOpencode } from '../dialects/opencode';
+import type { OpencodeRuleSet } from '../dialects/opencode/rules';
+import type { Decision } from '../model';
+import { prefixRulesOf, witnessCommands } from './prefix-rules';
+import type { TargetTranslation } from './types';
+
+const NATIVE: Record<Decision, string> = { allow: 'allow', ask: 'ask_user', deny: 'deny' };
+/** Priorities climb by this step in file order, so Gemini's first match is OpenCode's last match. */
+export const PRIORITY_STEP = 10;
+const MAX_PRIORITY = 999;
+
+/**
+ * OpenCode bash rules as a Gemini policy file: later rules get higher priorities, so Gemini's
+ * first match by priority is OpenCode's last match. Checked by evaluating both on every witness
+ * command (single commands, default mode, interactive).
+ * @example translateToGemini(rs).text.includes('[[rule]]') // true
+ */
+export function translateToGemini(rs: OpencodeRuleSet): TargetTranslation {
+  const { rules, skipped } = prefixRulesOf(rs);
+  const notes = skipped.map((s) => `rule ${s.from + 1} (${s.label}) left out: ${s.reason}`);
+  const step = rules.length * PRIORITY_STEP > MAX_PRIORITY ? Math.max(1, Math.floor(MAX_PRIORITY / Math.max(1, rules.length))) : PRIORITY_STEP;
+  const blocks = ['# Translated from OpenCode by RuleLens. Gemini: highest priority first, the first match decides.'];
+  rules.forEach((r, i) => {
+    const lines = ['[[rule]]', 'toolName = "run_shell_command"'];
+    if (r.words.length) {
+      if (!r.open) notes.push(`rule ${r.from + 1} (${r.label}): commandPrefix is a word-boundary prefix, so this exact-command rule also matches longer commands`);
+      lines.push(`commandPrefix = ${JSON.stringify(r.words.join(' '))}`);
+    }
+    lines.push(`decision = "${NATIVE[r.decision]}"`, `priority = ${Math.min(MAX_PRIORITY, (i + 1) * step)}`, `# OpenCode rule ${r.from + 1}`);
+    blocks.push(lines.join('\n'));
+  });
+  if (rules.length * step > MAX_PRIORITY) notes.push(`more than ${MAX_PRIORITY} rules: priorities saturate at ${MAX_PRIORITY}`);
+  notes.push('Gemini also re-checks sub-commands and downgrades redirection; the check covers single commands');
+  const text = blocks.join('\n\n') + '\n';
+  const target = parseGemini({ path: 'translated.toml', text });
+  const witnesses = witnessCommands(rules);
+  const flips = witnesses.flatMap((command) => {
+    const from = evaluateOpencode(rs, { action: 'bash', resources: [command] }).decision;
+    const to = evaluateGemini(target, { tool: 'run_shell_command', args: { command }, mode: 'default', interactive: true }).decision;
+    return from === to ? [] : [{ command, from, to }];
+  });
+  return { text, flips, notes, checked: witnesses.length };
+}

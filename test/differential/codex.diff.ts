@@ -1,0 +1,69 @@
+// RuleLens against Codex CLI's own exec policy (`codex execpolicy check --rules FILE -- CMD…`,
+// @openai/codex with its native binary): generated rule files and argvs, matched rules and
+// decisions compared, and load errors (bad examples, blank justifications) on both sides.
+// `execpolicy check` matches the argv as given, so RuleLens is asked the same (no `bash -lc` split;
+// the split has its own unit tests).
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { initDialects } from '../../shared/dialects';
+import { evaluateCodex, parseCodex } from '../../shared/dialects/codex';
+import { diffRuns, diffSeed, installOracle } from './oracle-cache';
+import { argv, file } from './codex/generate';
+
+const VERSION = '0.171.0';
+const COMMANDS_PER_FILE = 4;
+
+/** The native binary when the platform package has one (about 15× faster than the node wrapper). */
+function codexBinary(dir: string): string {
+  const triples: Record<string, string> = { 'linux-x64': 'x86_64-unknown-linux-musl', 'linux-arm64': 'aarch64-unknown-linux-musl', 'darwin-arm64': 'aarch64-apple-darwin', 'darwin-x64': 'x86_64-apple-darwin' };
+  const key = `${process.platform}-${process.arch}`;
+  const native = join(dir, 'node_modules', '@openai', `codex-${key}`, 'vendor', triples[key] ?? '', 'bin', 'codex');
+  return existsSync(native) ? native : join(dir, 'node_modules', '.bin', 'codex');
+}
+
+describe('differential: codex execpolicy', function () {
+  let bin: string;
+  let work: string;
+  before(async function () {
+    bin = codexBinary(installOracle('@openai/codex', VERSION));
+    work = mkdtempSync(join(tmpdir(), 'rulelens-codex-diff-'));
+    await initDialects();
+  });
+  after(() => work && rmSync(work, { recursive: true, force: true }));
+
+  it(`matches and decides every generated command as Codex ${VERSION} does`, function () {
+    let cases = 0;
+    let refused = 0;
+    const seen: Record<string, number> = {};
+    fc.assert(
+      fc.property(file, fc.array(argv, { minLength: 1, maxLength: COMMANDS_PER_FILE }), (text, commands) => {
+        const path = join(work, 'policy.rules');
+        writeFileSync(path, text);
+        const rs = parseCodex({ path, text });
+        for (const cmd of commands) {
+          cases++;
+          const r = spawnSync(bin, ['execpolicy', 'check', '--rules', path, '--', ...cmd], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: work } });
+          const where = `file:\n${text}\ncommand: ${JSON.stringify(cmd)}\nCodex: ${r.status === 0 ? r.stdout.trim() : `exit ${r.status}: ${r.stderr.split('\n').slice(0, 6).join(' | ')}`}`;
+          if (r.status !== 0) {
+            refused++;
+            assert.ok(rs.loadErrors > 0, `Codex refuses the file, RuleLens loads it\n${where}`);
+            return;
+          }
+          assert.equal(rs.loadErrors, 0, `RuleLens reports load errors Codex does not: ${rs.findings.map((f) => f.message).join(' | ')}\n${where}`);
+          const out = JSON.parse(r.stdout) as { matchedRules: unknown[]; decision?: string };
+          const v = evaluateCodex(rs, { command: cmd, noShellSplit: true });
+          seen[out.decision ?? 'no match'] = (seen[out.decision ?? 'no match'] ?? 0) + 1;
+          assert.equal(v.details.matched, out.matchedRules.length > 0, `matched differs\n${where}\nRuleLens: ${v.trace.branch}`);
+          if (out.decision) assert.equal(v.native, out.decision, `decision differs\n${where}\nRuleLens: ${v.native} (${v.trace.branch})`);
+          assert.equal(v.trace.sections[0].rows.filter((x) => x.matches[0]).length, out.matchedRules.length, `number of matching rules differs\n${where}`);
+        }
+      }),
+      { numRuns: diffRuns(), seed: diffSeed(), endOnFailure: true },
+    );
+    console.log(`      codex: ${cases} commands compared (${refused} refused files; Codex decided ${JSON.stringify(seen)})`);
+  });
+});
