@@ -209,7 +209,6 @@ describe('analysis: bounds-rules shadowed-deny is exact', function () {
   it('random rule sets of two or three rules', () => {
     const r = rng(20260101);
     const tally: Tally = { sets: 0, claims: 0, unreported: 0 };
-    const started = Date.now();
     for (let n = 0; n < 150; n++) {
       const size = r() < 0.5 ? 2 : 3;
       const features = randomFeatures(r);
@@ -217,6 +216,5 @@ describe('analysis: bounds-rules shadowed-deny is exact', function () {
       checkExact(json, tally);
     }
     assert.ok(tally.claims > 0, JSON.stringify(tally));
-    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
   });
 });
