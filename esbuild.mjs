@@ -10,11 +10,38 @@ const watch = process.argv.includes('--watch');
 // web-tree-sitter reads import.meta.url to find its files; in a CommonJS bundle it comes from __filename.
 const importMeta = { define: { 'import.meta.url': '__rulelensImportMetaUrl' }, banner: { js: "var __rulelensImportMetaUrl = require('url').pathToFileURL(__filename).href;" } };
 const common = { ...importMeta, mainFields: ['module', 'main'], bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
+
+// Libraries only some runs need — the automata library (over half of the code; only an analysis
+// that reaches the automata), the YAML parser (oh-my-pi files), the shell parser's runtime (Claude
+// Code Bash rules) — are bundled on their own and loaded on first use, so a plain check starts
+// without compiling them. Importers see an object whose properties load the library when first read.
+const LAZY_LIBS = ['refa', 'yaml', 'web-tree-sitter', 'picomatch'];
+/** Libraries whose export is itself a function (called through a stand-in until loaded). */
+const FUNCTION_LIBS = new Set(['picomatch']);
+const lazyFile = (lib) => `lib-${lib}.js`;
+const exportNames = async (lib) => Object.keys(await import(lib)).filter((k) => k !== 'default' && k !== '__esModule');
+const namesOf = Object.fromEntries(await Promise.all(LAZY_LIBS.map(async (lib) => [lib, await exportNames(lib)])));
+const lazyLibs = {
+  name: 'lazy-libs',
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^(${LAZY_LIBS.join('|')})$`) }, (a) => ({ path: a.path, namespace: 'lazy-lib' }));
+    build.onResolve({ filter: /^\.\/lib-.*\.js$/, namespace: 'lazy-lib' }, (a) => ({ path: a.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-lib' }, (a) => ({
+      loader: 'js',
+      contents: `let m;
+const load = () => (m ??= require('./${lazyFile(a.path)}'));
+${FUNCTION_LIBS.has(a.path) ? 'module.exports = function (...args) { return load().apply(this, args); };' : ''}
+for (const n of ${JSON.stringify(namesOf[a.path])}) Object.defineProperty(module.exports, n, { enumerable: true, get: () => load()[n] });`,
+    }));
+  },
+};
+const lazy = { plugins: [lazyLibs] };
 const entries = [
-  { entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
-  { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js' },
-].filter((e) => existsSync(e.entryPoints[0]));
+  { entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', external: ['vscode'], ...lazy },
+  { entryPoints: ['server/main.ts'], outfile: 'dist/server.js', ...lazy },
+  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', ...lazy },
+  ...LAZY_LIBS.map((lib) => ({ stdin: { contents: FUNCTION_LIBS.has(lib) ? `module.exports = require('${lib}');` : `export * from '${lib}';`, resolveDir: process.cwd(), loader: 'js' }, outfile: `dist/${lazyFile(lib)}`, entryPoints: undefined })),
+].filter((e) => !e.entryPoints || existsSync(e.entryPoints[0]));
 
 /** A package's folder, even when its `exports` hide package.json. */
 function findPackageDir(pkg) {

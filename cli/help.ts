@@ -20,11 +20,12 @@ const LEDGER_FILES: ReadonlyArray<readonly [string, string]> = [
 
 export const HELP: Record<string, CommandHelp> = {
   check: {
-    usage: 'check [PATH...] [--format text|json|sarif] [--max-warnings N]',
+    usage: 'check [PATH...] [--format text|json|sarif] [--max-warnings N] [--trace]',
     summary: 'Find rule files under each PATH (default .), lint them and run their stored requests (X.requests.json beside X.json).',
     options: [
       ['--format text|json|sarif', 'output format (default text); sarif is SARIF 2.1.0 for code scanning'],
       ['--max-warnings N', 'also fail when there are more than N warnings'],
+      ['--trace', 'json: include each request\'s trace'],
       DIALECT,
     ],
     exit: EXIT_CHECK,

@@ -16,6 +16,9 @@ import { commandHelp, HELP, wantsHelp } from './help';
 import { lspCommand } from './commands/lsp';
 import { version } from '../package.json';
 
+/** Commands that initialize a dialect themselves when they first meet one of its files (lsp: the server does). */
+const INIT_ON_DEMAND = new Set(['check', 'eval', 'lsp']);
+
 type Command = (argv: string[], io: Out) => Promise<number>;
 
 /** Every subcommand; each lives in its own file under cli/commands/, its help in cli/help.ts. */
@@ -78,7 +81,9 @@ export async function main(argv: string[], io: Out = stdio): Promise<number> {
     return 0;
   }
   try {
-    if (name !== 'lsp') await initDialects();
+    // check and eval set up only the dialects they meet (the shell parser's WebAssembly is not
+    // loaded for a run without Claude Code files); the other commands get every dialect ready.
+    if (!INIT_ON_DEMAND.has(name)) await initDialects();
     return await cmd.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {

@@ -1,6 +1,7 @@
 import { ruleNumber } from '../../shared/model';
 import * as path from 'path';
 import { loadRuleSet } from '../../shared/check/check-file';
+import { detectDialect, dialectById } from '../../shared/dialects';
 import { parseJson } from '../../shared/json/tree';
 import { parseRequestsFile } from '../../shared/requests/parse';
 import { runRequest, runRequests } from '../../shared/requests/run';
@@ -28,6 +29,9 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   const text = readText(rulePath);
   if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
   const ctx = evalContext();
+  // A dialect's one-time setup (a WebAssembly parser) runs before its file is parsed, and only for it.
+  const forced = typeof values.dialect === 'string' ? dialectById(values.dialect) : undefined;
+  await (forced ?? detectDialect({ path: rulePath, text }))?.init?.();
   const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: typeof values.dialect === 'string' ? values.dialect : undefined });
   if (!dialect || !ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
   const schemaErrors = ruleSet.findings.filter((f) => f.severity === 'error');
@@ -72,7 +76,7 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   } else {
     const labelOf = (i: number) => ruleSet.rules[i]?.label;
     for (const r of results) {
-      io.out(requestLines(r, labelOf).join('\n'));
+      io.out(requestLines(r, labelOf, (i) => (ruleSet.rules[i] ? ruleNumber(ruleSet.rules[i]) : undefined)).join('\n'));
       if (withTrace && r.verdict) io.out(renderTraceText(r.verdict).replace(/^/gm, '      '));
     }
   }

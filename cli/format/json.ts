@@ -35,7 +35,13 @@ export function requestJson(r: RequestResult, withTrace = true) {
   };
 }
 
-export function fileJson(rep: FileReport) {
+/**
+ * One file of `check --format json`. Each request carries its verdict and deciding rule; its full
+ * trace (a row per rule per subject) only with `withTrace`, so the output grows with the requests
+ * and findings, not with requests × rules.
+ * @example fileJson(report).requests[0].decision // 'deny'
+ */
+export function fileJson(rep: FileReport, withTrace = false) {
   return {
     path: rep.path,
     dialect: rep.dialect?.id ?? null,
@@ -43,7 +49,7 @@ export function fileJson(rep: FileReport) {
     diagnostics: rep.diagnostics.map(diagnosticJson),
     requestsPath: rep.requestsPath,
     requestDiagnostics: rep.requestDiagnostics.map(diagnosticJson),
-    requests: rep.results.map((r) => requestJson(r)),
+    requests: rep.results.map((r) => requestJson(r, withTrace)),
   };
 }
 
@@ -58,19 +64,31 @@ export interface CheckSummary {
   invalid: number;
 }
 
-export function summarize(reports: FileReport[]): CheckSummary {
-  const s: CheckSummary = { files: reports.length, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0, invalid: 0 };
-  for (const rep of reports) {
-    for (const f of [...rep.diagnostics, ...rep.requestDiagnostics]) {
+export const emptySummary = (): CheckSummary => ({ files: 0, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0, invalid: 0 });
+
+/**
+ * Adds one file's counts to a running summary, so `check` can drop each report once printed.
+ * @example addToSummary(emptySummary(), report).files // 1
+ */
+export function addToSummary(s: CheckSummary, rep: FileReport): CheckSummary {
+  s.files++;
+  for (const list of [rep.diagnostics, rep.requestDiagnostics]) {
+    for (const f of list) {
       if (f.code === 'request-failed') continue;
       if (f.severity === 'error') s.errors++;
       else if (f.severity === 'warning') s.warnings++;
     }
-    const c = countResults(rep.results);
-    s.requests += c.requests;
-    s.passed += c.passed;
-    s.failed += c.failed;
-    s.invalid += c.invalid;
   }
+  const c = countResults(rep.results);
+  s.requests += c.requests;
+  s.passed += c.passed;
+  s.failed += c.failed;
+  s.invalid += c.invalid;
+  return s;
+}
+
+export function summarize(reports: FileReport[]): CheckSummary {
+  const s = emptySummary();
+  for (const rep of reports) addToSummary(s, rep);
   return s;
 }

@@ -65,8 +65,22 @@ class SarifBuilder {
  * @example toSarif(reports, process.cwd()).runs[0].results.length
  */
 export function toSarif(reports: FileReport[], cwd: string) {
+  const c = sarifCollector(cwd);
+  for (const rep of reports) c.add(rep);
+  return c.log();
+}
+
+/**
+ * A SARIF log built file by file: `check` adds each report's findings and drops the report.
+ * @example const c = sarifCollector(cwd); c.add(report); c.log().runs[0].results.length
+ */
+export function sarifCollector(cwd: string): { add(rep: FileReport): void; log(): ReturnType<SarifBuilder['log']> } {
   const b = new SarifBuilder(cwd);
-  for (const rep of reports) {
+  return { add: (rep) => addReport(b, rep), log: () => b.log() };
+}
+
+function addReport(b: SarifBuilder, rep: FileReport): void {
+  {
     const groups: Array<[string, Finding[]]> = [[rep.path, rep.diagnostics]];
     if (rep.requestsPath) groups.push([rep.requestsPath, rep.requestDiagnostics]);
     for (const [file, findings] of groups) {
@@ -76,7 +90,6 @@ export function toSarif(reports: FileReport[], cwd: string) {
       }
     }
   }
-  return b.log();
 }
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };

@@ -1,47 +1,59 @@
 import * as path from 'path';
 import type { FileReport } from '../../shared/check/check-file';
-import type { Finding } from '../../shared/model';
+import { ruleNumber, type Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
 import { countResults } from '../../shared/requests/summary';
-import { ruleText, subjectLines } from '../../shared/trace/render';
+import { renderTraceText, ruleText, subjectLines } from '../../shared/trace/render';
+import { outcomesOf } from '../../shared/compiled/outcomes';
 
 function diagLine(file: string, f: Finding): string {
   return `  ${file}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.code}: ${f.message}${f.witness !== undefined ? ` (witness: ${JSON.stringify(f.witness)})` : ''}`;
 }
 
 /** One request's lines: mark, name, decision, deciding rule, then one line per subject when several. */
-export function requestLines(r: RequestResult, labelOf: (i: number) => string | undefined): string[] {
+export function requestLines(r: RequestResult, labelOf: (i: number) => string | undefined, numberOf: (i: number) => number | undefined = () => undefined): string[] {
   const broken = r.request.findings.some((f) => f.severity === 'error');
   const mark = r.pass === false ? '✗' : broken || !r.verdict ? '!' : r.pass === true ? '✓' : '·';
   if (!r.verdict) return [`  ${mark} ${r.request.name}: not evaluated — ${r.error}`];
   const v = r.verdict;
   const lines = [`  ${mark} ${r.request.name}: ${v.native}${v.code ? ` ${v.code}` : ''} — ${ruleText(v)}`];
   if (r.pass === false) lines.push(`      ${r.mismatches.join('; ')}`);
-  if (v.trace.sections.length > 1 || (v.trace.sections.length === 1 && v.trace.sections[0].subject !== '')) {
-    for (const l of subjectLines(v.trace, labelOf)) lines.push(`      ${l}`);
+  // Outcomes, not the trace: a fast path's verdict knows them without a row per rule.
+  const outcomes = outcomesOf(v);
+  if (outcomes.length > 1 || (outcomes.length === 1 && outcomes[0].subject !== '')) {
+    for (const l of subjectLines(outcomes, labelOf, numberOf)) lines.push(`      ${l}`);
   }
-  if (v.trace.sections.length === 0) lines.push(`      ${v.trace.branch}`);
+  if (outcomes.length === 0) lines.push(`      ${v.trace.branch}`);
   return lines;
 }
 
-/** The people format of `rulelens check`. */
-export function formatCheckText(reports: FileReport[], cwd: string): string {
+/**
+ * One file's block of the people format of `rulelens check` (printed as soon as the file is checked).
+ * @example formatFileText(report, process.cwd()).split('\n')[0] // 'opencode.json (opencode, 3 rules)'
+ */
+export function formatFileText(rep: FileReport, cwd: string, withTrace = false): string {
   const out: string[] = [];
-  for (const rep of reports) {
-    const rel = path.relative(cwd, rep.path) || rep.path;
-    out.push(`${rel} (${rep.dialect?.id ?? 'unknown'}, ${rep.ruleSet?.rules.length ?? 0} rules)`);
-    for (const f of rep.diagnostics) out.push(diagLine(rel, f));
-    if (rep.requestsPath) {
-      const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;
-      const c = countResults(rep.results);
-      out.push(`  requests: ${rrel} — ${c.requests} requests · ${c.passed} pass · ${c.failed} fail${c.invalid ? ` · ${c.invalid} invalid` : ''}`);
-      for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') out.push(diagLine(rrel, f));
-    }
-    if (rep.results.length) {
-      const labelOf = (i: number) => rep.ruleSet?.rules[i]?.label;
-      for (const r of rep.results) out.push(...requestLines(r, labelOf));
-    }
-    out.push('');
+  const rel = path.relative(cwd, rep.path) || rep.path;
+  out.push(`${rel} (${rep.dialect?.id ?? 'unknown'}, ${rep.ruleSet?.rules.length ?? 0} rules)`);
+  for (const f of rep.diagnostics) out.push(diagLine(rel, f));
+  if (rep.requestsPath) {
+    const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;
+    const c = countResults(rep.results);
+    out.push(`  requests: ${rrel} — ${c.requests} requests · ${c.passed} pass · ${c.failed} fail${c.invalid ? ` · ${c.invalid} invalid` : ''}`);
+    for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') out.push(diagLine(rrel, f));
   }
+  if (rep.results.length) {
+    const labelOf = (i: number) => rep.ruleSet?.rules[i]?.label;
+    for (const r of rep.results) {
+      out.push(...requestLines(r, labelOf, (i) => { const rule = rep.ruleSet?.rules[i]; return rule ? ruleNumber(rule) : undefined; }));
+      if (withTrace && r.verdict) out.push(renderTraceText(r.verdict).replace(/^/gm, '      '));
+    }
+  }
+  out.push('');
   return out.join('\n');
+}
+
+/** The people format of `rulelens check` for a list of reports. */
+export function formatCheckText(reports: FileReport[], cwd: string): string {
+  return reports.map((rep) => formatFileText(rep, cwd)).join('\n');
 }

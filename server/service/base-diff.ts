@@ -4,9 +4,15 @@ import type { ServiceHost } from './host';
 import * as path from 'path';
 import { parseLedger } from '../../shared/ledger/parse';
 import { LEDGER_FILE } from '../../shared/ledger/types';
+import type { RuleSet } from '../../shared/model';
+import type { RequestResult } from '../../shared/requests/model';
+import { runRequests } from '../../shared/requests/run';
 
 /** The base every editor comparison is against; the CLI's `diff --base` takes any revision. */
 export const BASE_REV = 'HEAD';
+
+/** Rule files whose base side is kept at once (a few open rule files per workspace). */
+const MAX_BASES = 16;
 
 /** How a rule file stands against the base: new to git, or changed with what that flips. */
 export type BaseDiff = { state: 'new' } | { state: 'changed'; comparison: Comparison };
@@ -16,6 +22,13 @@ interface Cached {
   diff: BaseDiff | null;
 }
 
+/** The base version of one rule file, parsed and run once per (base text, requests text, dialect). */
+interface BaseSide {
+  key: string;
+  ruleSet: RuleSet | null;
+  results: RequestResult[] | undefined;
+}
+
 /**
  * The comparison of each rule file's report with its base text. Reports are reused while their
  * inputs are unchanged, so keying on the report means one base run per edit, shared by the
@@ -23,6 +36,8 @@ interface Cached {
  */
 export class BaseDiffs {
   private readonly cache = new WeakMap<FileReport, Cached>();
+  /** Per rule file: the base side, reused while typing (only the current version changes per keystroke). */
+  private readonly bases = new Map<string, BaseSide>();
 
   constructor(private readonly host: ServiceHost, private readonly textOf: (p: string) => string | undefined) {}
 
@@ -49,17 +64,33 @@ export class BaseDiffs {
     const dialect = report.dialect!;
     const ctx = this.host.ctx ?? {};
     try {
-      const old = loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id });
-      if (!old.ruleSet) return null;
+      const side = this.baseSide(report, baseText);
+      if (!side.ruleSet) return null;
       // The rule file's own embedded request (index -1) has no counterpart in a requests file.
       const current = report.results.filter((r) => r.request.index >= 0);
       // History rules are also judged against the steps really recorded beside them.
       const ledgerText = dialect.id === 'bounds-rules' ? this.textOf(path.join(path.dirname(report.path), LEDGER_FILE)) : undefined;
       const ledger = ledgerText !== undefined ? parseLedger(ledgerText).entries : undefined;
-      return { state: 'changed', comparison: compareVersions(dialect, old.ruleSet, report.ruleSet!, report.requestsFile, ctx, current, ledger) };
+      return { state: 'changed', comparison: compareVersions(dialect, side.ruleSet, report.ruleSet!, report.requestsFile, ctx, current, ledger, side.results) };
     } catch {
       // A base the engine cannot read is no reason to lose the other features of this document.
       return null;
     }
+  }
+
+  /** The base parse and its run of the stored requests: recomputed only when one of their inputs changes. */
+  private baseSide(report: FileReport, baseText: string): BaseSide {
+    const dialect = report.dialect!;
+    const ctx = this.host.ctx ?? {};
+    const requestsText = report.requestsPath ? this.textOf(report.requestsPath) ?? '' : '';
+    const key = JSON.stringify([dialect.id, ctx, report.requestsPath, baseText.length, requestsText.length]) + baseText + '\u0000' + requestsText;
+    const hit = this.bases.get(report.path);
+    if (hit && hit.key === key) return hit;
+    const old = loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id });
+    const results = old.ruleSet && report.requestsFile ? runRequests(dialect, old.ruleSet, report.requestsFile, ctx) : undefined;
+    const side: BaseSide = { key, ruleSet: old.ruleSet, results };
+    if (this.bases.size >= MAX_BASES && !this.bases.has(report.path)) this.bases.delete(this.bases.keys().next().value!);
+    this.bases.set(report.path, side);
+    return side;
   }
 }

@@ -1,5 +1,5 @@
 import type { Decision } from '../../shared/model';
-import { rulesDecisions } from '../../shared/analysis';
+import { rulesDecisions } from '../../shared/analysis/decides';
 import type { RequestResult } from '../../shared/requests/model';
 
 /** A stored request whose verdict a rule set. */
@@ -29,35 +29,53 @@ export interface Controlled {
 export interface RuleDecisions {
   decides: Decided[];
   controls: Controlled[];
-  loses: Lost[];
 }
 
 /**
- * What each rule does to the stored requests, read from the verdicts' traces (the trace is the
- * single record of how a verdict was reached, so nothing is re-evaluated here). A rule decides a
- * request when it is the verdict's deciding rule; controlling one subject of a request that another
- * rule decides (a mixed request) is listed apart, so a lens never claims an outcome the rule lost.
+ * What each rule does to the stored requests, read from the verdicts' per-subject outcomes (the
+ * fast path records them; otherwise they come from the trace, the single record of how a verdict
+ * was reached, so nothing is re-evaluated here). A rule decides a request when it is the verdict's
+ * deciding rule; controlling one subject of a request that another rule decides (a mixed request)
+ * is listed apart, so a lens never claims an outcome the rule lost.
  * @example ruleDecisions(results, 3)[2].decides.map((d) => d.request) // ['B', 'C']
  */
 export function ruleDecisions(results: readonly RequestResult[], ruleCount: number): RuleDecisions[] {
-  const out: RuleDecisions[] = Array.from({ length: ruleCount }, () => ({ decides: [], controls: [], loses: [] }));
+  const out: RuleDecisions[] = Array.from({ length: ruleCount }, () => ({ decides: [], controls: [] }));
   const verdicts = new Map(results.map((r) => [r.request.name, r.verdict]));
+  // Per rule, its entry per request name: a rule deciding thousands of requests stays linear.
+  const mineByRule = new Map<number, Map<string, Decided>>();
   for (const r of results) {
     const v = r.verdict;
-    if (v?.rule && out[v.rule.index]) out[v.rule.index].decides.push({ request: r.request.name, decision: v.decision, subjects: [] });
+    if (v?.rule && out[v.rule.index]) {
+      const d: Decided = { request: r.request.name, decision: v.decision, subjects: [] };
+      out[v.rule.index].decides.push(d);
+      let m = mineByRule.get(v.rule.index);
+      if (!m) mineByRule.set(v.rule.index, (m = new Map()));
+      if (!m.has(d.request)) m.set(d.request, d);
+    }
   }
   for (const [rule, list] of rulesDecisions(results, ruleCount)) {
     for (const d of list) {
-      const mine = out[rule].decides.find((x) => x.request === d.request);
+      const mine = mineByRule.get(rule)?.get(d.request);
       if (mine && verdicts.get(d.request)?.rule?.index === rule) mine.subjects.push(d.subject);
       else out[rule].controls.push({ request: d.request, subject: d.subject, decision: d.decision });
     }
   }
+  return out;
+}
+
+/**
+ * For every rule, the subjects it matched but did not control, and who did. This needs every
+ * rule's row for every subject, so it reads the full traces: only a hover asks, never a lens.
+ * @example rulesLosses(results, 3)[1][0].winner // 2
+ */
+export function rulesLosses(results: readonly RequestResult[], ruleCount: number): Lost[][] {
+  const out: Lost[][] = Array.from({ length: ruleCount }, () => []);
   for (const r of results) {
     for (const s of r.verdict?.trace.sections ?? []) {
       for (const row of s.rows) {
         if (row.rule === s.controlling || !out[row.rule] || row.matches.length === 0) continue;
-        if (row.matches.every((m) => m === true)) out[row.rule].loses.push({ request: r.request.name, subject: s.subject, winner: s.controlling, branch: s.branch });
+        if (row.matches.every((m) => m === true)) out[row.rule].push({ request: r.request.name, subject: s.subject, winner: s.controlling, branch: s.branch });
       }
     }
   }
@@ -74,20 +92,33 @@ export function shortName(name: string): string {
   return m ? m[1] : name.length > 32 ? `${name.slice(0, 31)}…` : name;
 }
 
+type ReportLike = { results: readonly RequestResult[]; ruleSet: { rules: readonly unknown[] } | null };
+
+/** Size by the largest rule index, not the count: a dialect may keep a dropped entry's slot. */
+function slots(report: ReportLike): number {
+  const rules = (report.ruleSet?.rules ?? []) as ReadonlyArray<{ index?: number }>;
+  return rules.reduce((n, r) => Math.max(n, (r.index ?? -1) + 1), rules.length);
+}
+
 const memo = new WeakMap<object, RuleDecisions[]>();
+const lossMemo = new WeakMap<object, Lost[][]>();
 
 /**
  * `ruleDecisions` of a report, computed once per report (hovers and lenses of one version share it).
  * @example decisionsOf(report)[0].decides.length
  */
-export function decisionsOf(report: { results: readonly RequestResult[]; ruleSet: { rules: readonly unknown[] } | null }): RuleDecisions[] {
+export function decisionsOf(report: ReportLike): RuleDecisions[] {
   let hit = memo.get(report);
-  if (!hit) {
-    // Size by the largest rule index, not the count: a dialect may keep a dropped entry's slot.
-    const rules = (report.ruleSet?.rules ?? []) as ReadonlyArray<{ index?: number }>;
-    const size = rules.reduce((n, r) => Math.max(n, (r.index ?? -1) + 1), rules.length);
-    hit = ruleDecisions(report.results, size);
-    memo.set(report, hit);
-  }
+  if (!hit) memo.set(report, (hit = ruleDecisions(report.results, slots(report))));
+  return hit;
+}
+
+/**
+ * `rulesLosses` of a report, computed once per report and only when a hover asks.
+ * @example lossesOf(report)[3].length
+ */
+export function lossesOf(report: ReportLike): Lost[][] {
+  let hit = lossMemo.get(report);
+  if (!hit) lossMemo.set(report, (hit = rulesLosses(report.results, slots(report))));
   return hit;
 }

@@ -6,7 +6,7 @@ import { decidingRuleText } from '../../shared/requests/run';
 import { renderTraceMarkdown } from '../../shared/trace/render';
 import { nearMissLines } from '../../shared/trace/near-miss';
 import { witnessFor } from '../../shared/analysis';
-import { decisionsOf, type RuleDecisions } from './decides';
+import { decisionsOf, lossesOf, type RuleDecisions } from './decides';
 import { resultAt, ruleAt } from './locate';
 import type { Analysis } from './workspace';
 
@@ -50,14 +50,16 @@ export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
   }
   const witness = witnessOf(a, rule, info);
   if (witness) out.push(`Witness: ${code(witness.text)}${witness.from ? ` (${witness.from})` : ''}`, '');
-  const beaten = all.flatMap((d, i) => d.loses.filter((l) => l.winner === rule.index).map((l) => ({ ...l, loser: i })));
+  const losses = lossesOf(rep);
+  const beaten = losses.flatMap((d, i) => d.filter((l) => l.winner === rule.index).map((l) => ({ ...l, loser: i })));
   if (beaten.length) {
     out.push('Other matching rules that lose to it:');
     out.push(...capped(beaten, (l) => `${ruleName(rules, l.loser)} also matches ${code(l.subject)} in **${l.request}** — ${l.branch}`), '');
   }
-  if (info.loses.length) {
+  const loses = losses[rule.index] ?? [];
+  if (loses.length) {
     out.push('Where it matches but another rule controls:');
-    out.push(...capped(info.loses, (l) => `${code(l.subject)} in **${l.request}** → ${ruleName(rules, l.winner)} — ${l.branch}`), '');
+    out.push(...capped(loses, (l) => `${code(l.subject)} in **${l.request}** → ${ruleName(rules, l.winner)} — ${l.branch}`), '');
   }
   return out.join('\n').trimEnd();
 }

@@ -2,6 +2,8 @@ import { checkRuleFile, ruleFileFor, withRequests, type CheckHost, type CheckOpt
 import { EMPTY_CONFIG, isExcluded, type LintConfig } from '../../shared/config/lint-config';
 import { isRequestsFile } from '../../shared/dialects';
 import { requestsCandidates } from '../../shared/requests/locate';
+import { parseRequestsFile } from '../../shared/requests/parse';
+import type { RequestsFile } from '../../shared/requests/model';
 import type { ServiceHost } from './host';
 import { pathToUri, uriToPath } from './uri';
 
@@ -30,6 +32,9 @@ interface Cached {
 
 const MISSING = Symbol('missing');
 
+/** Parsed requests files kept at once: editing a rule file re-runs its requests without re-reading them. */
+const MAX_PARSED_REQUESTS = 16;
+
 /**
  * Open documents over the disk, and the last report of each rule file. A report is reused while
  * the rule text, its requests text and its settings are unchanged, so hovers, lenses and actions
@@ -41,6 +46,7 @@ export class Workspace {
   private readonly reports = new Map<string, Cached>();
   readonly overlay = new Map<string, string>();
   readonly checkHost: CheckHost;
+  private readonly parsedRequests = new Map<string, { text: string; dialect: string | undefined; file: RequestsFile }>();
 
   constructor(readonly host: ServiceHost) {
     this.checkHost = { readFile: (p) => this.readDisk(p), exists: (p) => this.readDisk(p) !== undefined || host.exists(p) };
@@ -101,8 +107,18 @@ export class Workspace {
   }
 
   private options(p: string): CheckOptions {
-    return { overlay: this.overlay, ctx: this.host.ctx, config: this.configFor(p) };
+    return { overlay: this.overlay, ctx: this.host.ctx, config: this.configFor(p), parseRequests: this.parseRequests };
   }
+
+  /** `parseRequestsFile`, remembered per path while the text and dialect stay the same (parses are never mutated). */
+  private readonly parseRequests: typeof parseRequestsFile = (p, text, dialect) => {
+    const hit = this.parsedRequests.get(p);
+    if (hit && hit.text === text && hit.dialect === dialect?.id) return hit.file;
+    const file = parseRequestsFile(p, text, dialect);
+    if (this.parsedRequests.size >= MAX_PARSED_REQUESTS && !this.parsedRequests.has(p)) this.parsedRequests.delete(this.parsedRequests.keys().next().value!);
+    this.parsedRequests.set(p, { text, dialect: dialect?.id, file });
+    return file;
+  };
 
   /**
    * Classifies a document and checks its pair. Never throws: an engine failure makes the

@@ -28,16 +28,32 @@ export interface InputAlphabet {
  * Every code unit is a possible input.
  * @example ANY_UNIT.units.has(0x2f) // true
  */
-export const ANY_UNIT: InputAlphabet = { key: 'any', units: CharSet.fromRange(MAX_CHAR, { min: 0, max: UNIT_MAX }) };
+export const ANY_UNIT: InputAlphabet = lazyAlphabet('any', () => CharSet.fromRange(MAX_CHAR, { min: 0, max: UNIT_MAX }));
+
+/**
+ * An alphabet whose character set is built on first use: modules define their alphabets at load,
+ * and the automata library behind them is loaded only when an analysis first needs it.
+ */
+function lazyAlphabet(key: string, build: () => CharSet): InputAlphabet {
+  let units: CharSet | undefined;
+  return {
+    key,
+    get units() {
+      return (units ??= build());
+    },
+  };
+}
 
 /**
  * An alphabet without the given code units (a dialect that rewrites them away before matching).
  * @example alphabetWithout('\\').units.has(0x5c) // false
  */
 export function alphabetWithout(chars: string): InputAlphabet {
-  let units = ANY_UNIT.units;
-  for (const c of chars) units = units.without({ min: c.charCodeAt(0), max: c.charCodeAt(0) });
-  return { key: `not:${chars}`, units };
+  return lazyAlphabet(`not:${chars}`, () => {
+    let units = ANY_UNIT.units;
+    for (const c of chars) units = units.without({ min: c.charCodeAt(0), max: c.charCodeAt(0) });
+    return units;
+  });
 }
 
 function litChars(s: string): Element[] {
@@ -98,15 +114,24 @@ function keyOf(w: Wildcard): string {
 export class AutomataCache {
   private readonly nfas = new Map<string, NFA>();
 
-  /** Node ownership and sinks for the subset walks (see lazy-dfa.ts). */
-  readonly facts: NodeFacts;
+  private nodeFacts: NodeFacts | undefined;
 
-  constructor(readonly alphabet: InputAlphabet) {
-    this.facts = new NodeFacts(alphabet.units);
+  constructor(readonly alphabet: InputAlphabet) {}
+
+  /** Node ownership and sinks for the subset walks (see lazy-dfa.ts); built on first walk. */
+  get facts(): NodeFacts {
+    return (this.nodeFacts ??= new NodeFacts(this.alphabet.units));
   }
 
   key(l: Language): string {
     return l.kind === 'one' ? keyOf(l.w) : `${keyOf(l.a)}\u0001${keyOf(l.b)}`;
+  }
+
+  /** Forgets every automaton once more than `max` are held (a long-lived cache stays bounded). */
+  trim(max: number): void {
+    if (this.nfas.size <= max) return;
+    this.nfas.clear();
+    this.nodeFacts = undefined;
   }
 
   /** The (shared, read-only) NFA of a language. */
@@ -119,6 +144,28 @@ export class AutomataCache {
     }
     return n;
   }
+}
+
+/** Automata kept between analyses of one file (an editor re-analyses a file per keystroke). */
+export const MAX_SHARED_NFAS = 20_000;
+/** Files whose automata are kept at once: a check of a thousand files keeps no more than these. */
+const SHARED_CACHE_FILES = 4;
+const shared = new Map<string, AutomataCache>();
+
+/**
+ * The cache of one file's analyses: each analysis and witness search of the file re-uses the
+ * automata of the patterns an edit left unchanged. NFAs are read-only, so sharing is safe.
+ * @example sharedAutomataCache(ANY_UNIT, '/p/opencode.json') === sharedAutomataCache(ANY_UNIT, '/p/opencode.json') // true
+ */
+export function sharedAutomataCache(alphabet: InputAlphabet, file: string): AutomataCache {
+  const key = `${alphabet.key}\u0000${file}`;
+  let c = shared.get(key);
+  if (c) shared.delete(key);
+  else c = new AutomataCache(alphabet);
+  shared.set(key, c);
+  if (shared.size > SHARED_CACHE_FILES) shared.delete(shared.keys().next().value!);
+  c.trim(MAX_SHARED_NFAS);
+  return c;
 }
 
 /**

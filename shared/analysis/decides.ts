@@ -2,6 +2,7 @@ import type { Decision, RuleSet } from '../model';
 import type { RequestResult } from '../requests/model';
 import type { OpencodeRuleSet } from '../dialects/opencode/rules';
 import { opencodeWitness } from './opencode';
+import { outcomesOf } from '../compiled/outcomes';
 
 /** One stored request's subject (a resource, a sub-command, a path view) that a rule decided. */
 export interface RuleDecision {
@@ -14,14 +15,14 @@ export interface RuleDecision {
 
 /**
  * For every rule, the stored requests it decides, per subject, read from the traces (the rule that
- * controlled each section). Indices at or past the rule count are a dialect's synthetic entries
+ * controlled each section; a fast path's recorded outcomes when it has them). Indices at or past the rule count are a dialect's synthetic entries
  * (OpenCode's saved approvals); pass `ruleCount` to leave them out.
  * @example rulesDecisions(results).get(2) // [{ request: 'B', subject: 'secrets/test.env', decision: 'deny' }]
  */
 export function rulesDecisions(results: readonly RequestResult[], ruleCount = Infinity): Map<number, RuleDecision[]> {
   const out = new Map<number, RuleDecision[]>();
   for (const r of results) {
-    for (const s of r.verdict?.trace.sections ?? []) {
+    for (const s of r.verdict ? outcomesOf(r.verdict) : []) {
       if (s.controlling === null || s.controlling >= ruleCount) continue;
       let list = out.get(s.controlling);
       if (!list) out.set(s.controlling, (list = []));

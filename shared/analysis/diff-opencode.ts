@@ -4,7 +4,7 @@ import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects
 import { DEFAULT_EFFECT, rulesFor } from '../dialects/opencode/evaluate';
 import { compile, matches, type Wildcard } from '../patterns/wildcard';
 import { direction, sortFlips, type Flip } from '../diff/flips';
-import { AutomataCache, alphabetWithout } from './automata';
+import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
 import { walk, type WalkState } from './lazy-dfa';
 import { fills, meets, preferredChars, wordFromSet } from './witness';
@@ -284,7 +284,7 @@ function sameSides(a: Side, b: Side): boolean {
  * @example findOpencodeWitnesses(base, withEditAllow, []).flips[0] // { request: 'edit secrets/a', before: 'deny', after: 'allow', … }
  */
 export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline()): { flips: Flip[]; notes: string[] } {
-  const cache = new AutomataCache(OPENCODE_INPUTS);
+  const cache = sharedAutomataCache(OPENCODE_INPUTS, current.path);
   const all = [...base.rules, ...current.rules];
   const preferred = preferredChars(all.flatMap((r) => [r.actionPattern, r.resourcePattern]));
   const notes: string[] = [];

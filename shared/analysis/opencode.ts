@@ -1,10 +1,11 @@
+import type { Wildcard } from '../patterns/wildcard';
 import type { Finding } from '../model';
 import type { LintContext } from '../dialects/dialect';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { evaluateOpencode, rulesFor } from '../dialects/opencode/evaluate';
 import { STRING_ONLY_KEYS } from '../dialects/opencode/parse';
 import { isUniversal, matches } from '../patterns/wildcard';
-import { AutomataCache, alphabetWithout } from './automata';
+import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
 import { analyzeCoverage, analyzeEntry, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
 import { languageKeys } from './keys';
@@ -32,17 +33,35 @@ function knownActions(rs: OpencodeRuleSet): string[] {
   return [...out];
 }
 
+/** What an entry derives from its patterns alone, per pattern pair: re-parses share unchanged rules' patterns. */
+interface EntryParts {
+  actions: string;
+  fills: string[][];
+  prefix: string;
+  suffix: string;
+}
+const partsByPatterns = new WeakMap<Wildcard, WeakMap<Wildcard, EntryParts>>();
+
 function entryOf(r: OpencodeRule, actions: readonly string[]): Entry {
   const lang = { kind: 'pair' as const, a: r.actionPattern, b: r.resourcePattern };
-  const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
-  const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
+  const actionsKey = actions.join('\u0000');
+  let byResource = partsByPatterns.get(r.actionPattern);
+  if (!byResource) partsByPatterns.set(r.actionPattern, (byResource = new WeakMap()));
+  let parts = byResource.get(r.resourcePattern);
+  if (!parts || parts.actions !== actionsKey) {
+    const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
+    const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
+    parts = { actions: actionsKey, fills: as.flatMap((a) => bs.map((b) => [a, b])), ...languageKeys(lang) };
+    byResource.set(r.resourcePattern, parts);
+  }
   return {
     rule: r.index,
     decision: r.decision,
     lang,
     test: (p) => matches(r.actionMatcher, p[0]) && matches(r.resourceMatcher, p[1]),
-    fills: as.flatMap((a) => bs.map((b) => [a, b])),
-    ...languageKeys(lang),
+    fills: parts.fills,
+    prefix: parts.prefix,
+    suffix: parts.suffix,
   };
 }
 
@@ -81,7 +100,7 @@ function coverageOptions(rs: OpencodeRuleSet, deadline: Deadline, cache: Automat
  */
 export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, deadline = new Deadline()): Finding[] {
   const out: Finding[] = [];
-  const cache = new AutomataCache(OPENCODE_INPUTS);
+  const cache = sharedAutomataCache(OPENCODE_INPUTS, rs.path);
   const opts = coverageOptions(rs, deadline, cache);
   const actions = knownActions(rs);
   const budget: Array<{ rule: number; reason: string }> = [];

@@ -21,6 +21,8 @@ export interface CheckOptions {
   dialect?: string;
   /** Overrides for texts of open documents (path → text), so unsaved edits are what is checked. */
   overlay?: Map<string, string>;
+  /** Parses a requests file; a host that re-checks on every keystroke passes a memoized one. */
+  parseRequests?: typeof parseRequestsFile;
 }
 
 /** Everything RuleLens knows about one rule file and its stored requests. */
@@ -106,7 +108,7 @@ function withEmbedded(report: FileReport, opts: CheckOptions): FileReport {
 /** Adds a requests file's parse and run results to a report. */
 export function withRequests(report: FileReport, requestsPath: string, text: string, opts: CheckOptions = {}): FileReport {
   if (!report.dialect || !report.ruleSet) return report;
-  const file = parseRequestsFile(requestsPath, text, report.dialect);
+  const file = (opts.parseRequests ?? parseRequestsFile)(requestsPath, text, report.dialect);
   // A half-typed rule file would make every request look failed: hold them until it parses.
   const broken = report.ruleSet.findings.some((f) => f.data?.syntax === true);
   const results = broken

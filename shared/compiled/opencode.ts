@@ -6,6 +6,7 @@ import type { OpencodeRequest, OpencodeRuleSet } from '../dialects/opencode/rule
 import { BoundedCache } from './bounded-cache';
 import { PatternIndex } from './pattern-index';
 import { withLazyTrace } from './lazy-trace';
+import { withOutcomes, type SubjectOutcome } from './outcomes';
 
 /** Distinct action strings remembered with the rule subset they select. */
 export const MAX_CACHED_ACTIONS = 4096;
@@ -113,7 +114,7 @@ export function evaluateCompiledOpencode(c: CompiledOpencode, req: OpencodeReque
   const action = normalizeInput(req.action);
   const resources = req.resources.map(normalizeInput);
   if (resources.length === 0) {
-    return withLazyTrace({ decision: 'allow', native: 'allow', code: null, rule: null, details: { branch: 'empty-resources' } }, trace);
+    return withOutcomes(withLazyTrace({ decision: 'allow', native: 'allow', code: null, rule: null, details: { branch: 'empty-resources' } }, trace), []);
   }
   const configured = (resource: string): Lookup => {
     const i = c.lastMatch(action, resource, req.agent);
@@ -122,7 +123,8 @@ export function evaluateCompiledOpencode(c: CompiledOpencode, req: OpencodeReque
   const first = resources.map(configured);
   const denied = first.find((l) => l.decision === 'deny');
   if (denied) {
-    return withLazyTrace({ decision: 'deny', native: 'deny', code: null, rule: ruleRef(rs, denied.controlling), details: { branch: 'deny-before-approvals' } }, trace);
+    const v = withLazyTrace({ decision: 'deny', native: 'deny', code: null, rule: ruleRef(rs, denied.controlling), details: { branch: 'deny-before-approvals' } }, trace);
+    return withOutcomes(v, outcomes(rs, req, resources, first));
   }
   const saved = savedMatchers(req);
   let sections = first;
@@ -139,5 +141,17 @@ export function evaluateCompiledOpencode(c: CompiledOpencode, req: OpencodeReque
   const decision: Decision = asked ? 'ask' : 'allow';
   const decider = asked ?? sections[0];
   const deciderIndex = decider.controlling >= 0 && decider.controlling < rs.rules.length ? decider.controlling : -1;
-  return withLazyTrace({ decision, native: decision, code: null, rule: ruleRef(rs, deciderIndex), details: { branch: asked ? 'ask' : 'allow' } }, trace);
+  const v = withLazyTrace({ decision, native: decision, code: null, rule: ruleRef(rs, deciderIndex), details: { branch: asked ? 'ask' : 'allow' } }, trace);
+  return withOutcomes(v, outcomes(rs, req, resources, sections));
+}
+
+/** The reference trace's sections without their rows: same subjects, controlling rules, branches and labels. */
+function outcomes(rs: OpencodeRuleSet, req: OpencodeRequest, resources: string[], lookups: Lookup[]): SubjectOutcome[] {
+  return lookups.map((l, k) => {
+    if (l.controlling < 0) return { kind: 'resource', subject: resources[k], controlling: null, decision: DEFAULT_EFFECT, branch: `no rule matched: default ${DEFAULT_EFFECT}`, label: '' };
+    const rule = rs.rules[l.controlling];
+    if (rule) return { kind: 'resource', subject: resources[k], controlling: l.controlling, decision: l.decision, branch: `last matching rule decides ${l.decision}`, label: rule.label };
+    const s = req.saved![l.controlling - rs.rules.length];
+    return { kind: 'resource', subject: resources[k], controlling: l.controlling, decision: 'allow', branch: 'last matching rule (a saved approval) decides allow', label: `saved approval: ${s.action} ${s.resource} allow` };
+  });
 }

@@ -1,3 +1,4 @@
+import type { Deadline } from '../analysis/budget';
 import type { Node } from 'jsonc-parser';
 import type { Decision, EvalContext, Finding, Rule, RuleSet, SourceText, Verdict, DialectId } from '../model';
 
@@ -11,6 +12,8 @@ export interface FileInfo {
 export interface LintContext extends EvalContext {
   /** Stored requests of the file, when the caller has them (lints like broad-catch-all cite them). */
   requests?: Array<{ name: string; request: unknown }>;
+  /** The file's analysis clock; lints that reach the automata stop at it (default: a fresh per-file budget). */
+  deadline?: Deadline;
 }
 
 /**

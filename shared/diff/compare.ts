@@ -21,7 +21,8 @@ export interface Comparison {
 /**
  * Runs the stored requests under both versions and asks the dialect's analyser for flips no stored
  * request covers. `currentResults` lets a caller that already ran the requests on `current` (the
- * language server) skip running them again; results are matched by request name.
+ * language server) skip running them again, and `baseResults` the same for `base` (the base
+ * rarely changes while the current version is typed); results are matched by request name.
  * @example
  * const c = compareVersions(dialect, baseRs, currentRs, requestsFile, ctx);
  * c.counts.loosened // 4 after appending `edit * allow` to the opencode example
@@ -34,8 +35,9 @@ export function compareVersions(
   ctx: EvalContext = {},
   currentResults?: RequestResult[],
   ledger?: readonly LedgerLine[],
+  baseResults?: RequestResult[],
 ): Comparison {
-  const stored = requests ? storedFlips(runRequests(dialect, base, requests, ctx), currentResults ?? runRequests(dialect, current, requests, ctx)) : [];
+  const stored = requests ? storedFlips(baseResults ?? runRequests(dialect, base, requests, ctx), currentResults ?? runRequests(dialect, current, requests, ctx)) : [];
   const witnesses = witnessFlips(dialect.id, base, current, stored);
   // History rules decide steps, and the ledger holds the real ones: re-judge them under both versions.
   const recorded = ledger && dialect.id === 'bounds-rules' ? ledgerFlips(ledger, (base as BoundsRuleSet).rules, (current as BoundsRuleSet).rules) : [];

@@ -1,5 +1,6 @@
 import { stricter, type Decision, type Range, type RuleRef } from '../model';
 import type { RequestResult } from '../requests/model';
+import { outcomesOf } from '../compiled/outcomes';
 
 /** Which way a decision moved: loosened (towards allow) is the security-relevant direction. */
 export type FlipDirection = 'loosened' | 'tightened';
@@ -53,13 +54,16 @@ export function storedFlips(base: RequestResult[], current: RequestResult[]): Fl
     if (a.decision !== b.decision) {
       out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: null, before: a.decision, after: b.decision, beforeRule: a.rule, afterRule: b.rule, direction: direction(a.decision, b.decision), ...who });
     }
-    const n = Math.min(a.trace.sections.length, b.trace.sections.length);
+    // Outcomes, not traces: a fast path knows them without building a row per rule.
+    const oa = outcomesOf(a);
+    const ob = outcomesOf(b);
+    const n = Math.min(oa.length, ob.length);
     for (let i = 0; i < n; i++) {
-      const sa = a.trace.sections[i];
-      const sb = b.trace.sections[i];
+      const sa = oa[i];
+      const sb = ob[i];
       if (sa.subject !== sb.subject || !sa.decision || !sb.decision || sa.decision === sb.decision) continue;
-      const ref = (idx: number | null, labels: RequestResult) => (idx === null ? null : { index: idx, id: null, label: labels.verdict?.trace.sections[i].rows.find((r) => r.rule === idx)?.label ?? '' });
-      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: sb.subject, before: sa.decision, after: sb.decision, beforeRule: ref(sa.controlling, old!), afterRule: ref(sb.controlling, cur), direction: direction(sa.decision, sb.decision), ...who });
+      const ref = (idx: number | null, label: string) => (idx === null ? null : { index: idx, id: null, label });
+      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: sb.subject, before: sa.decision, after: sb.decision, beforeRule: ref(sa.controlling, sa.label), afterRule: ref(sb.controlling, sb.label), direction: direction(sa.decision, sb.decision), ...who });
     }
   }
   return sortFlips(out);

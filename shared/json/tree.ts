@@ -1,5 +1,6 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { finding, type Finding, type Range, SourceText } from '../model';
+import { strictJsonTree } from './fast-tree';
 
 /** Inputs larger than this are refused before parsing: a rule file is never legitimately this big. */
 export const MAX_DOCUMENT_CHARS = 64 * 1024 * 1024;
@@ -32,7 +33,8 @@ export function parseJson(text: string): JsonDocument {
   }
   const errors: ParseError[] = [];
   const body = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
-  const root = parseTree(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  // Plain JSON takes the fast path; anything else (comments, trailing commas, errors) the full parser.
+  const root = strictJsonTree(body) ?? parseTree(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   for (const e of errors.slice(0, 50)) {
     findings.push(finding('schema', 'error', `invalid JSON: ${describeParseError(printParseErrorCode(e.error))}`, source.range(e.offset, e.offset + Math.max(1, e.length)), { data: { syntax: true } }));
   }

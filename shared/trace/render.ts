@@ -1,20 +1,25 @@
 import { ruleNumber, type TraceRow } from '../model';
 import type { Trace, TraceSection, Verdict } from '../model';
+import { outcomesOf, type SubjectOutcome } from '../compiled/outcomes';
 
 const mark = (m: boolean | null): string => (m === null ? '–' : m ? '✓' : '✗');
 
 /** `rule 3: edit secrets/* deny`, `no rule (default ask)`. */
 export function ruleText(v: Verdict): string {
   if (v.rule) return `rule ${ruleNumber(v.rule)}: ${v.rule.label}`;
-  const decisive = v.trace.sections.find((s) => s.decision === v.decision);
+  const decisive = outcomesOf(v).find((s) => s.decision === v.decision);
   return decisive ? decisive.branch : v.trace.branch;
 }
 
 /** One line per subject: `secrets/test.env → deny (rule 3: edit secrets/* deny)`. */
-export function subjectLines(trace: Trace, labelOf: (index: number) => string | undefined): string[] {
-  return trace.sections.map((s) => {
+export function subjectLines(trace: Trace | readonly SubjectOutcome[], labelOf: (index: number) => string | undefined, numberOf: (index: number) => number | undefined = () => undefined): string[] {
+  const outcomes = Array.isArray(trace) ? (trace as readonly SubjectOutcome[]) : (trace as Trace).sections.map((s) => {
     const row = s.rows.find((r) => r.rule === s.controlling);
-    const who = s.controlling !== null ? `rule ${row ? rowNumber(row) : s.controlling + 1}: ${labelOf(s.controlling) ?? row?.label ?? ''}` : s.branch;
+    return { ...s, label: row?.label ?? '', number: row ? rowNumber(row) : undefined };
+  });
+  return outcomes.map((s) => {
+    const shown = numberOf(s.controlling ?? -1) ?? (s as { number?: number }).number ?? (s.controlling ?? 0) + 1;
+    const who = s.controlling !== null ? `rule ${shown}: ${labelOf(s.controlling) ?? s.label}` : s.branch;
     return `${s.subject} → ${s.decision ?? '—'} (${who})`;
   });
 }

@@ -79,5 +79,18 @@ const line = (cells) => cells.map((c, i) => (i === 2 || i === 4 ? String(c).padS
 console.log(line(head));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of table) console.log(line(row));
+
+// Goals: each figure that carries one, with its measured value and PASS/FAIL.
+const goals = rows.filter((r) => r.goal);
+if (goals.length) {
+  const gt = goals.map((r) => [r.goal.pass ? 'PASS' : 'FAIL', r.module, r.name, Number.isFinite(r.value) ? `${fmt(r.value)} ${r.unit}` : '—', r.goal.target]);
+  const gh = ['', 'module', 'goal', 'measured', 'target'];
+  const gw = gh.map((h, i) => Math.max(h.length, ...gt.map((row) => String(row[i]).length)));
+  console.log('');
+  console.log(gh.map((h, i) => h.padEnd(gw[i])).join('  ').trimEnd());
+  console.log(gw.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of gt) console.log(row.map((c, i) => String(c).padEnd(gw[i])).join('  ').trimEnd());
+  console.log(`${goals.filter((r) => r.goal.pass).length} of ${goals.length} goals met`);
+}
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ parseMs: parse.ms, rows }, null, 2));
 process.exit(failed ? 1 : 0);

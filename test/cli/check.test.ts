@@ -15,7 +15,9 @@ describe('cli: check', () => {
     const c = out.files[0].requests.find((q: { name: string }) => q.name === 'C: a mixed operation');
     assert.equal(c.decision, 'deny');
     assert.deepEqual(c.rule, { index: 2, id: null, label: 'edit secrets/* deny' });
-    assert.ok(c.trace.sections.length === 2);
+    assert.equal(c.trace, undefined, 'traces only with --trace');
+    const traced = JSON.parse(cli(['check', path.join(SHARED_EXAMPLES, 'opencode'), '--format', 'json', '--trace']).stdout);
+    assert.ok(traced.files[0].requests.find((q: { name: string }) => q.name === 'C: a mixed operation').trace.sections.length === 2);
   });
   it('the text format shows per resource which rule decided request C', () => {
     const r = cli(['check', path.join(SHARED_EXAMPLES, 'opencode')]);

@@ -1,5 +1,5 @@
 import { DFA, JS, NFA, Words, getIntersectionWordSets, type ReadonlyWordSet } from 'refa';
-import { toRegExpSource, type Wildcard } from '../../patterns/wildcard';
+import { compile, matches, toRegExpSource, type Atom, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
 
 /** Automaton size budget: past it the analysis gives up (and claims nothing) rather than stall. */
 export const MAX_AUTOMATON_NODES = 20_000;
@@ -28,10 +28,94 @@ function firstWord(sets: Iterable<ReadonlyWordSet>): string | undefined {
 }
 
 /**
+ * The words of a pattern without wildcards (every alternative all literal), shortest first; undefined
+ * when it has a wildcard. Saved approvals are mostly such exact commands, and for them inclusion and
+ * overlap are membership tests: no automaton is needed.
+ */
+function literalWords(w: Wildcard): string[] | undefined {
+  const out: string[] = [];
+  for (const alt of w.alts) {
+    if (!alt.every((a) => a.t === 'lit')) return undefined;
+    out.push(alt.map((a) => (a.t === 'lit' ? a.s : '')).join(''));
+  }
+  return out.sort((x, y) => x.length - y.length);
+}
+
+const matchers = new WeakMap<Wildcard, CompiledWildcard>();
+function matcherOf(w: Wildcard): CompiledWildcard {
+  let m = matchers.get(w);
+  if (!m) matchers.set(w, (m = compile(w)));
+  return m;
+}
+
+/** The first word some pattern of `in` matches, shortest first; null when none does. */
+function firstMatched(words: readonly string[], patterns: readonly Wildcard[]): string | null {
+  for (const word of words) if (patterns.some((p) => matches(matcherOf(p), word))) return word;
+  return null;
+}
+
+function literalPrefix(alt: readonly Atom[]): string {
+  let s = '';
+  for (const a of alt) {
+    if (a.t !== 'lit') break;
+    s += a.s;
+  }
+  return s;
+}
+
+function literalSuffix(alt: readonly Atom[]): string {
+  let s = '';
+  for (let i = alt.length - 1; i >= 0; i--) {
+    const a = alt[i];
+    if (a.t !== 'lit') break;
+    s = a.s + s;
+  }
+  return s;
+}
+
+/**
+ * False only when the two patterns share no word: a common word starts with both literal prefixes
+ * (so one prefix starts the other) and ends with both literal suffixes. A sound, cheap filter.
+ */
+function mayOverlap(a: Wildcard, b: Wildcard): boolean {
+  return a.alts.some((x) => {
+    const px = literalPrefix(x);
+    const sx = literalSuffix(x);
+    return b.alts.some((y) => {
+      const py = literalPrefix(y);
+      const sy = literalSuffix(y);
+      return (px.startsWith(py) || py.startsWith(px)) && (sx.endsWith(sy) || sy.endsWith(sx));
+    });
+  });
+}
+
+/**
  * A string in `a` but in none of `bs`, or null when `a` is covered (`undefined`: over budget, no claim).
+ * Exact patterns are decided by matching their words; otherwise only the patterns of `bs` that can
+ * share a word with `a` go into the automata (a file of hundreds of saved approvals stays cheap).
  * @example uncovered(bashPattern('ls *'), [bashPattern('*')]) // null
  */
 export function uncovered(a: Wildcard, bs: Wildcard[]): string | null | undefined {
+  const words = literalWords(a);
+  if (words) return words.find((w) => !bs.some((b) => matches(matcherOf(b), w))) ?? null;
+  const na = wildcardNfa(a);
+  const nb = wildcardNfa(bs.filter((b) => mayOverlap(a, b)));
+  if (!na || !nb) return undefined;
+  try {
+    const complement = DFA.fromFA(nb, new DFA.LimitedNodeFactory(MAX_AUTOMATON_NODES));
+    complement.complement();
+    return firstWord(getIntersectionWordSets(na, complement, MAX_AUTOMATON_NODES)) ?? null;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `uncovered` and `overlap` on the automata alone, with no shortcut: the yardstick the fast paths
+ * are tested against.
+ * @example uncoveredOnAutomata(bashPattern('ls'), [bashPattern('ls *')]) // null
+ */
+export function uncoveredOnAutomata(a: Wildcard, bs: Wildcard[]): string | null | undefined {
   const na = wildcardNfa(a);
   const nb = wildcardNfa(bs);
   if (!na || !nb) return undefined;
@@ -44,13 +128,33 @@ export function uncovered(a: Wildcard, bs: Wildcard[]): string | null | undefine
   }
 }
 
+/** @example overlapOnAutomata(bashPattern('ls *'), bashPattern('ls -la')) // 'ls -la' */
+export function overlapOnAutomata(a: Wildcard | Wildcard[], b: Wildcard | Wildcard[]): string | null | undefined {
+  const na = wildcardNfa(a);
+  const nb = wildcardNfa(b);
+  if (!na || !nb) return undefined;
+  try {
+    return firstWord(getIntersectionWordSets(na, nb, MAX_AUTOMATON_NODES)) ?? null;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A string in both languages, or null when they are disjoint (`undefined`: over budget).
  * @example overlap(bashPattern('python *'), bashPattern('python -c *')) // 'python -c'
  */
 export function overlap(a: Wildcard | Wildcard[], b: Wildcard | Wildcard[]): string | null | undefined {
-  const na = wildcardNfa(a);
-  const nb = wildcardNfa(b);
+  const as = Array.isArray(a) ? a : [a];
+  const bs = Array.isArray(b) ? b : [b];
+  const wordsA = as.map(literalWords);
+  if (wordsA.every((w) => w !== undefined)) return firstMatched(wordsA.flat().sort((x, y) => x.length - y.length), bs);
+  const wordsB = bs.map(literalWords);
+  if (wordsB.every((w) => w !== undefined)) return firstMatched(wordsB.flat().sort((x, y) => x.length - y.length), as);
+  const keptA = as.filter((x) => bs.some((y) => mayOverlap(x, y)));
+  if (!keptA.length) return null;
+  const na = wildcardNfa(keptA);
+  const nb = wildcardNfa(bs.filter((y) => keptA.some((x) => mayOverlap(x, y))));
   if (!na || !nb) return undefined;
   try {
     return firstWord(getIntersectionWordSets(na, nb, MAX_AUTOMATON_NODES)) ?? null;

@@ -7,6 +7,8 @@ import { catchAllFinding } from './catch-all';
 import { commandViews } from './command-views';
 import type { SubCommand } from './sub-commands';
 import { TIERS, type ClaudeRule, type ClaudeRuleSet, type RuleMatcher } from './types';
+import { Deadline } from '../../analysis/budget';
+import { budgetFinding } from '../../analysis/report';
 
 /**
  * The claude dialect's own lints: `dead-rule` (a rule covered by the rules consulted before it: an
@@ -20,6 +22,9 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
   const out: Finding[] = [];
   const own = rs.rules.filter((r) => r.file === rs.path);
   const rel = (r: ClaudeRule, message: string): RelatedInfo => ({ ...(r.file !== rs.path ? { path: r.file } : {}), range: r.range, message });
+  // The automata checks (dead-rule, broad-catch-all) stop at the file's budget; the rest are cheap.
+  const deadline = ctx.deadline ?? new Deadline();
+  const unanalysed: ClaudeRule[] = [];
   for (const r of own) {
     const first = rs.rules.find((o) => o.tier === r.tier && o.text === r.text);
     if (first && first !== r) {
@@ -30,13 +35,16 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
       }));
       continue;
     }
-    out.push(...deadRule(rs, r, rel));
+    const inBudget = !deadline.expired;
+    if (inBudget) out.push(...deadRule(rs, r, rel));
+    else unanalysed.push(r);
     out.push(...neverMatches(r));
     if (r.tier === 'allow') out.push(...runsAnything(r));
-    const broad = catchAllFinding(rs, r, ctx, rel);
+    const broad = inBudget ? catchAllFinding(rs, r, ctx, rel) : undefined;
     if (broad) out.push(broad);
     out.push(...exactCommand(r));
   }
+  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, `time: more than ${deadline.ms} ms for this file`));
   return out;
 }
 

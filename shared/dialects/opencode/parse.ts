@@ -3,7 +3,7 @@ import type { Node } from 'jsonc-parser';
 import { finding, isDecision, type Decision, type EvalContext, type Finding, type SourceText } from '../../model';
 import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
 import type { FileInfo } from '../dialect';
-import { compile } from '../../patterns/wildcard';
+import { compile, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
 import { opencodePattern } from './pattern';
 import type { OpencodeForm, OpencodeRule, OpencodeRuleSet } from './rules';
 
@@ -13,6 +13,40 @@ export const STRING_ONLY_KEYS: readonly string[] = ['webfetch', 'websearch', 'to
 export const V2_HOME_ACTIONS: readonly string[] = ['read', 'edit', 'external_directory'];
 
 const ALLOWED = 'expected one of "allow", "ask", "deny"';
+
+type SharedPattern = { pattern: Wildcard; matcher: CompiledWildcard };
+
+/**
+ * Patterns of the last parse of each recently parsed file, reused by its next parse: an edit
+ * re-parses the whole file, but all rules but one are unchanged. Only a few files are remembered,
+ * so a run over a thousand files keeps no more than those. Patterns are never mutated once built.
+ */
+const PATTERN_POOL_FILES = 4;
+const poolByFile = new Map<string, Map<string, SharedPattern>>();
+
+/** The pattern source for one parse of `file`: last parse's patterns first, then new ones. */
+function patternPool(file: string): { get(text: string, source: string): SharedPattern; done(): void } {
+  const previous = poolByFile.get(file);
+  const next = new Map<string, SharedPattern>();
+  return {
+    get(text, source) {
+      const key = text === source ? text : `${text}\u0000${source}`;
+      let hit = next.get(key) ?? previous?.get(key);
+      if (!hit) {
+        const pattern = opencodePattern(text);
+        pattern.source = source;
+        hit = { pattern, matcher: compile(pattern) };
+      }
+      next.set(key, hit);
+      return hit;
+    },
+    done() {
+      poolByFile.delete(file);
+      poolByFile.set(file, next);
+      if (poolByFile.size > PATTERN_POOL_FILES) poolByFile.delete(poolByFile.keys().next().value!);
+    },
+  };
+}
 
 /**
  * `~`, `~/x` and `$HOME/x` at the start of a pattern become the home directory, as the agent does.
@@ -50,7 +84,7 @@ export function jsOrderedEntries(obj: Node): Array<{ key: string; keyNode: Node;
 class Builder {
   readonly rules: OpencodeRule[] = [];
   readonly findings: Finding[] = [];
-  constructor(readonly source: SourceText, readonly home: string) {}
+  constructor(readonly source: SourceText, readonly home: string, private readonly patterns: ReturnType<typeof patternPool>) {}
 
   error(node: Node, message: string): void {
     this.findings.push(finding('schema', 'error', message, rangeOf(this.source, node)));
@@ -69,9 +103,8 @@ class Builder {
   }): void {
     const expandsHome = p.form === 'v1' || V2_HOME_ACTIONS.includes(p.action);
     const resource = expandsHome ? expandHome(p.resource, this.home) : p.resource;
-    const actionPattern = opencodePattern(p.action);
-    const resourcePattern = opencodePattern(resource);
-    resourcePattern.source = p.resource;
+    const act = this.patterns.get(p.action, p.action);
+    const res = this.patterns.get(resource, p.resource);
     this.rules.push({
       index: this.rules.length,
       id: null,
@@ -82,10 +115,10 @@ class Builder {
       scope: p.agent ? `agent ${p.agent}` : undefined,
       action: p.action,
       resource: p.resource,
-      actionPattern,
-      resourcePattern,
-      actionMatcher: compile(actionPattern),
-      resourceMatcher: compile(resourcePattern),
+      actionPattern: act.pattern,
+      resourcePattern: res.pattern,
+      actionMatcher: act.matcher,
+      resourceMatcher: res.matcher,
       form: p.form,
       agent: p.agent,
       actionRange: rangeOf(this.source, p.actionNode),
@@ -225,7 +258,8 @@ class Builder {
  */
 export function parseOpencode(file: FileInfo, ctx: EvalContext = {}): OpencodeRuleSet {
   const doc = parseJson(file.text);
-  const b = new Builder(doc.source, ctx.home ?? os.homedir());
+  const pool = patternPool(file.path);
+  const b = new Builder(doc.source, ctx.home ?? os.homedir(), pool);
   b.findings.push(...doc.findings);
   const root = doc.root;
   const agents: string[] = [];
@@ -237,5 +271,6 @@ export function parseOpencode(file: FileInfo, ctx: EvalContext = {}): OpencodeRu
     for (const a of b.agents(prop(root, 'agents'), 'agents')) if (!agents.includes(a)) agents.push(a);
     b.findings.push(...duplicateKeyFindings(doc.source, root));
   }
+  pool.done();
   return { dialect: 'opencode', path: file.path, source: doc.source, rules: b.rules, findings: b.findings, agents };
 }

@@ -215,6 +215,7 @@ describe('analysis: bounds-rules shadowed-deny is exact', function () {
       const json = Array.from({ length: size }, (_, i) => randomRule(r, `r${i + 1}`, features));
       checkExact(json, tally);
     }
+    // No wall-clock assertion: on a shared machine it measures the load, not the analysis (speed lives in `npm run bench`).
     assert.ok(tally.claims > 0, JSON.stringify(tally));
   });
 });

@@ -1,0 +1,46 @@
+import type { Decision, TraceSection, Verdict } from '../model';
+
+/**
+ * What one trace section says without its rows: the subject, the rule that controlled it, the
+ * decision and the branch. Lenses, flips and `check` summaries need no more than this, so a fast
+ * path that knows it records it and nobody has to build the full trace (every rule for every
+ * subject) just to read one line of it.
+ */
+export interface SubjectOutcome {
+  kind: string;
+  subject: string;
+  controlling: number | null;
+  decision: Decision | null;
+  branch: string;
+  /** The controlling rule's label as the trace row would show it ('' when none controlled). */
+  label: string;
+}
+
+/** Outcomes recorded by a fast path, keyed by its verdict (kept out of the verdict's own fields). */
+const recorded = new WeakMap<Verdict, SubjectOutcome[]>();
+
+/**
+ * Records a verdict's per-subject outcomes; a fast path calls this with what it already knows.
+ * The outcomes must be what the verdict's trace sections would say, section for section.
+ * @example withOutcomes(verdict, [{ kind: 'resource', subject: 'a', controlling: 2, decision: 'deny', branch: '…', label: 'edit a deny' }])
+ */
+export function withOutcomes<V extends Verdict>(v: V, outcomes: SubjectOutcome[]): V {
+  recorded.set(v, outcomes);
+  return v;
+}
+
+/** One trace section as an outcome: the row summary a fast path would have recorded. */
+export function outcomeOfSection(s: TraceSection): SubjectOutcome {
+  const label = s.controlling === null ? '' : s.rows.find((r) => r.rule === s.controlling)?.label ?? '';
+  return { kind: s.kind, subject: s.subject, controlling: s.controlling, decision: s.decision, branch: s.branch, label };
+}
+
+/**
+ * A verdict's per-subject outcomes: recorded by the fast path when it has them, else read from
+ * the trace (which a reference evaluator has built already). Never builds a lazy trace when the
+ * outcomes are known.
+ * @example outcomesOf(verdict).map((o) => o.controlling) // [2, null]
+ */
+export function outcomesOf(v: Verdict): readonly SubjectOutcome[] {
+  return recorded.get(v) ?? v.trace.sections.map(outcomeOfSection);
+}

@@ -1,0 +1,159 @@
+import type { Node } from 'jsonc-parser';
+
+/**
+ * A syntax tree for strict JSON, node for node what `jsonc-parser`'s `parseTree` builds (types,
+ * offsets, lengths, values, `colonOffset`, parents), in a fraction of its time: rule files are
+ * re-parsed on every keystroke, and most are plain JSON. Anything outside strict JSON — comments,
+ * trailing commas, a syntax error, a control character in a string — returns undefined, and the
+ * caller runs the full parser, which reports it with its exact location.
+ * @example strictJsonTree('{"a": [1]}')?.children?.[0].children?.[1].type // 'array'
+ */
+export function strictJsonTree(text: string): Node | undefined {
+  const p = new StrictParser(text);
+  try {
+    p.skipWs();
+    if (p.at >= text.length) return undefined;
+    const root = p.value(undefined);
+    p.skipWs();
+    if (p.at !== text.length || !root) return undefined;
+    delete (root as { parent?: Node }).parent;
+    return root;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Numbers exactly as the JSON grammar writes them. */
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+
+type Mutable = { -readonly [K in keyof Node]: Node[K] };
+
+class StrictParser {
+  at = 0;
+  constructor(private readonly text: string) {}
+
+  skipWs(): void {
+    const t = this.text;
+    let i = this.at;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+      else break;
+    }
+    this.at = i;
+  }
+
+  /** A value starting at the current position (whitespace skipped); undefined when it is not strict JSON. */
+  value(parent: Node | undefined): Node | undefined {
+    const t = this.text;
+    const start = this.at;
+    const c = t.charCodeAt(start);
+    if (c === 123 /* { */) return this.object(parent);
+    if (c === 91 /* [ */) return this.array(parent);
+    if (c === 34 /* " */) {
+      const value = this.string();
+      if (value === undefined) return undefined;
+      return { type: 'string', offset: start, length: this.at - start, parent, value } as Node;
+    }
+    if (c === 116 /* t */ && t.startsWith('true', start)) return this.literal(parent, 'boolean', true, 4);
+    if (c === 102 /* f */ && t.startsWith('false', start)) return this.literal(parent, 'boolean', false, 5);
+    if (c === 110 /* n */ && t.startsWith('null', start)) return this.literal(parent, 'null', null, 4);
+    NUMBER.lastIndex = start;
+    const m = NUMBER.exec(t);
+    if (!m) return undefined;
+    this.at = start + m[0].length;
+    return { type: 'number', offset: start, length: m[0].length, parent, value: Number(m[0]) } as Node;
+  }
+
+  private literal(parent: Node | undefined, type: 'boolean' | 'null', value: boolean | null, length: number): Node {
+    const offset = this.at;
+    this.at += length;
+    return { type, offset, length, parent, value } as Node;
+  }
+
+  /** The string at the current position, unescaped; undefined on a control character or a bad escape. */
+  string(): string | undefined {
+    const t = this.text;
+    const start = this.at;
+    let escaped = false;
+    let i = start + 1;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 34) break;
+      if (c === 92 /* \ */) {
+        escaped = true;
+        i += 2;
+        continue;
+      }
+      // NaN at the end of the text: an unterminated string.
+      if (!(c >= 32)) return undefined;
+      i++;
+    }
+    this.at = i + 1;
+    // JSON.parse rejects exactly the escapes the JSON grammar rejects (it throws: the caller falls back).
+    return escaped ? (JSON.parse(t.slice(start, i + 1)) as string) : t.slice(start + 1, i);
+  }
+
+  private object(parent: Node | undefined): Node | undefined {
+    const t = this.text;
+    const node = { type: 'object', offset: this.at, length: -1, parent, children: [] as Node[] } as Mutable;
+    this.at++;
+    this.skipWs();
+    if (t.charCodeAt(this.at) === 125 /* } */) {
+      this.at++;
+      node.length = this.at - node.offset;
+      return node as Node;
+    }
+    for (;;) {
+      if (t.charCodeAt(this.at) !== 34) return undefined;
+      const prop = { type: 'property', offset: this.at, length: -1, parent: node, children: [] as Node[] } as Mutable;
+      const keyStart = this.at;
+      const key = this.string();
+      if (key === undefined) return undefined;
+      prop.children!.push({ type: 'string', value: key, offset: keyStart, length: this.at - keyStart, parent: prop } as Node);
+      this.skipWs();
+      if (t.charCodeAt(this.at) !== 58 /* : */) return undefined;
+      prop.colonOffset = this.at;
+      this.at++;
+      this.skipWs();
+      const v = this.value(prop as Node);
+      if (!v) return undefined;
+      prop.children!.push(v);
+      prop.length = v.offset + v.length - prop.offset;
+      node.children!.push(prop as Node);
+      this.skipWs();
+      const c = t.charCodeAt(this.at);
+      this.at++;
+      if (c === 125) break;
+      if (c !== 44 /* , */) return undefined;
+      this.skipWs();
+    }
+    node.length = this.at - node.offset;
+    return node as Node;
+  }
+
+  private array(parent: Node | undefined): Node | undefined {
+    const t = this.text;
+    const node = { type: 'array', offset: this.at, length: -1, parent, children: [] as Node[] } as Mutable;
+    this.at++;
+    this.skipWs();
+    if (t.charCodeAt(this.at) === 93 /* ] */) {
+      this.at++;
+      node.length = this.at - node.offset;
+      return node as Node;
+    }
+    for (;;) {
+      const v = this.value(node as Node);
+      if (!v) return undefined;
+      node.children!.push(v);
+      this.skipWs();
+      const c = t.charCodeAt(this.at);
+      this.at++;
+      if (c === 93) break;
+      if (c !== 44) return undefined;
+      this.skipWs();
+    }
+    node.length = this.at - node.offset;
+    return node as Node;
+  }
+}
