@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'util';
+import type { EvalContext } from '../shared/model';
 import { UsageError } from './io';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -32,4 +33,25 @@ export function count(v: unknown, name: string): number | undefined {
   const n = Number(v);
   if (typeof v !== 'string' || !/^\d+$/.test(v) || !Number.isSafeInteger(n)) throw new ArgumentError(`${name} takes a whole number ≥ 0, got ${JSON.stringify(v)}`);
   return n;
+}
+
+/** Options every evaluating command takes: the agent's built-in layers and the user's global config. */
+/** Options that shape what the agent would evaluate: its built-in layers and the user's own config files (read only when named). */
+export const ENGINE_OPTIONS: Options = { 'no-builtins': { type: 'boolean' }, 'global-config': { type: 'string' }, 'user-settings': { type: 'string' } };
+
+/**
+ * The evaluation context with `--no-builtins` and `--global-config PATH` applied; the global
+ * config is read from the given path only (never from the checking machine's home implicitly).
+ * @example withEngineOptions(evalContext(), { 'no-builtins': true }, readText).builtins // false
+ */
+export function withEngineOptions(ctx: EvalContext, values: Record<string, unknown>, readText: (p: string) => string | undefined): EvalContext {
+  const out: EvalContext = { ...ctx };
+  if (values['no-builtins'] === true) out.builtins = false;
+  const g = values['global-config'];
+  if (typeof g === 'string') {
+    const text = readText(g);
+    if (text === undefined) throw new UsageError(`--global-config: cannot read ${JSON.stringify(g)}`);
+    out.globalConfig = { path: g, text };
+  }
+  return out;
 }

@@ -11,7 +11,13 @@ export interface CommandHelp {
 }
 
 const EXIT_CHECK = '0 all good · 1 findings or failed requests · 2 usage or I/O error';
-const DIALECT: readonly [string, string] = ['--dialect ID', 'read the file as this dialect (opencode, claude, omp, bounds-rules, bounds-paths) instead of detecting it'];
+const DIALECT: readonly [string, string] = ['--dialect ID', 'read the file as this dialect (opencode, claude, omp, bounds-rules, bounds-paths, codex, gemini) instead of detecting it'];
+/** What the agent adds to the file: its built-in layers and the user's own config. */
+const ENGINE: ReadonlyArray<readonly [string, string]> = [
+  ['--no-builtins', 'evaluate the file alone, without the agent\'s built-in layers'],
+  ['--global-config PATH', 'OpenCode: the user\'s global config to layer under the file'],
+  ['--user-settings PATH', 'Claude Code: the user\'s settings to layer under the file'],
+];
 const LEDGER_FILES: ReadonlyArray<readonly [string, string]> = [
   ['--ledger FILE', 'the ledger (default .attesso/ledger.jsonl found from here upward)'],
   ['--rules FILE', 'the history rules (default .attesso/rules.json)'],
@@ -20,19 +26,20 @@ const LEDGER_FILES: ReadonlyArray<readonly [string, string]> = [
 
 export const HELP: Record<string, CommandHelp> = {
   check: {
-    usage: 'check [PATH...] [--format text|json|sarif] [--max-warnings N] [--trace]',
+    usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--no-builtins] [--global-config PATH] [--user-settings PATH]',
     summary: 'Find rule files under each PATH (default .), lint them and run their stored requests (X.requests.json beside X.json).',
     options: [
       ['--format text|json|sarif', 'output format (default text); sarif is SARIF 2.1.0 for code scanning'],
       ['--max-warnings N', 'also fail when there are more than N warnings'],
       ['--trace', 'json: include each request\'s trace'],
       DIALECT,
+      ...ENGINE,
     ],
     exit: EXIT_CHECK,
     examples: ['rulelens check .', 'rulelens check .claude/settings.json --format sarif > rulelens.sarif'],
   },
   eval: {
-    usage: 'eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]',
+    usage: 'eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] [--no-builtins] [--global-config PATH] [--user-settings PATH]',
     summary: 'Evaluate one request with its full trace, or every request of a requests file (one line each, then a summary line). A request with an "expect" is compared with the decision.',
     options: [
       ['--request JSON', 'one request object, e.g. \'{"action":"edit","resources":["secrets/a"],"expect":"deny"}\''],
@@ -40,12 +47,13 @@ export const HELP: Record<string, CommandHelp> = {
       ['--trace', 'print the trace of every request of --requests'],
       ['--format text|json', 'output format (default text)'],
       DIALECT,
+      ...ENGINE,
     ],
     exit: '0 every expectation met · 1 an expectation failed or a request is invalid · 2 usage or I/O error',
     examples: ['rulelens eval opencode.json --request \'{"action":"bash","resources":["git push"]}\'', 'rulelens eval .claude/settings.json --requests .claude/settings.requests.json'],
   },
   diff: {
-    usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif]',
+    usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--no-builtins] [--global-config PATH] [--user-settings PATH]',
     summary: 'List every decision that flips against a git revision or another file: stored requests, recorded ledger steps and witness requests found on the rule automata. The last line says how many decisions were newly allowed.',
     options: [
       ['--base GITREV|FILE', 'what to compare with: a git revision (origin/main, HEAD~1) or a file'],
@@ -54,6 +62,7 @@ export const HELP: Record<string, CommandHelp> = {
       ['--ledger FILE', 'bounds: the ledger whose recorded steps are re-judged'],
       ['--format text|json|sarif', 'output format (default text)'],
       DIALECT,
+      ...ENGINE,
     ],
     exit: '0 within budget · 1 a budget exceeded · 2 usage or I/O error',
     examples: ['rulelens diff opencode.json --base origin/main --max-newly-allowed 0'],

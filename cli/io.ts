@@ -1,6 +1,8 @@
 import * as os from 'os';
 import * as path from 'path';
-import { fileExists, nodePathFs, readText } from '../shared/host/node-fs';
+import * as fs from 'fs';
+import { nodePathFs, readText } from '../shared/host/node-fs';
+import { readBounded, type ReadResult } from '../shared/host/read-file';
 import type { CheckHost } from '../shared/check/check-file';
 import { CONFIG_FILE, EMPTY_CONFIG, parseLintConfig, type LintConfig } from '../shared/config/lint-config';
 import type { EvalContext } from '../shared/model';
@@ -8,10 +10,35 @@ import type { EvalContext } from '../shared/model';
 /** A usage or I/O problem: exit code 2 with a clear message. */
 export class UsageError extends Error {}
 
-export const nodeHost: CheckHost = { readFile: readText, exists: fileExists };
+/** Anything at the path but a folder: a FIFO named like a requests file is found, then refused with a reason. */
+function presentNotFolder(p: string): boolean {
+  try {
+    return !fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
-export function evalContext(): EvalContext {
-  return { home: os.homedir(), fs: nodePathFs };
+export const nodeHost: CheckHost = { readFile: readText, exists: presentNotFolder, readChecked: (p) => readBounded(p) };
+
+/**
+ * The text of a file a command was given, or a usage error (exit 2) that says why it cannot be read.
+ * @example readInput('opencode.json', 'opencode.json') // '{ "permissions": … }'
+ */
+export function readInput(p: string, shown: string): string {
+  const r: ReadResult = readBounded(p);
+  if (r.ok) return r.text;
+  throw new UsageError(`${shown} ${r.reason}`);
+}
+
+export function evalContext(userSettings?: unknown): EvalContext {
+  const ctx: EvalContext = { home: os.homedir(), fs: nodePathFs };
+  if (typeof userSettings === 'string') {
+    const text = readText(userSettings);
+    if (text === undefined) throw new UsageError(`cannot read --user-settings ${userSettings}`);
+    ctx.userSettings = { path: userSettings, text };
+  }
+  return ctx;
 }
 
 /** The nearest `.rulelens.json` at or above `start`, or the empty config. */

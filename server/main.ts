@@ -3,6 +3,8 @@
  * chosen by `createConnection` from the command line.
  */
 import * as os from 'os';
+import type { EvalContext } from '../shared/model';
+import { applyEngineSettings } from './handlers/engine-settings';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { createConnection, ProposedFeatures, TextDocuments, type InitializeResult } from 'vscode-languageserver/node';
@@ -53,10 +55,12 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
   const docsBaseOption = init.docsBaseUrl ?? init.settings?.docsBaseUrl;
   const docsBase = typeof docsBaseOption === 'string' && docsBaseOption ? (docsBaseOption.endsWith('/') ? docsBaseOption : `${docsBaseOption}/`) : defaultDocsBase();
   let settings: Settings | undefined;
+  const evalCtx: EvalContext = { home: os.homedir(), fs: nodePathFs };
+  applyEngineSettings(evalCtx, init.settings, readText);
   const service = createLanguageService({
     readFile: readText,
     exists: fileExists,
-    ctx: { home: os.homedir(), fs: nodePathFs },
+    ctx: evalCtx,
     configFor: (p) => settings!.peek(p),
     docsBase,
     features: client,

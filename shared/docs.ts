@@ -23,6 +23,7 @@ export const LINT_SUMMARIES: Record<string, string> = {
   'duplicate-id': 'Repeated rule ids.',
   'duplicate-key': 'A JSON key repeated in one object: only the last is read.',
   schema: 'The file does not match its dialect schema.',
+  'unreadable-file': 'A rule or requests file that cannot be read as UTF-8 text: too large, not a regular file, no permission, or not UTF-8.',
   'request-invalid': 'A stored request that cannot be evaluated.',
   'request-failed': 'A stored request whose expectation is not met.',
   'decision-flip': 'A decision that differs from the base version of the rules.',

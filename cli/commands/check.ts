@@ -1,11 +1,14 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { checkRuleFile, type FileReport } from '../../shared/check/check-file';
-import { discoverRuleFiles } from '../../shared/check/discover';
+import { checkRuleFile, UNREADABLE_FILE, type FileReport } from '../../shared/check/check-file';
+import { discoverRuleFiles, looksLikeRules, MAX_DISCOVERED_FILES, type Discovery } from '../../shared/check/discover';
+import { DIALECTS, dialectById } from '../../shared/dialects';
+import { kindOf, MAX_RULE_FILE_BYTES, readBounded } from '../../shared/host/read-file';
+import { finding, FILE_START } from '../../shared/model';
 import { isExcluded } from '../../shared/config/lint-config';
-import { detectDialect, dialectById } from '../../shared/dialects';
+import { detectDialect } from '../../shared/dialects';
 import { readText } from '../../shared/host/node-fs';
-import { count, format, parse } from '../args';
+import { count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { addToSummary, emptySummary, fileJson } from '../format/json';
 import { formatFileText } from '../format/text';
 import { evalContext, findLintConfig, nodeHost, stdio, UsageError, type Out } from '../io';
@@ -19,31 +22,39 @@ interface Sink {
 }
 
 /**
- * `rulelens check [PATH...] [--format text|json|sarif] [--max-warnings N] [--trace]`
+ * `rulelens check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace]`
  * Exit 0 all good; 1 a failed expectation or an error (or too many warnings); 2 usage/I-O.
  * Files are checked and printed one at a time and nothing of a file is kept once printed (only
  * the counts and, for SARIF, its findings), so a run over a thousand files stays in flat memory.
  */
 export async function checkCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { format: { type: 'string' }, 'max-warnings': { type: 'string' }, dialect: { type: 'string' }, trace: { type: 'boolean' } });
+  const { values, positionals } = parse(argv, { format: { type: 'string' }, 'max-warnings': { type: 'string' }, dialect: { type: 'string' }, trace: { type: 'boolean' }, ...ENGINE_OPTIONS });
   const fmt = format(values.format, CHECK_FORMATS, 'text');
   const maxWarnings = count(values['max-warnings'], '--max-warnings');
   const withTrace = values.trace === true;
   const roots = positionals.length ? positionals : ['.'];
+  const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
+  if (forced !== undefined && !dialectById(forced)) throw new UsageError(`--dialect must be one of ${DIALECTS.map((d) => d.id).join(', ')}`);
   const files: string[] = [];
+  const reports: FileReport[] = [];
   for (const r of roots) {
-    if (!fs.existsSync(r)) throw new UsageError(`no such file or folder: ${r}`);
-    files.push(...discoverRuleFiles(r).map((f) => path.resolve(f)));
+    const found = discoverNamed(r, forced, positionals.length > 0);
+    files.push(...found.files.map((f) => path.resolve(f)));
+    reports.push(...found.unreadableFolders.map((u) => unreadableFolder(path.resolve(u.path), u.reason)));
   }
   const { config } = findLintConfig(roots[0]);
-  const ctx = evalContext();
+  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
   const cwd = process.cwd();
   const sink = fmt === 'json' ? jsonSink(io, withTrace) : fmt === 'sarif' ? await sarifSink(io, cwd) : textSink(io, cwd, withTrace);
   const summary = emptySummary();
+  for (const rep of reports) {
+    addToSummary(summary, rep);
+    sink.file(rep);
+  }
   for (const f of [...new Set(files)]) {
     if (isExcluded(config, f)) continue;
-    await initDialectOf(f, values.dialect);
-    const rep = checkRuleFile(f, nodeHost, { ctx, config, dialect: typeof values.dialect === 'string' ? values.dialect : undefined });
+    await initDialectOf(f, forced);
+    const rep = checkRuleFile(f, nodeHost, { ctx, config, dialect: forced });
     addToSummary(summary, rep);
     sink.file(rep);
     await drained(io);
@@ -82,7 +93,9 @@ async function sarifSink(io: Out, cwd: string): Promise<Sink> {
 
 /** Readies the dialect of a rule file (its one-time async setup) before the file is checked. */
 async function initDialectOf(file: string, forced: unknown): Promise<void> {
-  const d = typeof forced === 'string' ? dialectById(forced) : detectDialect({ path: file, text: readText(file) ?? '' });
+  // Bounded like the check itself: a file over the rule-file limit is refused there, never read here.
+  const read = typeof forced === 'string' ? undefined : readBounded(file, MAX_RULE_FILE_BYTES, { lossy: true });
+  const d = typeof forced === 'string' ? dialectById(forced) : detectDialect({ path: file, text: read?.ok ? read.text : '' });
   await d?.init?.();
 }
 
@@ -90,4 +103,39 @@ async function initDialectOf(file: string, forced: unknown): Promise<void> {
 function drained(io: Out): Promise<void> | undefined {
   if (io !== stdio || !process.stdout.writableNeedDrain) return undefined;
   return new Promise((resolve) => process.stdout.once('drain', () => resolve()));
+}
+
+/**
+ * The rule files of one path given to `check`. A path the user named must hold something to check:
+ * a file no dialect claims (unless `--dialect` forces one) or a folder without rule files is a usage
+ * error (exit 2), so a mistyped path cannot keep CI green.
+ */
+function discoverNamed(root: string, forced: string | undefined, named: boolean): Discovery {
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(root);
+  } catch {
+    if (!isDanglingLink(root)) throw new UsageError(`no such file or folder: ${root}`);
+  }
+  if (st?.isDirectory()) {
+    const found = discoverRuleFiles(root);
+    if (found.truncated) throw new UsageError(`${root}: stopped after ${MAX_DISCOVERED_FILES.toLocaleString('en-US')} files; name the folders that hold rule files`);
+    if (named && found.files.length === 0 && found.unreadableFolders.length === 0) throw new UsageError(`${root}: no rule files found (no file under it is claimed by a dialect)`);
+    return found;
+  }
+  if (forced !== undefined || looksLikeRules(root)) return { files: [root], unreadableFolders: [], truncated: false };
+  const kind = st ? kindOf(st) : 'a broken symbolic link';
+  throw new UsageError(`${root}: no dialect claims this file${kind ? ` (${kind})` : ''}; name a rule file, or force one with --dialect ${DIALECTS.map((d) => d.id).join('|')}`);
+}
+
+function isDanglingLink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function unreadableFolder(p: string, reason: string): FileReport {
+  return { path: p, dialect: null, ruleSet: null, diagnostics: [finding(UNREADABLE_FILE, 'error', reason, FILE_START)], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
 }

@@ -9,9 +9,9 @@ import { flipLine } from '../../shared/diff/format';
 import { readText, fileExists } from '../../shared/host/node-fs';
 import { findRequestsFile } from '../../shared/requests/locate';
 import { parseRequestsFile } from '../../shared/requests/parse';
-import { ArgumentError, count, format, parse } from '../args';
+import { ArgumentError, count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { flipsSarif } from '../format/sarif';
-import { evalContext, UsageError, type Out } from '../io';
+import { evalContext, readInput, UsageError, type Out } from '../io';
 
 /**
  * The ledger beside a bounds rules file (or `--ledger FILE`); corrupt lines are reported by number
@@ -34,18 +34,17 @@ function loadLedger(rulePath: string, given: string | undefined, io: Out): { pat
  * Exit 1 when a budget is exceeded, 2 on usage or I/O errors.
  */
 export async function diffCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { ledger: { type: 'string' }, base: { type: 'string' }, 'max-newly-denied': { type: 'string' }, 'max-newly-allowed': { type: 'string' }, format: { type: 'string' }, dialect: { type: 'string' } });
+  const { values, positionals } = parse(argv, { ledger: { type: 'string' }, base: { type: 'string' }, 'max-newly-denied': { type: 'string' }, 'max-newly-allowed': { type: 'string' }, format: { type: 'string' }, dialect: { type: 'string' }, ...ENGINE_OPTIONS });
   const fmt = format(values.format, ['text', 'json', 'sarif'] as const, 'text');
   const maxDenied = count(values['max-newly-denied'], '--max-newly-denied');
   const maxAllowed = count(values['max-newly-allowed'], '--max-newly-allowed');
   if (positionals.length !== 1) throw new ArgumentError('diff takes exactly one RULEFILE');
   if (typeof values.base !== 'string') throw new ArgumentError('--base GITREV|FILE is required');
   const rulePath = path.resolve(positionals[0]);
-  const text = readText(rulePath);
-  if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
+  const text = readInput(rulePath, positionals[0]);
   const base = readBase(rulePath, values.base);
   if ('error' in base) throw new UsageError(base.error);
-  const ctx = evalContext();
+  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
   const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
   const cur = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forced });
   if (!cur.dialect || !cur.ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);

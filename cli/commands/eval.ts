@@ -10,10 +10,10 @@ import type { RequestResult } from '../../shared/requests/model';
 import { renderTraceText, ruleText } from '../../shared/trace/render';
 import { withNearMisses } from '../../shared/trace/near-miss';
 import { readText } from '../../shared/host/node-fs';
-import { ArgumentError, format, parse } from '../args';
+import { ArgumentError, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { requestJson } from '../format/json';
 import { requestLines } from '../format/text';
-import { evalContext, UsageError, type Out } from '../io';
+import { evalContext, readInput, UsageError, type Out } from '../io';
 
 /**
  * `rulelens eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]`
@@ -21,14 +21,13 @@ import { evalContext, UsageError, type Out } from '../io';
  * A single `--request` with an `expect` is compared too; `--requests` ends with a summary line.
  */
 export async function evalCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' } });
+  const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' }, ...ENGINE_OPTIONS });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
   if (positionals.length !== 1) throw new ArgumentError('eval takes exactly one RULEFILE');
   if ((values.request === undefined) === (values.requests === undefined)) throw new ArgumentError('give exactly one of --request JSON or --requests FILE');
   const rulePath = path.resolve(positionals[0]);
-  const text = readText(rulePath);
-  if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
-  const ctx = evalContext();
+  const text = readInput(rulePath, positionals[0]);
+  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
   // A dialect's one-time setup (a WebAssembly parser) runs before its file is parsed, and only for it.
   const forced = typeof values.dialect === 'string' ? dialectById(values.dialect) : undefined;
   await (forced ?? detectDialect({ path: rulePath, text }))?.init?.();
@@ -65,8 +64,7 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   }
 
   const reqPath = path.resolve(String(values.requests));
-  const reqText = readText(reqPath);
-  if (reqText === undefined) throw new UsageError(`cannot read ${values.requests}`);
+  const reqText = readInput(reqPath, String(values.requests));
   const file = parseRequestsFile(reqPath, reqText, dialect);
   for (const f of file.findings) if (f.severity === 'error') io.err(`${values.requests}:${f.range.start.line + 1}:${f.range.start.character + 1} error ${f.code}: ${f.message}`);
   const results = runRequests(dialect, ruleSet, file, ctx);

@@ -19,7 +19,8 @@ export function translateToTarget(target: (typeof PREFIX_TARGETS)[number], file:
   const text = readText(abs);
   if (text === undefined) throw new UsageError(`cannot read ${file}`);
   if (detectDialect({ path: abs, text })?.id !== 'opencode') throw new UsageError(`${file}: only OpenCode rule files can be translated`);
-  const rs = parseOpencode({ path: abs, text }, evalContext());
+  // Translation carries the file's own rules, not OpenCode's built-in layers.
+  const rs = parseOpencode({ path: abs, text }, { ...evalContext(), builtins: false });
   const t = target === 'codex' ? translateToCodex(rs) : translateToGemini(rs);
   const leftOut = t.notes.filter((n) => n.includes('left out')).length;
   const ok = t.flips.length === 0 && leftOut === 0;

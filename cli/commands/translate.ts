@@ -2,9 +2,8 @@ import * as path from 'path';
 import { parseOpencode } from '../../shared/dialects/opencode';
 import { detectDialect } from '../../shared/dialects';
 import { translateFromLastMatch, type LastMatchRule } from '../../shared/dialects/claude/translate';
-import { readText } from '../../shared/host/node-fs';
 import { ArgumentError, format, parse } from '../args';
-import { evalContext, UsageError, type Out } from '../io';
+import { evalContext, readInput, UsageError, type Out } from '../io';
 import { PREFIX_TARGETS, translateToTarget } from './translate-target';
 
 /**
@@ -22,10 +21,10 @@ export async function translateCommand(argv: string[], io: Out): Promise<number>
   if (values.to !== 'claude') throw new ArgumentError('--to must be claude, codex or gemini');
   if (positionals.length !== 1) throw new ArgumentError('translate takes exactly one RULEFILE');
   const file = path.resolve(positionals[0]);
-  const text = readText(file);
-  if (text === undefined) throw new UsageError(`cannot read ${positionals[0]}`);
+  const text = readInput(file, positionals[0]);
   if (detectDialect({ path: file, text })?.id !== 'opencode') throw new UsageError(`${positionals[0]}: only OpenCode rule files can be translated`);
-  const rs = parseOpencode({ path: file, text }, evalContext());
+  // Translation carries the file's own rules; OpenCode's built-in layers are not the user's to move.
+  const rs = parseOpencode({ path: file, text }, { ...evalContext(), builtins: false });
   const notes: string[] = [];
   const top = rs.rules.filter((r) => r.agent === null);
   if (top.length < rs.rules.length) notes.push(`${rs.rules.length - top.length} per-agent rule(s) left out: Claude Code settings have no per-agent scopes`);

@@ -1,4 +1,4 @@
-import { ruleNumber } from '../../shared/model';
+import { inFile, ruleNumber } from '../../shared/model';
 import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
@@ -45,7 +45,7 @@ export function fileJson(rep: FileReport, withTrace = false) {
   return {
     path: rep.path,
     dialect: rep.dialect?.id ?? null,
-    rules: rep.ruleSet?.rules.length ?? 0,
+    rules: rep.ruleSet?.rules.filter(inFile).length ?? 0,
     diagnostics: rep.diagnostics.map(diagnosticJson),
     requestsPath: rep.requestsPath,
     requestDiagnostics: rep.requestDiagnostics.map(diagnosticJson),

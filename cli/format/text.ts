@@ -1,6 +1,6 @@
 import * as path from 'path';
 import type { FileReport } from '../../shared/check/check-file';
-import { ruleNumber, type Finding } from '../../shared/model';
+import { inFile, ruleNumber, type Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
 import { countResults } from '../../shared/requests/summary';
 import { renderTraceText, ruleText, subjectLines } from '../../shared/trace/render';
@@ -34,7 +34,7 @@ export function requestLines(r: RequestResult, labelOf: (i: number) => string | 
 export function formatFileText(rep: FileReport, cwd: string, withTrace = false): string {
   const out: string[] = [];
   const rel = path.relative(cwd, rep.path) || rep.path;
-  out.push(`${rel} (${rep.dialect?.id ?? 'unknown'}, ${rep.ruleSet?.rules.length ?? 0} rules)`);
+  out.push(`${rel} (${rep.dialect?.id ?? 'unknown'}, ${rep.ruleSet?.rules.filter(inFile).length ?? 0} rules)`);
   for (const f of rep.diagnostics) out.push(diagLine(rel, f));
   if (rep.requestsPath) {
     const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;

@@ -75,6 +75,8 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
   const evaluated = rep.results.filter((r) => r.verdict).length;
   const decisions = decisionsOf(rep);
   for (const rule of rep.ruleSet.rules) {
+    // A built-in layer's rule has no line in the file to carry a lens.
+    if (rule.layer !== undefined) continue;
     // Dialects may number rules past the parsed list (a dropped entry keeps its slot): no entry, no decisions.
     const decides = decisions[rule.index]?.decides ?? [];
     let title: string;

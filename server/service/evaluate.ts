@@ -1,5 +1,6 @@
 import { ruleNumber } from '../../shared/model';
 import { parseJson } from '../../shared/json/tree';
+import { inFile } from '../../shared/model';
 import type { EvaluateParams, EvaluateResult, ListRequestsResult, RequestResultInfo } from '../../shared/protocol';
 import { parseRequestsFile } from '../../shared/requests/parse';
 import { decidingRuleText, safeEvaluate } from '../../shared/requests/run';
@@ -22,7 +23,8 @@ export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluatePara
   if (!rep?.dialect || !rep.ruleSet) return fail(a.kind === 'requests' ? 'no rule file found for this requests file' : 'not a rule file of any known dialect');
   const dialect = rep.dialect;
   const rs = rep.ruleSet;
-  const rules = rs.rules.map((r) => ({ index: r.index, number: ruleNumber(r), label: r.label, decision: r.decision, line: r.range.start.line }));
+  // Rules of built-in layers have no line: the trace names them by their layer instead.
+  const rules = rs.rules.filter(inFile).map((r) => ({ index: r.index, number: ruleNumber(r), label: r.label, decision: r.decision, line: r.range.start.line }));
   let request: unknown;
   if (typeof params.requestName === 'string') {
     const found = rep.results.find((r) => r.request.name === params.requestName);

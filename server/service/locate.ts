@@ -11,7 +11,7 @@ function size(r: Range): number {
  */
 export function ruleAt<R extends Rule>(rules: readonly R[], pos: Position): R | undefined {
   let best: R | undefined;
-  for (const r of rules) if (containsPosition(r.range, pos) && (!best || size(r.range) < size(best.range))) best = r;
+  for (const r of rules) if (r.layer === undefined && containsPosition(r.range, pos) && (!best || size(r.range) < size(best.range))) best = r;
   return best;
 }
 

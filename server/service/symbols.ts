@@ -19,7 +19,7 @@ export function symbolsFor(a: Analysis): DocumentSymbol[] {
       selectionRange: r.nameRange,
     }));
   }
-  return rep.ruleSet.rules.map((r) => ({
+  return rep.ruleSet.rules.filter((r) => r.layer === undefined).map((r) => ({
     name: `${ruleNumber(r)}. ${r.label}`,
     detail: [r.native, r.scope].filter(Boolean).join(' · '),
     kind: r.decision === 'deny' ? SymbolKind.Constant : r.decision === 'allow' ? SymbolKind.Boolean : SymbolKind.Property,

@@ -69,6 +69,11 @@ export class Workspace {
     this.disk.delete(uriToPath(uri));
   }
 
+  /** Forget every analysis (engine settings changed: the same texts now check differently). */
+  forgetReports(): void {
+    this.reports.clear();
+  }
+
   version(uri: string): number | undefined {
     return this.open.get(uriToPath(uri))?.version;
   }

@@ -264,7 +264,7 @@ function shownBy(known: readonly Flip[], action: string, agent: string | undefin
   const wc = lastMatch(cur.rules, resource)?.index ?? null;
   return known.find((f) => {
     if (f.subject === null || f.before !== before || f.after !== after) return false;
-    if (f.action === undefined || f.action !== action || (f.agent ?? undefined) !== agent) return false;
+    if (f.action === undefined || f.action !== action) return false;
     const br = lastMatch(base.rules, f.subject);
     const cr = lastMatch(cur.rules, f.subject);
     return decisionOf(br) === before && decisionOf(cr) === after && (br?.index ?? null) === wb && (cr?.index ?? null) === wc;
@@ -302,6 +302,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
   const byPair = new Map<string, Found[]>();
   const skipped: string[] = [];
   const cutClasses: string[] = [];
+  const acrossAgents = new Set<string>();
   let skippedWhy: BudgetExceeded | undefined;
   for (const agent of agents) {
     for (const action of actions) {
@@ -315,7 +316,8 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
         skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
         skippedWhy ??= budget;
       }
-      // Each distinct resource class once: the pair's witness, then every other class met.
+      // Each distinct resource class once: the pair's witness, then every other class met. The
+      // same class flipping by the same rules for several agents is one flip (the first agent's).
       const seen = new Set<string>();
       for (const resource of [...pairs.values(), ...classes.values()]) {
         const br = lastMatch(b.rules, resource);
@@ -323,8 +325,9 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
         const before = decisionOf(br);
         const after = decisionOf(cr);
         const key = classKey(before, after, br, cr);
-        if (before === after || seen.has(key)) continue;
+        if (before === after || seen.has(key) || acrossAgents.has(`${action}|${key}`)) continue;
         seen.add(key);
+        acrossAgents.add(`${action}|${key}`);
         const f: Found = { action, agent, resource, before, after, beforeRule: br, afterRule: cr, covered: shownBy(known, action, agent, b, c, before, after, resource) };
         byPair.set(pairKey(before, after), [...(byPair.get(pairKey(before, after)) ?? []), f]);
       }

@@ -79,7 +79,8 @@ function viewsOf(rs: OpencodeRuleSet, actions: readonly string[]): View[] {
     return e;
   };
   const views: View[] = [{ agent: null, entries: rulesFor(rs, undefined).map(entry).reverse() }];
-  for (const agent of rs.agents) views.push({ agent, entries: rulesFor(rs, agent).map(entry).reverse() });
+  // Only agents with rules written in the file can hold a finding; built-in agents alone cannot.
+  for (const agent of rs.agents) if (rs.rules.some((r) => r.agent === agent && r.layer === undefined)) views.push({ agent, entries: rulesFor(rs, agent).map(entry).reverse() });
   return views;
 }
 
@@ -109,17 +110,19 @@ export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, dead
     const outcomes = analyzeCoverage(view.entries, opts);
     view.entries.forEach((e, pos) => {
       const r = rs.rules[e.rule];
-      const mine = view.agent === null ? r.agent === null : r.agent === view.agent;
+      // Rules of the built-in layers are context, never the subject of a finding.
+      const mine = r.layer === undefined && (view.agent === null ? r.agent === null : r.agent === view.agent);
       const o = outcomes[pos];
       if (o.status === 'budget') {
         if (mine) budget.push({ rule: r.index, reason: o.reason });
         return;
       }
       if (mine) out.push(...ruleFindings(rs, r, o));
-      else if (r.decision === 'deny' && o.status === 'dead') {
-        // A top-level deny an agent's own rules take over: worth knowing, not a defect by itself.
+      else if (r.layer === undefined && r.decision === 'deny' && o.status === 'dead') {
+        // A top-level deny an agent's own rules take over: that agent runs without it, which is
+        // easy to miss in a long file — a warning.
         const f = deadFinding(rs.rules, r, o.deciders, renderOpencode, 'the agent\'s rules', r.range, `for agent "${view.agent}": `);
-        if (f.code === 'shadowed-deny') out.push({ ...f, code: 'overridden-deny', severity: 'information', unnecessary: undefined });
+        if (f.code === 'shadowed-deny') out.push({ ...f, code: 'overridden-deny', severity: 'warning', unnecessary: undefined });
       }
     });
     out.push(...catchAllFindings(rs, view, cache, ctx, budget));
@@ -152,7 +155,7 @@ function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache,
   const out: Finding[] = [];
   view.entries.forEach((e, pos) => {
     const r = rs.rules[e.rule];
-    const mine = view.agent === null ? r.agent === null : r.agent === view.agent;
+    const mine = r.layer === undefined && (view.agent === null ? r.agent === null : r.agent === view.agent);
     if (!mine) return;
     const allActions = isUniversal(r.actionPattern);
     const allResources = isUniversal(r.resourcePattern);
@@ -185,7 +188,7 @@ function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache,
       severity: 'warning',
       message: msg,
       range: r.range,
-      related: relatedRules(overridden, () => 'overridden by this rule where both match'),
+      related: relatedRules(overridden.filter((o) => o.layer === undefined), () => 'overridden by this rule where both match'),
       data: { rule: r.index, overrides: overridden.map((o) => o.index), requests: sets },
     });
   });

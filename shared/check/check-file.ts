@@ -1,3 +1,4 @@
+import * as path from 'path';
 import type { AnyDialect, FileInfo } from '../dialects/dialect';
 import { detectDialect, dialectById } from '../dialects';
 import { analyzeRuleSet } from '../analysis';
@@ -7,12 +8,21 @@ import { findRequestsFile, ruleCandidates } from '../requests/locate';
 import { parseRequestsFile } from '../requests/parse';
 import { resultFindings, runRequest, runRequests } from '../requests/run';
 import type { RequestResult, RequestsFile } from '../requests/model';
+import type { ReadResult } from '../host/read-file';
 
 /** What a host (CLI, language server, tests) lends the checker: file reads and existence checks. */
 export interface CheckHost {
   readFile(p: string): string | undefined;
   exists(p: string): boolean;
+  /**
+   * A read that says why it failed (too large, not a regular file, not UTF-8, …). When a host lends
+   * it, a file that cannot be read is an `unreadable-file` error rather than an empty file.
+   */
+  readChecked?(p: string): ReadResult;
 }
+
+/** The finding code for a rule or requests file that could not be read as UTF-8 text. */
+export const UNREADABLE_FILE = 'unreadable-file';
 
 export interface CheckOptions {
   ctx?: EvalContext;
@@ -41,6 +51,17 @@ export interface FileReport {
 
 function read(host: CheckHost, opts: CheckOptions, p: string): string | undefined {
   return opts.overlay?.get(p) ?? host.readFile(p);
+}
+
+/** The text of `p`, or the finding that says why it cannot be had (never both). */
+function readOrFinding(host: CheckHost, opts: CheckOptions, p: string): { text: string } | { problem: Finding } {
+  const open = opts.overlay?.get(p);
+  if (open !== undefined) return { text: open };
+  if (!host.readChecked) return { text: host.readFile(p) ?? '' };
+  const r = host.readChecked(p);
+  if (r.ok) return { text: r.text };
+  const at = r.at ? { line: r.at.line, character: r.at.character } : FILE_START.start;
+  return { problem: finding(UNREADABLE_FILE, 'error', `${path.basename(p)} ${r.reason}`, { start: at, end: at }, { data: { problem: r.problem } }) };
 }
 
 function exists(host: CheckHost, opts: CheckOptions, p: string): boolean {
@@ -76,8 +97,13 @@ function guarded(what: string, run: () => Finding[]): Finding[] {
  * @example checkRuleFile('/p/opencode.json', host).results.every((r) => r.pass !== false)
  */
 export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOptions = {}): FileReport {
-  const text = read(host, opts, rulePath) ?? '';
-  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, opts);
+  const got = readOrFinding(host, opts, rulePath);
+  if ('problem' in got) {
+    // Nothing was parsed, so nothing else is claimed: the dialect is the one the name implies.
+    const dialect = (opts.dialect ? dialectById(opts.dialect) : detectDialect({ path: rulePath, text: '' })) ?? null;
+    return { path: rulePath, dialect, ruleSet: null, diagnostics: [got.problem], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
+  }
+  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text: got.text }, opts);
   const config = opts.config ?? EMPTY_CONFIG;
   const report: FileReport = { path: rulePath, dialect, ruleSet, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
   if (!dialect || !ruleSet) return report;
@@ -85,7 +111,9 @@ export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
   const requestsPath = findRequestsFile(rulePath, (p) => exists(host, opts, p));
   const withOwn = withEmbedded(report, opts);
   if (!requestsPath) return withOwn;
-  const full = withRequests(report, requestsPath, read(host, opts, requestsPath) ?? '', opts);
+  const requests = readOrFinding(host, opts, requestsPath);
+  if ('problem' in requests) return { ...withOwn, requestsPath, requestDiagnostics: [requests.problem] };
+  const full = withRequests(report, requestsPath, requests.text, opts);
   return { ...full, results: [...withOwn.results, ...full.results] };
 }
 

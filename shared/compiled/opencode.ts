@@ -1,6 +1,6 @@
 import type { Decision, RuleRef, Trace, Verdict } from '../model';
 import { matches, type CompiledWildcard } from '../patterns/wildcard';
-import { evaluateOpencode } from '../dialects/opencode/evaluate';
+import { evaluateOpencode, inEvaluationOrder } from '../dialects/opencode/evaluate';
 import { compileOpencode, normalizeInput } from '../dialects/opencode/pattern';
 import type { OpencodeRequest, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { BoundedCache } from './bounded-cache';
@@ -86,7 +86,7 @@ export class CompiledOpencode {
 
   private buildSubset(groups: Set<number>, agent: string | null): Subset {
     const rules: number[] = [];
-    for (const r of this.ruleSet.rules) {
+    for (const r of inEvaluationOrder(this.ruleSet)) {
       if ((r.agent === null || r.agent === agent) && groups.has(this.groupOf[r.index])) rules.push(r.index);
     }
     return { rules, index: new PatternIndex(rules.map((i) => this.ruleSet.rules[i].resourcePattern)) };

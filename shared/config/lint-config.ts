@@ -56,7 +56,7 @@ export function isExcluded(config: LintConfig, filePath: string): boolean {
 }
 
 /** Lint codes that are never configurable: they say the file or a request cannot be used. */
-const FIXED = new Set(['schema', 'request-invalid']);
+const FIXED = new Set(['schema', 'request-invalid', 'unreadable-file']);
 
 /**
  * Applies levels: drops `off` findings, re-grades others.

@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import type { PathFs } from '../model';
+import { MAX_TEXT_FILE_BYTES, readBounded } from './read-file';
 
 /**
  * The real file system's view for safe path evaluation (symlinks resolved by the OS).
@@ -15,13 +16,15 @@ export const nodePathFs: PathFs = {
   },
 };
 
-/** Reads a text file, or undefined when it is missing or unreadable. */
+/**
+ * Reads a text file, or undefined when it is missing, unreadable, not a regular file or larger than
+ * MAX_TEXT_FILE_BYTES: a FIFO or a device never blocks or floods the caller. Rule files are read with
+ * `readBounded`, which also says why.
+ * @example readText('package.json')?.startsWith('{')
+ */
 export function readText(p: string): string | undefined {
-  try {
-    return fs.readFileSync(p, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const r = readBounded(p, MAX_TEXT_FILE_BYTES, { lossy: true });
+  return r.ok ? r.text : undefined;
 }
 
 export function fileExists(p: string): boolean {

@@ -14,4 +14,20 @@ export interface EvalContext {
   /** The user's home directory, for `~` expansion. */
   home?: string;
   fs?: PathFs;
+  /**
+   * Whether the agent's built-in rule layers join the file's rules (default true): false evaluates
+   * the file alone (`--no-builtins`, the `builtins` setting).
+   */
+  builtins?: boolean;
+  /**
+   * The user's global config as the agent would merge it under the project file (`--global-config`,
+   * a setting). Never read implicitly from the checking machine's home.
+   */
+  globalConfig?: { path: string; text: string };
+  /**
+   * The user's own settings file for agents that layer one under the project's (Claude Code's
+   * `~/.claude/settings.json`), read only when the user names it (`--user-settings PATH`), never
+   * silently from the checking machine's home.
+   */
+  userSettings?: { path: string; text: string };
 }

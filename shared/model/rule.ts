@@ -24,6 +24,20 @@ export interface Rule {
   range: Range;
   /** Where this rule came from when a file holds several scopes (an agent, a settings layer). */
   scope?: string;
+  /**
+   * Set on a rule the agent adds that is not written in this file (a built-in default, another
+   * config file): the layer's name for people, e.g. "built-in defaults, OpenCode 1.18.33". Such a
+   * rule has no place in the file: its `range` is an empty placeholder that must never be shown.
+   */
+  layer?: string;
+}
+
+/**
+ * Whether a rule is written in the file (false for rules of a built-in or other layer).
+ * @example inFile(rs.rules[0]) // false when rule 1 is a built-in default
+ */
+export function inFile(rule: Rule): boolean {
+  return rule.layer === undefined;
 }
 
 /**
@@ -41,6 +55,11 @@ export interface RuleSet<R extends Rule = Rule> {
   source: SourceText;
   rules: R[];
   findings: Finding[];
+  /**
+   * The same file with the agent's built-in layers left out (the file alone), when the dialect adds
+   * such layers; a requests file with `"builtins": false` runs against it.
+   */
+  withoutBuiltins?: RuleSet<R>;
   /** A request the file itself carries (omp's classification form `{"command", "patterns", "mode"}`). */
   embedded?: { request: unknown; range: Range } | null;
   /**

@@ -30,6 +30,8 @@ export interface RequestsFile {
   path: string;
   /** The rule file named by `"rules"`, resolved against the requests file's folder; null when absent. */
   rulesRef: string | null;
+  /** `"builtins": false` pins the file alone (no built-in agent layers) for these requests; null when unset. */
+  builtins: boolean | null;
   requests: StoredRequest[];
   /** Findings about the file itself and every request in it (schema, request-invalid). */
   findings: Finding[];

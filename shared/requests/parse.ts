@@ -19,7 +19,7 @@ export function parseRequestsFile(filePath: string, text: string, dialect: AnyDi
   const doc = parseJson(text);
   const src = doc.source;
   const findings: Finding[] = [...doc.findings];
-  const out: RequestsFile = { path: filePath, rulesRef: null, requests: [], findings };
+  const out: RequestsFile = { path: filePath, rulesRef: null, builtins: null, requests: [], findings };
   const root = doc.root;
   if (!root) return out;
   findings.push(...duplicateKeyFindings(src, root));
@@ -28,7 +28,7 @@ export function parseRequestsFile(filePath: string, text: string, dialect: AnyDi
     return out;
   }
   for (const p of properties(root)) {
-    if (!['rules', 'requests', '$schema'].includes(p.key)) {
+    if (!['rules', 'requests', '$schema', 'builtins'].includes(p.key)) {
       findings.push(finding('schema', 'warning', `unknown field "${p.key}" in a requests file (expected "rules", "requests")`, rangeOf(src, p.keyNode)));
     }
   }
@@ -36,6 +36,11 @@ export function parseRequestsFile(filePath: string, text: string, dialect: AnyDi
   if (rules) {
     if (rules.type !== 'string' || !rules.value) findings.push(finding('schema', 'error', '"rules" must be a relative path to the rule file', rangeOf(src, rules)));
     else out.rulesRef = path.resolve(path.dirname(filePath), rules.value);
+  }
+  const builtins = prop(root, 'builtins');
+  if (builtins) {
+    if (builtins.type !== 'boolean') findings.push(finding('schema', 'error', '"builtins" must be true or false (false: run these requests against the file alone, without the agent\'s built-in rules)', rangeOf(src, builtins)));
+    else out.builtins = builtins.value;
   }
   const list = prop(root, 'requests');
   if (!list) {

@@ -56,9 +56,19 @@ export const COMPILE_FROM_REQUESTS = 16;
  * files with many requests get the parse's shared compiled form. Results are the same either way.
  * @example runRequests(opencode, rs, file, {}).filter((r) => r.pass === false)
  */
-export function runRequests(dialect: AnyDialect, rs: RuleSet, file: RequestsFile, ctx: EvalContext = {}, compiled?: CompiledRuleSet): RequestResult[] {
+export function runRequests(dialect: AnyDialect, parsed: RuleSet, file: RequestsFile, ctx: EvalContext = {}, compiled?: CompiledRuleSet): RequestResult[] {
+  const rs = ruleSetForFile(parsed, file);
   const fast = compiled ?? (file.requests.length >= COMPILE_FROM_REQUESTS ? compiledOrNone(dialect, rs) : undefined);
   return file.requests.map((r) => runRequest(dialect, rs, r, ctx, fast));
+}
+
+/**
+ * The rule set a requests file's requests run against: the file alone when it says
+ * `"builtins": false` and the dialect adds built-in layers, else the rule set as parsed.
+ * @example ruleSetForFile(rs, file) === rs.withoutBuiltins // for a file with "builtins": false
+ */
+export function ruleSetForFile(rs: RuleSet, file: Pick<RequestsFile, 'builtins'>): RuleSet {
+  return file.builtins === false && rs.withoutBuiltins ? rs.withoutBuiltins : rs;
 }
 
 /** A rule set the compiler cannot take is simply evaluated the ordinary way. */

@@ -69,7 +69,7 @@ export function generateWorkload(rules: number, requests: number, seed = 42): Wo
   const list = [{ action: '*', resource: '*', effect: 'ask' }];
   for (let k = 1; k < rules; k++) list.push(ruleAt(k, rnd));
   const text = JSON.stringify({ $schema: 'https://opencode.ai/config.json', permissions: list }, null, 1);
-  const ruleSet = parseOpencode({ path: 'opencode.json', text }, { home: '/home/u' });
+  const ruleSet = parseOpencode({ path: 'opencode.json', text }, { home: '/home/u', builtins: false });
   const rq = prng(seed * 7 + rules);
   return { text, ruleSet, requests: Array.from({ length: requests }, () => requestAt(rules, rq)) };
 }

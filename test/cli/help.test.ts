@@ -84,7 +84,7 @@ describe('cli: help, usage and version', () => {
   it('an unreadable file is reported without the usage noise', () => {
     const r = cli(['eval', 'no/such/file.json', '--request', '{}']);
     assert.strictEqual(r.code, 2);
-    assert.match(r.stderr, /cannot read no\/such\/file\.json/);
+    assert.match(r.stderr, /no\/such\/file\.json/);
     assert.doesNotMatch(r.stderr, /usage:/);
   });
 

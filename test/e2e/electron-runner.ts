@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       vscodeExecutablePath: process.env.VSCODE_EXECUTABLE || undefined,
       version: process.env.VSCODE_VERSION || '1.100.3',
       launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome'],
-      extensionTestsEnv: { RULELENS_E2E_DEV: root },
+      extensionTestsEnv: { RULELENS_E2E_DEV: root, RULELENS_E2E_FIXTURES: path.join(root, 'test', 'e2e', 'workspace') },
     });
   } finally {
     fs.rmSync(workspace, { recursive: true, force: true });

@@ -58,17 +58,20 @@ cat > "$WORK/ud/User/settings.json" <<'JSON'
   "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false, "workbench.enableExperiments": false,
   "json.schemaDownload.enable": false, "npm.fetchOnlinePackageInfo": false, "git.enabled": false,
   "security.workspace.trust.enabled": false, "workbench.tips.enabled": false, "chat.disableAIFeatures": true,
-  "editor.hover.delay": 200, "window.commandCenter": false, "workbench.colorTheme": "Default Dark Modern" }
+  "editor.hover.delay": 200, "window.commandCenter": false, "workbench.colorTheme": "Default Dark Modern",
+  "files.autoSave": "off" }
 JSON
 node "$SERVER_MAIN" --accept-server-license-terms --install-extension "$VSIX" \
   --extensions-dir "$WORK/exts" --user-data-dir "$WORK/ud" --server-data-dir "$WORK/sd" >"$WORK/install.log" 2>&1 \
   || { cat "$WORK/install.log"; die "installing the .vsix"; }
-# Two copies of the fixtures: the in-host tests edit and save theirs.
+# Two copies of the fixtures: the in-host tests edit and save theirs (and restore theirs from
+# $HERE/workspace before each test); the web workbench's default is to save edits after a delay,
+# which the settings above turn off.
 cp -r "$HERE/workspace" "$WORK/ws-tests"; cp -r "$HERE/workspace" "$WORK/ws-ui"
 
 # 5. the VS Code server, loopback only, in its own process group so every child stops with it
 step "start VS Code server on 127.0.0.1:$PORT"
-RULELENS_E2E_DEV="$ROOT" EXTENSIONS_GALLERY='{}' setsid node "$SERVER_MAIN" \
+RULELENS_E2E_DEV="$ROOT" RULELENS_E2E_FIXTURES="$HERE/workspace" EXTENSIONS_GALLERY='{}' setsid node "$SERVER_MAIN" \
   --host 127.0.0.1 --port "$PORT" --without-connection-token --accept-server-license-terms \
   --enable-smoke-test-driver --disable-telemetry \
   --extensions-dir "$WORK/exts" --user-data-dir "$WORK/ud" --server-data-dir "$WORK/sd" >"$WORK/server.log" 2>&1 &

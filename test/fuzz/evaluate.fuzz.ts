@@ -61,7 +61,7 @@ describe('fuzz: evaluation of every dialect', function () {
   it('opencode: the compiled form decides and traces exactly as the reference', () => {
     fc.assert(
       fc.property(opencodeTextArb, fc.array(requestArb, { minLength: 1, maxLength: 4 }), (text, requests) => {
-        const rs = parseOpencode({ path: 'opencode.json', text }, { home: '/home/u' });
+        const rs = parseOpencode({ path: 'opencode.json', text }, { home: '/home/u', builtins: false });
         const compiled = compileRuleSet(rs);
         for (const req of requests as OpencodeRequest[]) assert.deepStrictEqual(evaluateCompiled(compiled, req), evaluateOpencode(rs, req));
       }),

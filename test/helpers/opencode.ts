@@ -5,7 +5,7 @@ import { evaluateOpencode } from '../../shared/dialects/opencode';
 /** A rule set from V2 triples: `rules(['edit', '*', 'ask'], …)`. */
 export function v2(...triples: Array<[string, string, string]>): OpencodeRuleSet {
   const permissions = triples.map(([action, resource, effect]) => ({ action, resource, effect }));
-  return parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions }) }, { home: '/home/u' });
+  return parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions }) }, { home: '/home/u', builtins: false });
 }
 
 export function decide(rs: OpencodeRuleSet, req: OpencodeRequest) {

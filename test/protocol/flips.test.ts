@@ -37,7 +37,6 @@ const appendRule = (text: string, rule: string) => text.replace(/\}\n  \]/, `},\
 const vsHead = (lenses: Lens[]) => lenses.filter((l) => l.command?.title.startsWith('vs HEAD'));
 
 describe('language server over stdio: decision flips against HEAD', function () {
-  this.timeout(60_000);
   let client: LspClient;
   let ex: ReturnType<typeof committedExample>;
   let ruleText: string;

@@ -28,7 +28,6 @@ const codes = (c: LspClient, uri: string) => (c.diagnostics.get(uri)?.diagnostic
 const failedNames = (c: LspClient, uri: string) => (c.diagnostics.get(uri)?.diagnostics ?? []).filter((d) => d.code === 'request-failed').map((d) => d.message.split('"')[1]);
 
 describe('language server over stdio', function () {
-  this.timeout(60_000);
   let client: LspClient;
   let ex: ReturnType<typeof copyExample>;
   let ruleText: string;

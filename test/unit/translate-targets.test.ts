@@ -6,7 +6,7 @@ import { evaluateOpencode, parseOpencode } from '../../shared/dialects/opencode'
 import { translateToCodex } from '../../shared/translate/to-codex';
 import { translateToGemini } from '../../shared/translate/to-gemini';
 
-const oc = (bash: Record<string, string>) => parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permission: { bash } }) });
+const oc = (bash: Record<string, string>) => parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permission: { bash } }) }, { builtins: false });
 
 describe('translate: OpenCode to Codex and Gemini', () => {
   before(initDialects);

@@ -29,9 +29,10 @@ export function commandViews(sc: SubCommand): CommandViews {
   const cut = strictWrapperLength(values);
   const unknownAssignments = sc.assignments.filter((a) => !SAFE_ENV_VARS.includes(a.name)).map((a) => a.raw);
   const withRedirects = (ws: string[]) => [...ws, ...sc.redirects].join(' ');
+  // An allow is judged on the command alone: its output redirections are writes, checked as Edits.
   const allowViews = unique([
-    withRedirects([...unknownAssignments, ...raws.slice(cut)]),
-    withRedirects([...unknownAssignments, ...values.slice(cut)]),
+    [...unknownAssignments, ...raws.slice(cut)].join(' '),
+    [...unknownAssignments, ...values.slice(cut)].join(' '),
   ]);
   const all = sc.assignments.map((a) => a.raw);
   const denyViews = new Set<string>([
@@ -48,14 +49,38 @@ export function commandViews(sc: SubCommand): CommandViews {
     denyViews.add(tail.slice(s).join(' '));
     denyViews.add(sc.words.slice(cut + s).map((w) => w.raw).join(' '));
   }
+  // A deny sees through an absolute or relative program path (`/usr/bin/curl` is `curl`) and brace-expanded names.
+  for (const s of [0, ...starts]) {
+    const rest = tail.slice(s);
+    const base = programBase(rest[0]);
+    if (base !== undefined) {
+      denyViews.add([base, ...rest.slice(1)].join(' '));
+      denyViews.add(withRedirects([base, ...rest.slice(1)]));
+    }
+    const braced = braceWords(rest[0]);
+    if (braced) denyViews.add([...braced, ...rest.slice(1)].join(' '));
+  }
   denyViews.delete('');
   const opaque = [...sc.opaque];
+  if (braceWords(sc.words[0]?.raw)) opaque.push('the command name is a brace expansion');
   for (const s of [0, ...starts]) {
     const why = opaqueReason(tail.slice(s));
     if (why && !opaque.includes(why)) opaque.push(why);
   }
   const pastAssignments = unknownAssignments.length ? { text: withRedirects(values.slice(cut)), assignments: unknownAssignments } : null;
   return { subject: allowViews[0] || sc.text, allowViews, denyViews: [...denyViews], opaque, pastAssignments };
+}
+
+/** `curl` for `/usr/bin/curl` or `./bin/curl`; undefined for a plain name. */
+function programBase(word: string | undefined): string | undefined {
+  if (!word || !word.includes('/') || word.endsWith('/')) return undefined;
+  return word.slice(word.lastIndexOf('/') + 1) || undefined;
+}
+
+/** `{rm,-rf,x}` as bash expands it in command position: `rm -rf x`. */
+function braceWords(word: string | undefined): string[] | undefined {
+  const m = word ? /^\{([^{}]*,[^{}]*)\}$/.exec(word) : null;
+  return m ? m[1].split(',') : undefined;
 }
 
 /** Why a word list runs code the engine cannot see (`bash -c …`, `eval …`), if it does. */

@@ -4,6 +4,7 @@ import { strictest, type Decision, type EvalContext, type TraceSection, type Ver
 import { matches } from '../../patterns/wildcard';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
+import { acceptEditsCommand, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
 import { pathViews } from './safe-path';
 import { splitCommand } from './sub-commands';
 import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
@@ -26,12 +27,20 @@ interface Subject {
   caps: string[];
   /** Whether acceptEdits' automatic approval covers this subject (an edit inside the working folders). */
   editInside: boolean;
+  /** Why the built-in read-only layer allows this subject when no rule matched (read-only command or tool inside the working folders). */
+  readOnly?: string;
+  /** Why the agent refuses this subject before any rule is consulted. */
+  refused?: string;
+  /** Caps that even a bare `Bash` allow does not lift (a write outside the working folders). */
+  hardCaps?: boolean;
+  /** A read (Read/Grep/Glob/LS): plan mode leaves its allow rules in force. */
+  reads?: boolean;
 }
 
 interface SectionResult {
   section: TraceSection;
   rule: ClaudeRule | null;
-  tier: Tier | 'mode';
+  tier: Tier | 'mode' | 'builtin' | 'refused';
 }
 
 const COLUMNS = ['tool', 'specifier'];
@@ -57,6 +66,7 @@ export function evaluateClaude(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalC
   if (mode === 'plan') notes.push('plan mode: rules are consulted as in default mode; the agent itself holds edits until the plan is approved');
   const failClosed = subjects.some((s) => s.caps.length > 0);
   const rule = decisive?.rule ?? null;
+  const layer = rule ? rule.scope : decisive?.tier === 'builtin' ? READ_ONLY_LAYER : decisive?.tier === 'refused' ? 'refused by the agent' : null;
   return {
     decision,
     native: decision,
@@ -65,7 +75,7 @@ export function evaluateClaude(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalC
     details: {
       tier: decisive?.tier ?? 'mode',
       mode,
-      layer: rule?.scope ?? null,
+      layer,
       failClosed,
       subjects: subjects.length,
     },
@@ -96,14 +106,21 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     branch,
   });
   const capped = s.caps.length ? s.caps[0] : undefined;
+  if (s.refused) return { section: section('deny', null, `refused before any rule: ${s.refused}`), rule: null, tier: 'refused' };
   for (const tier of TIERS) {
     const hit = checks.find(({ r, c }) => r.tier === tier && c.tool && c.subject !== false);
     if (!hit) continue;
-    const n = `rule ${hit.r.index + 1}`;
+    const n = `rule ${hit.r.index + 1} (${hit.r.scope} settings)`;
     if (tier === 'deny') return { section: section('deny', hit.r, `deny tier: ${n} matched first; deny is checked before ask and allow`), rule: hit.r, tier };
     if (tier === 'ask') {
       if (mode === 'dontAsk') return { section: section('deny', hit.r, `ask tier: ${n} matched; dontAsk mode turns every prompt into a deny`), rule: hit.r, tier };
       return { section: section('ask', hit.r, `ask tier: ${n} matched; no deny matched`), rule: hit.r, tier };
+    }
+    if (mode === 'plan' && !s.reads) return { section: section('ask', hit.r, `allow tier: ${n} matched, but plan mode holds everything but read-only work for approval`), rule: hit.r, tier };
+    // A bare `Bash` allow approves every command as written, hidden parts included (the agent does; a lint flags the rule).
+    const bare = capped && !s.hardCaps && s.kind !== 'path' ? checks.find(({ r, c }) => r.tier === 'allow' && c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash') : undefined;
+    if (bare) {
+      return { section: section('allow', bare.r, `allow tier: rule ${bare.r.index + 1} (${bare.r.scope} settings), a bare Bash allow, matched; it approves the command whatever it hides`), rule: bare.r, tier };
     }
     if (capped) {
       const d: Decision = mode === 'dontAsk' ? 'deny' : 'ask';
@@ -111,6 +128,10 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     }
     return { section: section('allow', hit.r, `allow tier: ${n} matched; no deny or ask matched`), rule: hit.r, tier };
   }
+  // Plan mode lets reads run anywhere (observed: Read /etc/hostname is allowed there with no rule).
+  if (mode === 'plan' && s.reads && !capped) return { section: section('allow', null, `${READ_ONLY_LAYER} layer: plan mode lets reads run`), rule: null, tier: 'builtin' };
+  // Read-only commands and reads inside the working folders need no approval in any mode.
+  if (s.readOnly && !capped) return { section: section('allow', null, `${READ_ONLY_LAYER} layer: no rule matched and ${s.readOnly}`), rule: null, tier: 'builtin' };
   const fb = modeFallback(mode, s.editInside);
   if (fb.decision === 'allow' && capped) return { section: section('ask', null, `${fb.branch}, but fail closed (${capped}): at most ask`), rule: null, tier: 'mode' };
   return { section: section(fb.decision, null, fb.branch), rule: null, tier: 'mode' };
@@ -145,14 +166,37 @@ function subjectText(req: ClaudeRequest, field: 'command' | 'path' | 'url' | und
   return undefined;
 }
 
+/** Where a request's paths are judged from: the project root, the request's cwd, the working folders. */
+interface Place {
+  root: string;
+  cwd: string;
+  home: string;
+  workDirs: string[];
+  fs: EvalContext['fs'];
+}
+
+function placeOf(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext): Place {
+  const root = ctx.root ?? rs.root;
+  return { root, cwd: req.cwd ? posix.resolve(root, req.cwd) : root, home: ctx.home ?? os.homedir(), workDirs: [root, ...rs.additionalDirectories], fs: ctx.fs };
+}
+
 function subjectsOf(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext, notes: string[]): Subject[] {
   const tool = req.tool;
-  if (tool === 'Bash') return bashSubjects(subjectText(req, 'command', INPUT_SUBJECT_KEYS.Bash));
+  const place = placeOf(rs, req, ctx);
+  if (tool === 'Bash') return bashSubjects(subjectText(req, 'command', INPUT_SUBJECT_KEYS.Bash), place, notes);
   const family = toolFamily(tool);
-  if (family) return pathSubjects(rs, req, ctx, family, subjectText(req, 'path', INPUT_SUBJECT_KEYS.file), notes);
+  if (family) {
+    let raw = subjectText(req, 'path', INPUT_SUBJECT_KEYS.file);
+    // Grep, Glob and LS without a path search the working directory.
+    if (raw === undefined && SEARCH_TOOLS.includes(tool)) raw = place.cwd;
+    return pathSubjects(req.tool, place, family, raw, notes);
+  }
   if (tool === 'WebFetch') return [webSubject(subjectText(req, 'url', INPUT_SUBJECT_KEYS.WebFetch))];
   return [otherSubject(tool, subjectText(req, undefined, INPUT_SUBJECT_KEYS[tool] ?? []))];
 }
+
+/** Read tools whose path is optional (they default to the working directory). */
+const SEARCH_TOOLS: readonly string[] = ['Grep', 'Glob', 'LS'];
 
 /** The tool-level part of a check shared by every kind of subject. */
 function toolLevel(rule: ClaudeRule, tool: string, family?: 'read' | 'edit'): RuleCheck | undefined {
@@ -171,11 +215,12 @@ function toolLevel(rule: ClaudeRule, tool: string, family?: 'read' | 'edit'): Ru
   return undefined;
 }
 
-function bashSubjects(command: string | undefined): Subject[] {
+function bashSubjects(command: string | undefined, place: Place, notes: string[]): Subject[] {
   if (command === undefined) return [missingSubject('Bash', 'command')];
   const split = splitCommand(command);
   const subs = split.subcommands.length ? split.subcommands : [{ text: command, assignments: [], words: [], redirects: [], opaque: [] }];
-  return subs.map((sc) => {
+  const roCtx: ReadOnlyContext = { cwd: place.cwd, workDirs: place.workDirs, home: place.home };
+  const out: Subject[] = subs.map((sc) => {
     const v = commandViews(sc);
     const allowViews = v.allowViews.length ? v.allowViews : [sc.text];
     const denyViews = v.denyViews.length ? v.denyViews : [sc.text];
@@ -183,7 +228,8 @@ function bashSubjects(command: string | undefined): Subject[] {
       kind: 'sub-command',
       subject: v.subject,
       caps: [...split.failClosed, ...v.opaque],
-      editInside: false,
+      readOnly: split.notReadOnly.length ? undefined : readOnlyReason(sc, roCtx),
+      editInside: acceptEditsCommand(sc, roCtx),
       check(rule: ClaudeRule): RuleCheck {
         const t = toolLevel(rule, 'Bash');
         if (t) return t;
@@ -202,6 +248,48 @@ function bashSubjects(command: string | undefined): Subject[] {
       },
     };
   });
+  for (const why of split.refused) out.unshift({ kind: 'command', subject: command, caps: [], editInside: false, refused: why, check: () => ({ tool: false, subject: null }) });
+  // Each output redirection is a write to its target, judged as an Edit of that path.
+  for (const w of split.writes) {
+    if (w.dynamic) {
+      out.push({ kind: 'redirect', subject: w.text, caps: [`the redirect target in \`${w.text}\` is computed at run time: never allowed`], editInside: false, check: (r) => editToolCheck(r) });
+      continue;
+    }
+    for (const s of pathSubjects('Edit', place, 'edit', w.target, notes)) {
+      const outside = s.editInside ? [] : [`the redirect writes ${w.target}, outside the working folders: never allowed`];
+      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], hardCaps: outside.length > 0, check: (r) => redirectCheck(r, s) });
+    }
+  }
+  // The files a read-only command reads are checked against Read rules: a Read deny denies `cat .env`.
+  for (const sc of subs) {
+    for (const operand of readOperands(sc)) {
+      for (const s of pathSubjects('Read', place, 'read', operand, notes)) {
+        out.push({ ...s, kind: 'read operand', subject: `${sc.words[0]?.value} reads ${s.subject}`, caps: [], readOnly: 'only Read deny/ask rules judge the files a command reads' });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A redirect's target is judged like an Edit, except that an Edit allow does not approve it: the
+ * real CLI asks before a shell command writes a file unless acceptEdits covers it.
+ */
+function redirectCheck(rule: ClaudeRule, s: Subject): RuleCheck {
+  const m = rule.matcher;
+  if (m.kind === 'tool' && m.name === 'Bash') return { tool: true, subject: null, note: 'a bare Bash rule covers the whole command, its writes included' };
+  // Only Edit rules judge a redirect's target (a Read deny does not, unlike for the Edit tool).
+  if (m.kind === 'path' && m.family === 'read') return { tool: false, subject: null };
+  if (m.kind === 'tool' && m.name === 'Read') return { tool: false, subject: null };
+  return s.check(rule);
+}
+
+/** For a write whose path is unknown, only rules on the Edit tool as a whole can apply. */
+function editToolCheck(rule: ClaudeRule): RuleCheck {
+  const t = toolLevel(rule, 'Edit', 'edit');
+  if (t) return t;
+  if (rule.matcher.kind === 'path' && rule.matcher.family === 'edit') return { tool: true, subject: rule.tier !== 'allow', note: 'the target is unknown: a deny/ask may apply, an allow cannot' };
+  return { tool: false, subject: null };
 }
 
 function missingSubject(tool: string, field: string): Subject {
@@ -219,26 +307,28 @@ function missingSubject(tool: string, field: string): Subject {
   };
 }
 
-function pathSubjects(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext, family: 'read' | 'edit', raw: string | undefined, notes: string[]): Subject[] {
-  if (raw === undefined) return [missingSubject(req.tool, 'path')];
-  const root = ctx.root ?? rs.root;
-  const home = ctx.home ?? os.homedir();
-  const cwd = req.cwd ? posix.resolve(root, req.cwd) : root;
-  const workDirs = [root, ...rs.additionalDirectories];
-  const pv = pathViews(raw, { cwd, root, workDirs, home, fs: ctx.fs, mayCreate: family === 'edit' });
-  notes.push(...pv.notes);
+function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: string | undefined, notes: string[]): Subject[] {
+  if (raw === undefined) return [missingSubject(tool, 'path')];
+  const { root, cwd, home, workDirs } = place;
+  const pv = pathViews(raw, { cwd, root, workDirs, home, fs: place.fs, mayCreate: family === 'edit' });
+  for (const n of pv.notes) if (!notes.includes(n)) notes.push(n);
+  const inside = pv.inside && pv.problems.length === 0;
   return pv.views.map((view) => ({
     kind: 'path',
     subject: `${view.name}: ${view.path}`,
     caps: pv.problems,
-    editInside: family === 'edit' && pv.problems.length === 0,
+    editInside: family === 'edit' && inside,
+    readOnly: family === 'read' && inside ? `${tool} reads inside the working folders` : undefined,
+    reads: family === 'read',
     check(rule: ClaudeRule): RuleCheck {
-      const t = toolLevel(rule, req.tool, family);
+      const t = toolLevel(rule, tool, family);
       if (t) return t;
       const m = rule.matcher;
       if (m.kind !== 'path') return { tool: false, subject: null };
       const applies = m.family === family || (m.family === 'read' && family === 'edit' && rule.tier === 'deny');
       if (!applies) return { tool: false, subject: null };
+      // Observed on the CLI: an allow of a lone `*` (`Edit(*)`) approves no write or read at all.
+      if (rule.tier === 'allow' && m.body === '*' && m.anyDepth) return { tool: true, subject: false, note: 'a lone * allow approves nothing on the agent' };
       const dirs: AnchorDirs = { cwd, home, source: rule.sourceRoot };
       return { tool: true, subject: pathRuleMatches(m, view.path, dirs), ...(m.family !== family ? { note: 'a Read deny also blocks edits' } : {}) };
     },

@@ -9,6 +9,8 @@ export interface PathView {
 
 export interface PathViews {
   views: PathView[];
+  /** Every view lies inside the working folders. */
+  inside: boolean;
   /** Reasons the path can be at most ask (escapes the working folders, cannot be resolved). */
   problems: string[];
   /** Caveats that do not change the outcome (no file system to resolve symlinks with). */
@@ -43,35 +45,44 @@ export function pathViews(raw: string, o: PathViewOptions): PathViews {
       expanded = expanded.slice(1).replace(/^\/?/, '/~home~/');
     } else expanded = o.home + expanded.slice(1);
   }
-  const asGiven = expanded.startsWith('/') ? expanded : `${o.cwd.replace(/\/$/, '')}/${expanded}`;
+  // The agent's tools open the normalized path, and it matches rules against that alone: a raw
+  // `docs/../.env` is judged as `.env` (observed on the CLI), so the first view is the normalized one.
   const normalized = posix.resolve(o.cwd, expanded);
+  const asGiven = normalized;
   const views: PathView[] = [{ name: 'as given', path: asGiven }];
   if (normalized !== asGiven) views.push({ name: 'normalized', path: normalized });
-  if (!inside(normalized, o.workDirs)) problems.push(`${normalized} is outside the working folders (${o.workDirs.join(', ')})`);
+  let within = inside(normalized, o.workDirs);
 
   if (!o.fs) {
     notes.push('no file system given: symlinks not resolved');
-    return { views, problems, notes };
+    return { views, inside: within, problems, notes };
   }
-  const resolved = resolve(o.fs, normalized, o.mayCreate);
-  if (resolved === undefined) {
-    problems.push(`${normalized} cannot be resolved (missing, or a symlink loop)`);
-    return { views, problems, notes };
-  }
+  const resolved = resolveExisting(o.fs, normalized);
   // Rules are anchored at the root as written; if the root itself is a symlink, map back onto it.
   const realRoot = o.fs.realpath(o.root);
   const mapped = realRoot && realRoot !== o.root && inside(resolved, [realRoot]) ? posix.join(o.root, posix.relative(realRoot, resolved)) : resolved;
   if (!views.some((v) => v.path === mapped)) views.push({ name: 'resolved', path: mapped });
   const realDirs = o.workDirs.flatMap((d) => [d, o.fs!.realpath(d) ?? d]);
-  if (!inside(mapped, o.workDirs) && !inside(resolved, realDirs)) problems.push(`${raw} resolves to ${resolved}, outside the working folders`);
-  return { views, problems, notes };
+  if (!inside(mapped, o.workDirs) && !inside(resolved, realDirs)) {
+    within = false;
+    notes.push(`${raw} resolves to ${resolved}, outside the working folders`);
+  }
+  return { views, inside: within, problems, notes };
 }
 
-function resolve(fs: PathFs, abs: string, mayCreate: boolean): string | undefined {
-  const direct = fs.realpath(abs);
-  if (direct !== undefined || !mayCreate) return direct;
-  const dir = fs.realpath(posix.dirname(abs));
-  return dir === undefined ? undefined : posix.join(dir, posix.basename(abs));
+/**
+ * Resolves the symlinks of the deepest existing ancestor and appends the rest lexically, so the
+ * verdict for a path never depends on whether the file itself exists on the checking machine.
+ * @example resolveExisting(fs, '/p/docs/new.md') // '/real/p/docs/new.md' when /p → /real/p and new.md is absent
+ */
+export function resolveExisting(fs: PathFs, abs: string): string {
+  const rest: string[] = [];
+  for (let p = abs; ; p = posix.dirname(p)) {
+    const real = fs.realpath(p);
+    if (real !== undefined) return rest.length ? posix.join(real, ...rest.reverse()) : real;
+    if (p === '/' || p === posix.dirname(p)) return abs;
+    rest.push(posix.basename(p));
+  }
 }
 
 /** @example inside('/p/a', ['/p']) // true */

@@ -1,6 +1,6 @@
 import * as os from 'os';
 import { posix } from 'path';
-import type { Node } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { finding, type EvalContext, type Finding, type SourceText } from '../../model';
 import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
 import type { FileInfo } from '../dialect';
@@ -10,7 +10,9 @@ import { CLAUDE_MODES, LAYERS, MODE_ALIASES, TIERS, type ClaudeMode, type Claude
 import { DOMAIN_PREFIX } from './web-mcp';
 
 /** Keys the agent reads under `permissions`; others are reported (probably a typo). */
-export const PERMISSION_KEYS: readonly string[] = ['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'disableAutoMode'];
+export const PERMISSION_KEYS: readonly string[] = ['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'disableAutoMode', 'blockReadsOutsideWorkingDirectories'];
+/** Layers whose `defaultMode: "bypassPermissions"` the agent ignores (a repository must not switch prompts off). */
+export const BYPASS_IGNORED_IN: readonly LayerName[] = ['project', 'local'];
 /** File names of each layer. */
 export const SETTINGS_FILE = 'settings.json';
 export const LOCAL_SETTINGS_FILE = 'settings.local.json';
@@ -25,6 +27,12 @@ export interface SettingsFile {
   findings: Finding[];
   mode: ClaudeMode | undefined;
   additionalDirectories: string[];
+  /** `permissions.disableBypassPermissionsMode: "disable"`. */
+  disableBypass: boolean;
+  /** Top-level `allowManagedPermissionRulesOnly: true` (honoured in managed settings only). */
+  managedRulesOnly: boolean;
+  /** The file is not valid JSON: the agent skips it whole. */
+  ignored: boolean;
 }
 
 function slashes(p: string): string {
@@ -59,22 +67,31 @@ export function projectRootOf(path: string): string {
  * come out in evaluation order (deny…, ask…, allow…), each in array order. Never throws.
  * @example readSettingsFile({ path: '.claude/settings.json', text: '{"permissions":{"deny":["Bash(rm *)"]}}' }).rules[0].label // 'Bash(rm *) deny'
  */
-export function readSettingsFile(file: FileInfo, ctx: EvalContext = {}): SettingsFile {
+export function readSettingsFile(file: FileInfo, ctx: EvalContext = {}, forcedLayer?: LayerName): SettingsFile {
   const home = ctx.home ?? os.homedir();
   const doc = parseJson(file.text);
   const { source } = doc;
   const findings: Finding[] = [...doc.findings, ...duplicateKeyFindings(source, doc.root)];
-  const layer = layerOf(file.path, home);
+  const layer = forcedLayer ?? layerOf(file.path, home);
   const root = ctx.root ?? projectRootOf(file.path);
   const sourceRoot = layer === 'user' ? posix.join(slashes(home), '.claude') : root;
-  const out: SettingsFile = { path: file.path, layer, source, rules: [], findings, mode: undefined, additionalDirectories: [] };
+  const out: SettingsFile = { path: file.path, layer, source, rules: [], findings, mode: undefined, additionalDirectories: [], disableBypass: false, managedRulesOnly: false, ignored: false };
   const error = (node: Node, message: string) => findings.push(finding('schema', 'error', message, rangeOf(source, node)));
   const root_ = doc.root;
+  const strict = strictJsonError(file.text);
+  if (strict) {
+    out.ignored = true;
+    findings.push(finding('schema', 'error', `Claude Code ignores this file: it is not strict JSON (${strict.message}), so none of its settings or rules are in force`, source.range(strict.offset, strict.offset + strict.length)));
+    findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    return out;
+  }
   if (!root_) return out;
   if (root_.type !== 'object') {
     error(root_, `a settings file must be an object, found ${typeName(root_)}`);
     return out;
   }
+  const managedOnly = prop(root_, 'allowManagedPermissionRulesOnly');
+  if (managedOnly?.type === 'boolean' && managedOnly.value === true) out.managedRulesOnly = true;
   const perms = prop(root_, 'permissions');
   if (!perms) return out;
   if (perms.type !== 'object') {
@@ -104,7 +121,13 @@ export function readSettingsFile(file: FileInfo, ctx: EvalContext = {}): Setting
     if (modeNode.type !== 'string' || !allowed.includes(modeNode.value)) {
       error(modeNode, `"defaultMode" must be one of ${allowed.map((m) => `"${m}"`).join(', ')}, found ${modeNode.type === 'string' ? `"${modeNode.value}"` : typeName(modeNode)}`);
     } else out.mode = normalizeMode(modeNode.value);
+    if (out.mode === 'bypassPermissions' && BYPASS_IGNORED_IN.includes(layer)) {
+      findings.push(finding('schema', 'warning', `Claude Code ignores "defaultMode": "bypassPermissions" in ${layer} settings (only user settings or the command line can switch prompts off); the mode stays "default"`, rangeOf(source, modeNode)));
+      out.mode = undefined;
+    }
   }
+  const disable = prop(perms, 'disableBypassPermissionsMode');
+  if (disable?.type === 'string' && disable.value === 'disable') out.disableBypass = true;
   const dirs = prop(perms, 'additionalDirectories');
   if (dirs) {
     if (dirs.type !== 'array') error(dirs, `"additionalDirectories" must be an array of paths, found ${typeName(dirs)}`);
@@ -117,6 +140,22 @@ export function readSettingsFile(file: FileInfo, ctx: EvalContext = {}): Setting
   // Tiers are read deny-first; report in reading order of the file instead.
   findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return out;
+}
+
+/** Where strict `JSON.parse` (what the agent uses) rejects the text, if it does; a leading BOM is allowed. */
+function strictJsonError(text: string): { message: string; offset: number; length: number } | undefined {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === '') return undefined;
+  try {
+    JSON.parse(body);
+    return undefined;
+  } catch (e) {
+    const errors: ParseError[] = [];
+    parseTree(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+    const first = errors[0];
+    const message = first ? printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : (e instanceof Error ? e.message : String(e));
+    return { message, offset: first?.offset ?? 0, length: Math.max(1, first?.length ?? 1) };
+  }
 }
 
 /** @example normalizeMode('manual') // 'default' */
@@ -176,8 +215,12 @@ export function mergeSettings(files: SettingsFile[], primary: string, ctx: EvalC
   const ordered = [...files].sort((a, b) => LAYERS.indexOf(a.layer) - LAYERS.indexOf(b.layer));
   const main = files.find((f) => f.path === primary) ?? files[0];
   const rules: ClaudeRule[] = [];
-  for (const tier of TIERS) for (const f of ordered) for (const r of f.rules) if (r.tier === tier) rules.push({ ...r, index: rules.length });
-  const mode = ordered.find((f) => f.mode !== undefined)?.mode ?? 'default';
+  // `allowManagedPermissionRulesOnly` in managed settings: the rules of every other layer are not in force.
+  const managedOnly = ordered.some((f) => f.layer === 'managed' && f.managedRulesOnly);
+  const inForce = ordered.filter((f) => !managedOnly || f.layer === 'managed');
+  for (const tier of TIERS) for (const f of inForce) for (const r of f.rules) if (r.tier === tier) rules.push({ ...r, index: rules.length });
+  let mode = ordered.find((f) => f.mode !== undefined)?.mode ?? 'default';
+  if (mode === 'bypassPermissions' && ordered.some((f) => f.disableBypass)) mode = 'default';
   const root = ctx.root ?? projectRootOf(main?.path ?? '.');
   return {
     dialect: 'claude',
@@ -198,7 +241,11 @@ export function mergeSettings(files: SettingsFile[], primary: string, ctx: EvalC
  * @example parseClaude({ path: '.claude/settings.json', text }).rules
  */
 export function parseClaude(file: FileInfo, ctx: EvalContext = {}): ClaudeRuleSet {
-  return mergeSettings([readSettingsFile(file, ctx)], file.path, ctx);
+  const files = [readSettingsFile(file, ctx)];
+  // The user's settings join only when named (`--user-settings`), and never twice.
+  const user = ctx.userSettings;
+  if (user && posix.resolve(slashes(user.path)) !== posix.resolve(slashes(file.path))) files.push(readSettingsFile(user, ctx, 'user'));
+  return mergeSettings(files, file.path, ctx);
 }
 
 /**

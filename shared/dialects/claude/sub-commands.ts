@@ -1,4 +1,6 @@
+import { screenCommand } from './shell-screen';
 import { withShellTree, type SyntaxNode } from './shell-parser';
+import { walkShellTree } from './shell-walk';
 
 /** Commands longer than this are never allowed (ask at most); the agent refuses to analyse them too. */
 export const MAX_COMMAND_CHARS = 10_000;
@@ -25,10 +27,26 @@ export interface SubCommand {
   opaque: string[];
 }
 
+/** An output redirection: a write to its target, judged as an Edit of that path. */
+export interface RedirectWrite {
+  /** The redirect as written (`> ~/.bashrc`). */
+  text: string;
+  /** The target's value with quotes removed. */
+  target: string;
+  /** The target is computed at run time (`> $F`, `> *.txt`): it cannot be checked. */
+  dynamic: boolean;
+}
+
 export interface ShellSplit {
   subcommands: SubCommand[];
-  /** Reasons the whole command is at most ask (parse errors, too long, parser not loaded). */
+  /** Reasons the whole command is at most ask (parse errors, hidden execution, too long, parser not loaded). */
   failClosed: string[];
+  /** Reasons the agent refuses the command before any rule (control characters): deny. */
+  refused: string[];
+  /** Files the command writes through output redirections. */
+  writes: RedirectWrite[];
+  /** Why the built-in read-only layer does not apply to this command (rules still do). */
+  notReadOnly: string[];
   /** True when the real shell parser produced the split; false for the conservative fallback. */
   parsed: boolean;
 }
@@ -39,39 +57,55 @@ export const SHELLS: readonly string[] = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'm
 export const EVALUATORS: readonly string[] = ['eval'];
 
 const HARMLESS_REDIRECT = /^\d*(?:>|>>|<|&>|&>>|>\||>&|<&)\s*(?:&?\d+|&?-|\/dev\/null)$/;
-const WRITE_REDIRECT = /(?:^|\d|&)(?:>|>>|>\|)(?!&)/;
 
 /**
  * Splits a command into every simple command it runs, with a real bash parser: across `&&`, `||`,
  * `;`, `|`, `|&`, `&` and newlines, inside subshells, `$(…)`, backticks, loops, conditionals, case
- * arms and function bodies. Anything the parser flags, and anything too long, is reported in
- * `failClosed`; without the parser a conservative split is used and that is reported too.
+ * arms, function bodies, parameter expansions, arithmetic and here-doc bodies. Hidden execution,
+ * node kinds the dialect does not know, nesting past `MAX_SHELL_DEPTH`, parse errors and commands
+ * that are too long are reported in `failClosed` (at most ask); control characters in `refused`.
+ * Without the parser a conservative split is used and that is reported too.
  * @example splitCommand('git status && rm -rf x').subcommands.map((s) => s.text) // ['git status', 'rm -rf x']
  */
 export function splitCommand(command: string): ShellSplit {
+  const screen = screenCommand(command);
   if (command.length > MAX_COMMAND_CHARS) {
-    return { subcommands: fallbackSplit(command), failClosed: [`command is ${command.length} characters, over the ${MAX_COMMAND_CHARS} limit: never allowed`], parsed: false };
+    return { subcommands: fallbackSplit(command), failClosed: [`command is ${command.length} characters, over the ${MAX_COMMAND_CHARS} limit: never allowed`, ...screen.caps], refused: screen.refused, writes: [], notReadOnly: [], parsed: false };
   }
   const parsed = withShellTree(command, (root) => {
-    const failClosed: string[] = [];
-    if (root.hasError || hasMissing(root)) failClosed.push(`the shell parser could not fully parse the command (${describeError(root)}): never allowed`);
-    const out: SubCommand[] = [];
-    visit(root, out, failClosed);
+    const failClosed: string[] = [...screen.caps];
+    const missing = firstMissing(root);
+    if (root.hasError || missing) failClosed.push(`the shell parser could not fully parse the command (${describeError(root)}): never allowed`);
+    const walk = walkShellTree(root, command);
+    failClosed.push(...walk.caps);
+    const out = walk.commands.filter((n) => n.type !== 'variable_assignment' || !isSafeAssignment(n)).map((n) => (n.type === 'command' ? simpleCommand(n) : wholeAsCommand(n)));
     if (out.length > MAX_SUBCOMMANDS) failClosed.push(`more than ${MAX_SUBCOMMANDS} sub-commands`);
-    return { subcommands: out, failClosed, parsed: true };
+    // Text the parser left unread (a here-doc body, a `${…}` operand) may still run: split it coarsely for denies.
+    for (const hidden of walk.unparsed) out.push(...fallbackSplit(hidden).slice(0, MAX_SUBCOMMANDS));
+    const writes = walk.redirects.flatMap(writeOf);
+    return { subcommands: out, failClosed: unique(failClosed), refused: screen.refused, writes, notReadOnly: walk.notReadOnly, parsed: true };
   });
   if (parsed) {
     // An unparsable command may hide sub-commands the tree lost: add the rough split for denies.
     if (parsed.failClosed.length) parsed.subcommands.push(...fallbackSplit(command).filter((f) => !parsed.subcommands.some((s) => s.text === f.text)));
     return parsed;
   }
-  return { subcommands: fallbackSplit(command), failClosed: ['the shell parser is not loaded (initShellParser not awaited): the command was split conservatively and is never allowed'], parsed: false };
+  return { subcommands: fallbackSplit(command), failClosed: ['the shell parser is not loaded (initShellParser not awaited): the command was split conservatively and is never allowed', ...screen.caps], refused: screen.refused, writes: [], notReadOnly: [], parsed: false };
 }
 
-function hasMissing(node: SyntaxNode): boolean {
-  if (node.isMissing) return true;
-  for (const c of node.children) if (c && hasMissing(c)) return true;
-  return false;
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
+}
+
+/** The missing node a recovering parse inserted, if any (iterative: trees can be thousands deep). */
+function firstMissing(root: SyntaxNode): SyntaxNode | undefined {
+  const stack: SyntaxNode[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.isMissing) return n;
+    for (const c of n.children) if (c) stack.push(c);
+  }
+  return undefined;
 }
 
 function describeError(root: SyntaxNode): string {
@@ -85,50 +119,25 @@ function describeError(root: SyntaxNode): string {
   return 'syntax error';
 }
 
-function visit(node: SyntaxNode, out: SubCommand[], failClosed: string[]): void {
-  switch (node.type) {
-    case 'command':
-      out.push(simpleCommand(node));
-      break;
-    case 'declaration_command':
-    case 'unset_command':
-    case 'test_command':
-      out.push(wholeAsCommand(node));
-      break;
-    case 'variable_assignment':
-      // A bare assignment runs nothing but can change what later commands run (PATH=…); prefixes
-      // of a command (`FOO=1 npm test`) belong to that command instead.
-      if (!PREFIX_OWNERS.includes(node.parent?.type ?? '') && !isSafeAssignment(node)) out.push(wholeAsCommand(node));
-      break;
-    case 'process_substitution':
-      failClosed.push(`process substitution ${clip(node.text)}: its output feeds another command unseen: never allowed`);
-      break;
-    case 'file_redirect':
-    case 'herestring_redirect':
-      // The grammar lets a redirect's target sit on the next line; bash rejects that, and the
-      // "target" may be the next command.
-      if (node.text.includes('\n')) failClosed.push(`redirect ${clip(node.text.split('\n')[0])} has its target on another line (bash rejects this): never allowed`);
-      break;
-    case 'redirected_statement': {
-      const body = node.childForFieldName('body');
-      if (body && body.type !== 'command') {
-        for (const r of node.childrenForFieldName('redirect')) {
-          if (r && r.type === 'file_redirect' && !isHarmlessRedirect(r.text) && WRITE_REDIRECT.test(r.text)) {
-            failClosed.push(`output of a compound command is redirected (${clip(r.text)}): never allowed`);
-          }
-        }
-      }
-      break;
-    }
-  }
-  for (const c of node.namedChildren) if (c) visit(c, out, failClosed);
-}
+/** Output operators: the redirect writes its target. `<>` opens it for writing too. */
+const WRITE_OPERATORS: readonly string[] = ['>', '>>', '>|', '&>', '&>>', '>&', '<>', '&>|'];
+/** Targets a write to which changes no file. */
+export const HARMLESS_TARGETS: readonly string[] = ['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty'];
 
-/** Node types whose assignments are part of the command itself, not statements of their own. */
-const PREFIX_OWNERS = ['command', 'declaration_command'];
-
-function clip(s: string): string {
-  return s.length > 60 ? s.slice(0, 57) + '…' : s;
+/** The file a redirect writes, if it writes one. */
+function writeOf(r: SyntaxNode): RedirectWrite[] {
+  if (r.type !== 'file_redirect') return [];
+  const op = r.children.find((c) => c !== null && !c.isNamed)?.type ?? '';
+  const dest = r.childrenForFieldName('destination').filter((d): d is SyntaxNode => d !== null)[0];
+  const text = dest ? r.text.slice(0, dest.endIndex - r.startIndex) : r.text;
+  if (!WRITE_OPERATORS.includes(op) && !/>/.test(text)) return [];
+  if (!dest) return [{ text, target: '', dynamic: true }];
+  // `>&2`, `>&-`: a descriptor duplication, no file.
+  if ((op === '>&' || op === '<&') && /^(?:\d+|-)$/.test(dest.text)) return [];
+  const w = wordOf(dest);
+  if (HARMLESS_TARGETS.includes(w.value) && !w.dynamic) return [];
+  const glob = /[*?[]/.test(w.value) && dest.type !== 'string' && dest.type !== 'raw_string';
+  return [{ text, target: w.value, dynamic: w.dynamic || glob || w.value === '' }];
 }
 
 function simpleCommand(node: SyntaxNode): SubCommand {
@@ -188,6 +197,9 @@ function wordOf(n: SyntaxNode): ShellWord {
       return { raw, value: raw.replace(/\\(.)/gs, '$1'), dynamic: false };
     case 'raw_string':
       return { raw, value: raw.slice(1, -1), dynamic: false };
+    case 'ansi_c_string':
+      // The value bash sees; the walk already caps the command, this lets a deny see `$'\x72m'` as `rm`.
+      return { raw, value: ansiC(raw.slice(2, -1)), dynamic: false };
     case 'string': {
       const dynamic = n.namedChildren.some((c) => c !== null && c.type !== 'string_content');
       return { raw, value: raw.slice(1, -1).replace(/\\([$`"\\\n])/g, '$1'), dynamic };
@@ -201,6 +213,18 @@ function wordOf(n: SyntaxNode): ShellWord {
     default:
       return { raw, value: raw, dynamic: true };
   }
+}
+
+const ANSI_SIMPLE: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+
+/** @example ansiC('\\x72m') // 'rm' */
+export function ansiC(body: string): string {
+  return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs, (m, e: string) => {
+    if (e[0] === 'x' || e[0] === 'u' || e[0] === 'U') return String.fromCodePoint(parseInt(e.slice(1), 16) || 0);
+    if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
+    if (e[0] === 'c') return String.fromCharCode(e.charCodeAt(1) & 0x1f);
+    return ANSI_SIMPLE[e] ?? m;
+  });
 }
 
 /** Environment variables whose assignment cannot change which program runs or what it loads. */
@@ -221,7 +245,9 @@ export function fallbackSplit(command: string): SubCommand[] {
   for (const piece of pieces) {
     const text = piece.trim();
     if (!text) continue;
-    const tokens = text.split(/\s+/);
+    let tokens = text.split(/\s+/);
+    // `{rm,-rf,x}` lost its braces in the split: bash would run it as `rm -rf x`.
+    if (tokens.length === 1 && tokens[0].includes(',')) tokens = tokens[0].split(',').filter(Boolean);
     const assignments: SubCommand['assignments'] = [];
     while (tokens.length > 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(tokens[0])) {
       const t = tokens.shift()!;

@@ -17,7 +17,11 @@ interface WrapperSpec {
   bareOnly?: boolean;
 }
 
-/** The wrappers the agent strips before matching, with the options each accepts. */
+/**
+ * The wrappers the agent strips before matching an allow, with the options each accepts. The real
+ * CLI (2.1.328) strips `command`, `builtin` and `noglob` too: `command touch x` is allowed by
+ * `Bash(touch:*)` (test/differential/claude.diff.ts regression cases).
+ */
 export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   timeout: { withArg: ['-s', '--signal', '-k', '--kill-after'], flags: ['--preserve-status', '--foreground', '-v', '--verbose'], positional: 1 },
   time: { withArg: [], flags: ['-p'], positional: 0 },
@@ -31,7 +35,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
 };
 
 /** Prefixes a deny/ask looks past: any suffix after them may be the real command (`sudo -u x rm`, `bash -c "rm …"`). */
-export const LOOSE_WRAPPERS: readonly string[] = ['sudo', 'doas', 'env', 'exec', 'xargs', 'nice', 'timeout', 'stdbuf', 'nohup', 'time', 'command', 'builtin', 'noglob', 'watch', 'caffeinate', 'chronic', 'coproc', 'eval', 'sh', 'bash', 'zsh', 'dash', 'ksh'];
+export const LOOSE_WRAPPERS: readonly string[] = ['sudo', 'doas', 'env', 'exec', 'xargs', 'nice', 'ionice', 'setsid', 'timeout', 'stdbuf', 'nohup', 'time', 'command', 'builtin', 'noglob', 'watch', 'caffeinate', 'chronic', 'coproc', 'eval', 'sh', 'bash', 'zsh', 'dash', 'ksh', 'unbuffer', 'flock', 'chroot', 'nsenter', 'unshare', 'runuser', 'su', 'taskset', 'chrt', 'firejail', 'proxychains', 'torsocks', 'strace', 'ltrace'];
 /** Arguments after which the rest of the word list is another command (`find … -exec rm {} ;`). */
 export const EXEC_FLAGS: readonly string[] = ['-exec', '-execdir', '-ok', '-okdir'];
 /** How many extra deny views one sub-command may produce; beyond it the rest is ignored (never an allow). */

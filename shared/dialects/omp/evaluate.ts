@@ -1,5 +1,6 @@
 import type { Decision, EvalContext, RuleRef, TraceSection, Verdict } from '../../model';
 import { bashDecision, SELECTION_COLUMNS, selectRule, type ToolDecision } from './decide';
+import { compoundDecision, literalAndChain } from './compound';
 import { resolveApproval } from './resolve';
 import { DEFAULT_MODE, DEFAULT_TOOL, type OmpApproval, type OmpMode, type OmpRequest, type OmpRuleSet, type OmpTier } from './rules';
 
@@ -61,18 +62,27 @@ export function evaluateOmp(rs: OmpRuleSet, req: OmpRequest, _ctx: EvalContext =
     const sel = selectRule(rs.rules, req.command);
     selectedIndex = sel.selected?.index ?? null;
     decision = bashDecision(sel.selected, req.command);
-    stepText = stepBranch(decision, sel.selected?.native ?? null);
+    // A whole-command deny stands; otherwise a literal `&&` chain is judged command by command.
+    const chain = rs.allowCompound && sel.selected?.native !== 'deny' ? literalAndChain(req.command) : null;
+    const compound = chain ? compoundDecision(rs.rules, chain) : null;
+    if (compound) {
+      decision = compound.decision;
+      selectedIndex = compound.rule?.index ?? null;
+      notes.push(`bash.allowCompoundCommands: a literal && chain of ${chain!.length} commands, each judged on its own (a POSIX shell is assumed)`);
+    }
+    stepText = stepBranch(decision, compound ? compound.rule?.native ?? null : sel.selected?.native ?? null);
     if (decision.critical) notes.push(`critical class ${decision.critical.id}: ${decision.critical.title} (in \`${decision.critical.evidence}\`)`);
-    if (sel.control) notes.push(`active shell control: ${sel.control.description}; allow rules cannot apply`);
+    if (sel.control && !compound) notes.push(`active shell control: ${sel.control.description}; allow rules cannot apply`);
     sections.push({
       kind: 'command',
       subject: req.command,
       columns: SELECTION_COLUMNS,
       rows: sel.rows,
-      controlling: selectedIndex,
+      controlling: sel.selected?.index ?? null,
       decision: null,
       branch: sel.selected ? `first applicable rule: ${sel.selected.label}` : rs.rules.length ? 'no rule applies' : 'no bash.patterns rules',
     });
+    if (compound) sections.push(...compound.sections);
   } else {
     const tier = TOOL_TIERS[tool] ?? 'exec';
     decision = { policy: null, tier, override: false, reason: null, critical: null, step: 'no-rule' };

@@ -3,6 +3,7 @@ import type { Verdict } from '../../model';
 import { detectOmp } from './detect';
 import { evaluateOmp } from './evaluate';
 import { lintOmp } from './lint';
+import { commentBlindSpotFindings } from './comment-blind-spot';
 import { parseOmp } from './parse';
 import { describeOmpRequest, OMP_REQUEST_FIELDS, readOmpRequest } from './request';
 import type { OmpRequest, OmpRuleSet } from './rules';
@@ -17,7 +18,7 @@ export const omp: Dialect<OmpRuleSet, OmpRequest> = {
   parse: parseOmp,
   readRequest: readOmpRequest,
   evaluate: evaluateOmp,
-  lint: lintOmp,
+  lint: (rs, ctx) => [...lintOmp(rs, ctx), ...commentBlindSpotFindings(rs)],
   describeRequest: describeOmpRequest,
 };
 

@@ -24,6 +24,7 @@ export function parseOmp(file: FileInfo, _ctx: EvalContext = {}): OmpRuleSet {
     findings: [...doc.findings, ...s.findings],
     format: s.format,
     approvalMode: s.approvalMode,
+    allowCompound: s.allowCompound === true,
     userApproval: s.userApproval,
     dropped: s.dropped,
     embedded: s.embedded,

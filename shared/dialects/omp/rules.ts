@@ -59,6 +59,8 @@ export interface OmpRuleSet extends RuleSet<OmpRule> {
   /** `tools.approval`: the user's per-tool policy. */
   userApproval: Record<string, OmpApproval>;
   dropped: DroppedEntry[];
+  /** `bash.allowCompoundCommands: true`: literal `&&` chains are judged command by command. */
+  allowCompound?: boolean;
   /** The classification form is its own request: the command it carries, ready to evaluate. */
   embedded: { request: OmpRequest; range: Range } | null;
 }

@@ -10,6 +10,7 @@ export interface Settings {
   dropped: DroppedEntry[];
   approvalMode: OmpMode | null;
   userApproval: Record<string, OmpApproval>;
+  allowCompound?: boolean;
   embedded: { request: OmpRequest; range: ReturnType<SourceText['range']> } | null;
   findings: Finding[];
 }
@@ -143,7 +144,9 @@ export function readSettings(root: VNode | undefined, src: SourceText, fileForma
   const tools = get(root, 'tools');
   const approvalMode = r.mode(get(tools, 'approvalMode') ?? get(root, 'tools.approvalMode'), 'tools.approvalMode');
   const userApproval = r.userApproval(get(tools, 'approval') ?? get(root, 'tools.approval'), 'tools.approval');
-  return { ...base, format: fileFormat, approvalMode, userApproval, embedded: null };
+  const compound = get(get(root, 'bash'), 'allowCompoundCommands') ?? get(root, 'bash.allowCompoundCommands');
+  const allowCompound = compound?.kind === 'scalar' && compound.value === true;
+  return { ...base, format: fileFormat, approvalMode, userApproval, allowCompound, embedded: null };
 }
 
 function readClassification(root: VNode, r: Reader): Settings {

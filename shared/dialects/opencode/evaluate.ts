@@ -2,6 +2,7 @@ import type { Decision, EvalContext, TraceRow, TraceSection, Verdict } from '../
 import { matches, type CompiledWildcard } from '../../patterns/wildcard';
 import { compileOpencode, normalizeInput } from './pattern';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
+import { chooseAgent, gateAgent } from './agents';
 
 /** The default when no rule matches a resource. */
 export const DEFAULT_EFFECT: Decision = 'ask';
@@ -41,7 +42,15 @@ function candidatesFor(rs: OpencodeRuleSet, agent: string | undefined): Candidat
  * @example rulesFor(rs, 'build') // top-level ++ agent "build" rules
  */
 export function rulesFor(rs: OpencodeRuleSet, agent: string | undefined): OpencodeRule[] {
-  return rs.rules.filter((r) => r.agent === null || (agent !== undefined && r.agent === agent));
+  return inEvaluationOrder(rs).filter((r) => r.agent === null || (agent !== undefined && r.agent === agent));
+}
+
+/**
+ * Every rule in the order OpenCode evaluates them (built-in layers among the file's rules).
+ * @example inEvaluationOrder(rs)[0].label // '* * allow — built-in defaults, OpenCode 1.18.33'
+ */
+export function inEvaluationOrder(rs: OpencodeRuleSet): readonly OpencodeRule[] {
+  return rs.order ? rs.order.map((i) => rs.rules[i]) : rs.rules;
 }
 
 /** Last-match lookup for one resource, with a full row per candidate. */
@@ -77,13 +86,28 @@ function lookup(candidates: Candidate[], action: string, resource: string, kind:
  * @example evaluateOpencode(rs, { action: 'edit', resources: ['secrets/a'] }).decision // 'deny'
  */
 export function evaluateOpencode(rs: OpencodeRuleSet, req: OpencodeRequest, _ctx: EvalContext = {}): Verdict {
+  const notes = agentNotes(rs, req);
+  return gateAgent(rs, req, (r) => evaluateFor(rs, r, notes));
+}
+
+/** What the trace says about the agent and the layers the request ran against. */
+function agentNotes(rs: OpencodeRuleSet, req: OpencodeRequest): string[] {
+  const notes: string[] = [];
+  const choice = chooseAgent(rs, req);
+  if (!choice.ok) return notes;
+  if (rs.builtins) {
+    if (choice.defaulted) notes.push(`no "agent" given: the request runs as the default agent "${choice.agent}"`);
+    notes.push(`effective rules of agent "${choice.agent}": OpenCode ${rs.builtins.version}'s built-in layers come first, then the file's rules (check with --no-builtins for the file alone)`);
+  } else if (req.agent !== undefined && !rs.agents.includes(req.agent)) {
+    notes.push(`agent "${req.agent}" has no permission section of its own: only the top-level rules apply`);
+  }
+  return notes;
+}
+
+function evaluateFor(rs: OpencodeRuleSet, req: OpencodeRequest, notes: string[]): Verdict {
   const action = normalizeInput(req.action);
   const resources = req.resources.map(normalizeInput);
   const configured = candidatesFor(rs, req.agent);
-  const notes: string[] = [];
-  if (req.agent !== undefined && !rs.agents.includes(req.agent)) {
-    notes.push(`agent "${req.agent}" has no permission section of its own: only the top-level rules apply`);
-  }
   const ruleRef = (index: number | null) => {
     if (index === null) return null;
     const r = rs.rules[index];

@@ -5,8 +5,7 @@ import { isExact, matches } from '../../patterns/wildcard';
 import { normalizeInput } from './pattern';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
 
-/** The action whose resources are shell commands. */
-const COMMAND_ACTION = 'bash';
+import { COMMAND_ACTIONS } from './builtins';
 /** V1 actions whose resources are worktree-relative paths. */
 const PATH_ACTIONS = ['read', 'edit'];
 
@@ -26,7 +25,7 @@ export function literalGlobWitness(rule: OpencodeRule): string | undefined {
  * @example runsAnythingWitness(rule)?.command // 'python ./payload.py' for `"bash": {"python *": "allow"}`
  */
 export function runsAnythingWitness(rule: OpencodeRule): RunsAnythingCandidate | undefined {
-  if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || !matches(rule.actionMatcher, COMMAND_ACTION)) return undefined;
+  if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || !COMMAND_ACTIONS.some((a) => matches(rule.actionMatcher, a))) return undefined;
   return runsAnythingCandidates(normalizeInput(rule.resource)).find((c) => matches(rule.resourceMatcher, c.command));
 }
 
@@ -39,7 +38,9 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
   const seen = new Map<string, OpencodeRule>();
   const seenLower = new Map<string, OpencodeRule>();
   for (const r of rs.rules) {
-    const isCommand = r.action === COMMAND_ACTION;
+    // Built-in layers are the agent's, not the user's: lints speak only of rules in the file.
+    if (r.layer !== undefined) continue;
+    const isCommand = COMMAND_ACTIONS.includes(r.action);
     if (isCommand && r.decision !== 'allow' && isExact(r.resourcePattern) && r.resource.trim() !== '') {
       out.push(finding('exact-command-pattern', 'warning', `"${r.resource}" has no wildcard: it ${r.decision === 'deny' ? 'denies' : 'asks for'} only the exact command "${r.resource}", not "${r.resource} …"; write "${r.resource} *" to cover it with arguments`, r.resourceRange, {
         witness: `${r.resource} --version`,
@@ -48,7 +49,7 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
     }
     const run = runsAnythingWitness(r);
     if (run) {
-      out.push(finding('allow-runs-anything', 'warning', `"${r.resource}" allows ${r.action === 'bash' ? 'bash commands' : `"${r.action}" actions (bash included)`} that run arbitrary code: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
+      out.push(finding('allow-runs-anything', 'warning', `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that run arbitrary code: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
         witness: run.command,
         data: { rule: r.index, kind: run.kind },
       }));

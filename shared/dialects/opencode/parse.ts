@@ -1,10 +1,13 @@
 import * as os from 'os';
+import * as path from 'path';
 import type { Node } from 'jsonc-parser';
-import { finding, isDecision, type Decision, type EvalContext, type Finding, type SourceText } from '../../model';
+import { FILE_START, finding, isDecision, type Decision, type EvalContext, type Finding, type Range, type SourceText } from '../../model';
 import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
 import type { FileInfo } from '../dialect';
 import { compile, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
 import { opencodePattern } from './pattern';
+import { jsOrder, mergePerm, mergeTools, toolsToPerm, type PermLeaf, type PermTree } from './layers';
+import { withBuiltins } from './effective';
 import type { OpencodeForm, OpencodeRule, OpencodeRuleSet } from './rules';
 
 /** V1 keys whose value must be a single decision string (a pattern map there is rejected). */
@@ -24,19 +27,20 @@ type SharedPattern = { pattern: Wildcard; matcher: CompiledWildcard };
 const PATTERN_POOL_FILES = 4;
 const poolByFile = new Map<string, Map<string, SharedPattern>>();
 
+/** Where a parse gets its compiled patterns from. */
+export interface PatternSource {
+  get(text: string, source: string): SharedPattern;
+}
+
 /** The pattern source for one parse of `file`: last parse's patterns first, then new ones. */
-function patternPool(file: string): { get(text: string, source: string): SharedPattern; done(): void } {
+function patternPool(file: string): PatternSource & { done(): void } {
   const previous = poolByFile.get(file);
   const next = new Map<string, SharedPattern>();
   return {
     get(text, source) {
       const key = text === source ? text : `${text}\u0000${source}`;
       let hit = next.get(key) ?? previous?.get(key);
-      if (!hit) {
-        const pattern = opencodePattern(text);
-        pattern.source = source;
-        hit = { pattern, matcher: compile(pattern) };
-      }
+      if (!hit) hit = freshPattern(text, source);
       next.set(key, hit);
       return hit;
     },
@@ -48,14 +52,24 @@ function patternPool(file: string): { get(text: string, source: string): SharedP
   };
 }
 
+function freshPattern(text: string, source: string): SharedPattern {
+  const pattern = opencodePattern(text);
+  pattern.source = source;
+  return { pattern, matcher: compile(pattern) };
+}
+
+/** Compiles every pattern anew (rules outside a file's own parse, e.g. the built-in layer). */
+const FRESH: PatternSource = { get: freshPattern };
+
 /**
- * `~`, `~/x` and `$HOME/x` at the start of a pattern become the home directory, as the agent does.
+ * `~`, `~/x` and `$HOME…` at the start of a pattern become the home directory, as the agent does
+ * (OpenCode replaces a leading `$HOME` even when no `/` follows it).
  * @example expandHome('~/notes', '/home/u') // '/home/u/notes'
  */
 export function expandHome(pattern: string, home: string): string {
-  if (pattern === '~') return home;
   if (pattern.startsWith('~/')) return home + pattern.slice(1);
-  if (pattern.startsWith('$HOME/')) return home + pattern.slice(5);
+  if (pattern === '~') return home;
+  if (pattern.startsWith('$HOME')) return home + pattern.slice(5);
   return pattern;
 }
 
@@ -75,56 +89,53 @@ export function jsOrderedEntries(obj: Node): Array<{ key: string; keyNode: Node;
       prev.keyNode = p.keyNode;
     } else byKey.set(p.key, { ...p });
   }
-  const all = [...byKey.values()];
-  const isIndex = (k: string) => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295;
-  const indexKeys = all.filter((e) => isIndex(e.key)).sort((a, b) => Number(a.key) - Number(b.key));
-  return [...indexKeys, ...all.filter((e) => !isIndex(e.key))];
+  return jsOrder(new Map([...byKey.values()].map((e) => [e.key, e]))).map(([, e]) => e);
 }
 
-class Builder {
-  readonly rules: OpencodeRule[] = [];
+/** One rule before it gets its place in the effective list. */
+export interface RuleDraft {
+  action: string;
+  resource: string;
+  effect: Decision;
+  form: OpencodeForm;
+  agent: string | null;
+  /** Nodes in the checked file; absent for rules of another layer. */
+  nodes?: { prop: Node; actionNode: Node; resourceNode: Node; effectNode: Node };
+  layer?: string;
+  /** A legacy `tools` entry this rule was converted from. */
+  tool?: string;
+}
+
+/** What one config file contributes, before the layers merge. */
+interface FileLayer {
+  permission: PermTree | null;
+  tools: Map<string, PermLeaf> | null;
+  v2: RuleDraft[];
+  agents: Map<string, AgentLayer>;
+  /** `default_agent`, when set. */
+  defaultAgent?: string;
+}
+
+interface AgentLayer {
+  /** `permission` with the agent's own legacy `tools` folded in (done per file, as the schema does). */
+  permission: PermTree | null;
+  v2: RuleDraft[];
+  disabled?: boolean;
+  /** The agent comes from the legacy `mode` section. */
+  fromMode: boolean;
+}
+
+class Reader {
   readonly findings: Finding[] = [];
-  constructor(readonly source: SourceText, readonly home: string, private readonly patterns: ReturnType<typeof patternPool>) {}
+  constructor(readonly source: SourceText, readonly layer: string | undefined) {}
 
+  /** Errors in another layer's file cannot be shown there: they are reported at the checked file's start, with the place in the message. */
   error(node: Node, message: string): void {
-    this.findings.push(finding('schema', 'error', message, rangeOf(this.source, node)));
-  }
-
-  add(p: {
-    action: string;
-    resource: string;
-    effect: Decision;
-    form: OpencodeForm;
-    agent: string | null;
-    node: Node;
-    actionNode: Node;
-    resourceNode: Node;
-    effectNode: Node;
-  }): void {
-    const expandsHome = p.form === 'v1' || V2_HOME_ACTIONS.includes(p.action);
-    const resource = expandsHome ? expandHome(p.resource, this.home) : p.resource;
-    const act = this.patterns.get(p.action, p.action);
-    const res = this.patterns.get(resource, p.resource);
-    this.rules.push({
-      index: this.rules.length,
-      id: null,
-      decision: p.effect,
-      native: p.effect,
-      label: `${p.action} ${p.resource} ${p.effect}`,
-      range: rangeOf(this.source, p.node),
-      scope: p.agent ? `agent ${p.agent}` : undefined,
-      action: p.action,
-      resource: p.resource,
-      actionPattern: act.pattern,
-      resourcePattern: res.pattern,
-      actionMatcher: act.matcher,
-      resourceMatcher: res.matcher,
-      form: p.form,
-      agent: p.agent,
-      actionRange: rangeOf(this.source, p.actionNode),
-      resourceRange: rangeOf(this.source, p.resourceNode),
-      effectRange: rangeOf(this.source, p.effectNode),
-    });
+    if (this.layer === undefined) this.findings.push(finding('schema', 'error', message, rangeOf(this.source, node)));
+    else {
+      const at = this.source.positionAt(node.offset);
+      this.findings.push(finding('schema', 'error', `${this.layer}, line ${at.line + 1}: ${message}`, FILE_START));
+    }
   }
 
   decision(node: Node | undefined, where: string): Decision | undefined {
@@ -140,44 +151,72 @@ class Builder {
     return node.value;
   }
 
-  /** V1 `permission`: a decision string or an object of action → decision | {pattern: decision}. */
-  v1(node: Node, agent: string | null): void {
+  leaf(decision: Decision, nodes: PermLeaf['nodes']): PermLeaf {
+    return this.layer === undefined ? { decision, nodes } : { decision, layer: this.layer };
+  }
+
+  /** V1 `permission`: a decision string (shorthand for `{"*": …}`) or an object of action → decision | {pattern: decision}. */
+  v1(node: Node): PermTree | null {
+    const tree: PermTree = new Map();
     if (node.type === 'string') {
       const d = this.decision(node, 'permission');
-      if (d) this.add({ action: '*', resource: '*', effect: d, form: 'v1', agent, node, actionNode: node, resourceNode: node, effectNode: node });
-      return;
+      if (d) tree.set('*', { kind: 'one', leaf: this.leaf(d, { prop: node, actionKey: node, resourceKey: node, value: node }) });
+      return tree;
     }
     if (node.type !== 'object') {
       this.error(node, `"permission" must be a decision string or an object of action → decision, found ${typeName(node)}`);
-      return;
+      return null;
     }
     for (const e of jsOrderedEntries(node)) {
       const v = e.value;
       if (!v) continue;
       if (v.type === 'string') {
         const d = this.decision(v, `permission "${e.key}"`);
-        if (d) this.add({ action: e.key, resource: '*', effect: d, form: 'v1', agent, node: e.prop, actionNode: e.keyNode, resourceNode: e.keyNode, effectNode: v });
+        if (d) tree.set(e.key, { kind: 'one', leaf: this.leaf(d, { prop: e.prop, actionKey: e.keyNode, resourceKey: e.keyNode, value: v }) });
       } else if (v.type === 'object') {
         if (STRING_ONLY_KEYS.includes(e.key)) {
           this.error(v, `"${e.key}" accepts only a decision string ("allow", "ask" or "deny"), not a pattern map`);
           continue;
         }
+        const entries = new Map<string, PermLeaf>();
         for (const m of jsOrderedEntries(v)) {
           if (!m.value) continue;
           const d = this.decision(m.value, `permission "${e.key}" pattern "${m.key}"`);
-          if (d) this.add({ action: e.key, resource: m.key, effect: d, form: 'v1', agent, node: m.prop, actionNode: e.keyNode, resourceNode: m.keyNode, effectNode: m.value });
+          if (d) entries.set(m.key, this.leaf(d, { prop: m.prop, actionKey: e.keyNode, resourceKey: m.keyNode, value: m.value }));
         }
+        tree.set(e.key, { kind: 'map', entries });
       } else {
         this.error(v, `permission "${e.key}": expected a decision string or a map of pattern → decision, found ${typeName(v)}`);
       }
     }
+    return tree;
+  }
+
+  /** Legacy `tools: {name: boolean}`. */
+  tools(node: Node): Map<string, PermLeaf> | null {
+    if (node.type !== 'object') {
+      this.error(node, `"tools" must be an object of tool name → true/false, found ${typeName(node)}`);
+      return null;
+    }
+    const out = new Map<string, PermLeaf>();
+    for (const e of jsOrderedEntries(node)) {
+      const v = e.value;
+      if (!v) continue;
+      if (v.type !== 'boolean') {
+        this.error(v, `"tools.${e.key}" must be true or false, found ${typeName(v)}`);
+        continue;
+      }
+      out.set(e.key, this.leaf(v.value ? 'allow' : 'deny', { prop: e.prop, actionKey: e.keyNode, resourceKey: e.keyNode, value: v }));
+    }
+    return out;
   }
 
   /** V2 `permissions`: an ordered array of {action, resource, effect}. */
-  v2(node: Node, agent: string | null): void {
+  v2(node: Node, agent: string | null): RuleDraft[] {
+    const out: RuleDraft[] = [];
     if (node.type !== 'array') {
       this.error(node, `"permissions" must be an array of {"action", "resource", "effect"}, found ${typeName(node)}`);
-      return;
+      return out;
     }
     for (const item of node.children ?? []) {
       if (item.type !== 'object') {
@@ -205,72 +244,201 @@ class Builder {
       }
       const effect = fields.effect?.type === 'string' ? this.decision(fields.effect, '"effect"') : undefined;
       if (!ok || !effect) continue;
-      this.add({
-        action: fields.action!.value,
-        resource: fields.resource!.value,
-        effect,
-        form: 'v2',
-        agent,
-        node: item,
-        actionNode: fields.action!,
-        resourceNode: fields.resource!,
-        effectNode: fields.effect!,
-      });
+      const draft: RuleDraft = { action: fields.action!.value, resource: fields.resource!.value, effect, form: 'v2', agent };
+      if (this.layer === undefined) draft.nodes = { prop: item, actionNode: fields.action!, resourceNode: fields.resource!, effectNode: fields.effect! };
+      else draft.layer = this.layer;
+      out.push(draft);
     }
+    return out;
   }
 
-  /** Top-level or per-agent section: V1 and V2 keys, in the order they appear. */
-  section(obj: Node, agent: string | null): void {
+  /** `permission` / `permissions` / `tools` of one section (the top level or an agent), last duplicate key winning. */
+  section(obj: Node, agent: string | null): { permission: PermTree | null; tools: Map<string, PermLeaf> | null; v2: RuleDraft[] } {
+    const out = { permission: null as PermTree | null, tools: null as Map<string, PermLeaf> | null, v2: [] as RuleDraft[] };
     for (const p of properties(obj)) {
-      if (!p.value) continue;
-      // JSON.parse keeps the last duplicate: only that one is read.
-      if (prop(obj, p.key) !== p.value) continue;
-      if (p.key === 'permission') this.v1(p.value, agent);
-      else if (p.key === 'permissions') this.v2(p.value, agent);
+      if (!p.value || prop(obj, p.key) !== p.value) continue;
+      if (p.key === 'permission') out.permission = this.v1(p.value);
+      else if (p.key === 'permissions') out.v2 = this.v2(p.value, agent);
+      else if (p.key === 'tools') out.tools = this.tools(p.value);
     }
+    return out;
   }
 
-  agents(container: Node | undefined, key: string): string[] {
-    if (!container) return [];
+  agents(container: Node | undefined, key: string, into: Map<string, AgentLayer>): void {
+    if (!container) return;
     if (container.type !== 'object') {
       this.error(container, `"${key}" must be an object of agent name → settings, found ${typeName(container)}`);
-      return [];
+      return;
     }
-    const names: string[] = [];
     for (const e of jsOrderedEntries(container)) {
       if (!e.value) continue;
       if (e.value.type !== 'object') {
         this.error(e.value, `agent "${e.key}" must be an object, found ${typeName(e.value)}`);
         continue;
       }
-      const before = this.rules.length;
-      this.section(e.value, e.key);
-      if (this.rules.length > before || prop(e.value, 'permission') || prop(e.value, 'permissions')) names.push(e.key);
+      const s = this.section(e.value, e.key);
+      // The agent schema folds the agent's own `tools` under its `permission` (Object.assign).
+      const permission = s.tools ? mergePerm(toolsToPerm(s.tools), s.permission ?? new Map()) : s.permission;
+      const disable = prop(e.value, 'disable');
+      const layer: AgentLayer = { permission, v2: s.v2, fromMode: key === 'mode' };
+      if (disable?.type === 'boolean') layer.disabled = disable.value;
+      const prev = into.get(e.key);
+      into.set(e.key, prev ? mergeAgent(prev, layer) : layer);
     }
-    return names;
+  }
+
+  file(root: Node | undefined): FileLayer {
+    const out: FileLayer = { permission: null, tools: null, v2: [], agents: new Map() };
+    if (!root) return out;
+    if (root.type !== 'object') {
+      this.error(root, `an OpenCode config must be a JSON object, found ${typeName(root)}`);
+      return out;
+    }
+    Object.assign(out, this.section(root, null));
+    this.agents(prop(root, 'agent'), 'agent', out.agents);
+    this.agents(prop(root, 'agents'), 'agents', out.agents);
+    // Legacy `mode.<name>` entries become primary agents, merged after `agent`.
+    this.agents(prop(root, 'mode'), 'mode', out.agents);
+    const def = prop(root, 'default_agent');
+    if (def?.type === 'string') out.defaultAgent = def.value;
+    return out;
   }
 }
 
+function mergeAgent(a: AgentLayer, b: AgentLayer): AgentLayer {
+  const permission = a.permission && b.permission ? mergePerm(a.permission, b.permission) : b.permission ?? a.permission;
+  return { permission, v2: [...a.v2, ...b.v2], disabled: b.disabled ?? a.disabled, fromMode: a.fromMode && b.fromMode };
+}
+
+/** Layers merge as OpenCode's loader merges config objects: later files win key by key. */
+function mergeLayers(a: FileLayer, b: FileLayer): FileLayer {
+  const agents = new Map(a.agents);
+  for (const [k, v] of b.agents) {
+    const prev = agents.get(k);
+    agents.set(k, prev ? mergeAgent(prev, v) : v);
+  }
+  return {
+    permission: a.permission && b.permission ? mergePerm(a.permission, b.permission) : b.permission ?? a.permission,
+    tools: a.tools && b.tools ? mergeTools(a.tools, b.tools) : b.tools ?? a.tools,
+    v2: [...a.v2, ...b.v2],
+    agents,
+    defaultAgent: b.defaultAgent ?? a.defaultAgent,
+  };
+}
+
+/** A merged V1 tree as the rule list `Permission.fromConfig` makes of it. */
+function flatten(tree: PermTree | null, agent: string | null): RuleDraft[] {
+  const out: RuleDraft[] = [];
+  if (!tree) return out;
+  const draft = (action: string, resource: string, leaf: PermLeaf): RuleDraft => {
+    const d: RuleDraft = { action, resource, effect: leaf.decision, form: 'v1', agent };
+    if (leaf.nodes) d.nodes = { prop: leaf.nodes.prop, actionNode: leaf.nodes.actionKey, resourceNode: leaf.nodes.resourceKey, effectNode: leaf.nodes.value };
+    if (leaf.layer) d.layer = leaf.layer;
+    if (leaf.tool) d.tool = leaf.tool;
+    return d;
+  };
+  for (const [action, v] of jsOrder(tree)) {
+    if (v.kind === 'one') out.push(draft(action, '*', v.leaf));
+    else for (const [pattern, leaf] of jsOrder(v.entries)) out.push(draft(action, pattern, leaf));
+  }
+  return out;
+}
+
+/** The user's layers, merged: top-level rules and each configured agent's own. */
+export interface UserRules {
+  top: RuleDraft[];
+  agents: Array<{ name: string; rules: RuleDraft[]; disabled: boolean }>;
+  /** Whether the file speaks V2 (`permissions` arrays) and no V1 `permission`. */
+  form: OpencodeForm;
+  defaultAgent?: string;
+}
+
+function userRules(merged: FileLayer): UserRules {
+  // The loader folds top-level `tools` under `permission` after every layer has merged.
+  const permission = merged.tools ? mergePerm(toolsToPerm(merged.tools), merged.permission ?? new Map()) : merged.permission;
+  const top = [...flatten(permission, null), ...merged.v2];
+  const agents = [...merged.agents].map(([name, a]) => ({ name, rules: [...flatten(a.permission, name), ...a.v2], disabled: a.disabled === true }));
+  const all = [...top, ...agents.flatMap((a) => a.rules)];
+  const form: OpencodeForm = all.length > 0 && all.every((r) => r.form === 'v2') ? 'v2' : 'v1';
+  return { top, agents, form, defaultAgent: merged.defaultAgent };
+}
+
+/** Builds the rule objects of a list, numbering them in order. */
+export function materialize(drafts: RuleDraft[], source: SourceText, home: string, patterns: PatternSource = FRESH): OpencodeRule[] {
+  return drafts.map((p, index) => makeRule(p, index, source, home, patterns));
+}
+
+const NOWHERE: Range = FILE_START;
+
+function makeRule(p: RuleDraft, index: number, source: SourceText, home: string, patterns: PatternSource): OpencodeRule {
+  const expandsHome = p.form === 'v1' || V2_HOME_ACTIONS.includes(p.action);
+  const resource = expandsHome ? expandHome(p.resource, home) : p.resource;
+  const act = patterns.get(p.action, p.action);
+  const res = patterns.get(resource, p.resource);
+  const via = p.tool !== undefined ? ` (tools.${p.tool}: ${p.effect === 'allow'})` : '';
+  const rule: OpencodeRule = {
+    index,
+    id: null,
+    decision: p.effect,
+    native: p.effect,
+    label: `${p.action} ${p.resource} ${p.effect}${via}${p.layer ? ` — ${p.layer}` : ''}`,
+    range: p.nodes ? rangeOf(source, p.nodes.prop) : NOWHERE,
+    scope: p.layer ?? (p.agent ? `agent ${p.agent}` : undefined),
+    action: p.action,
+    resource: p.resource,
+    actionPattern: act.pattern,
+    resourcePattern: res.pattern,
+    actionMatcher: act.matcher,
+    resourceMatcher: res.matcher,
+    form: p.form,
+    agent: p.agent,
+    actionRange: p.nodes ? rangeOf(source, p.nodes.actionNode) : NOWHERE,
+    resourceRange: p.nodes ? rangeOf(source, p.nodes.resourceNode) : NOWHERE,
+    effectRange: p.nodes ? rangeOf(source, p.nodes.effectNode) : NOWHERE,
+  };
+  if (p.layer) rule.layer = p.layer;
+  return rule;
+}
+
+/** How the checked file names another layer in traces: `global config ~/.config/opencode/opencode.json`. */
+function globalLayerName(p: string): string {
+  return `global config ${p}`;
+}
+
 /**
- * Parses an OpenCode config into its flattened rule list: top-level rules first, then each agent's
- * (an agent's request sees the top-level rules followed by its own, so its own win under last match).
- * @example parseOpencode({ path: 'opencode.json', text: '{"permission": {"edit": "deny"}}' }).rules[0].label // 'edit * deny'
+ * Parses an OpenCode config into the rule list OpenCode runs: the built-in defaults and agent
+ * rules of the modelled release, the user's layers (an optional global config from the context,
+ * then this file, legacy `tools` folded in) and each agent's own rules. With `ctx.builtins ===
+ * false` the list is the file's own rules alone (top-level first, then each agent's).
+ * @example parseOpencode({ path: 'opencode.json', text: '{"permission": {"edit": "deny"}}' }, { builtins: false }).rules[0].label // 'edit * deny'
  */
 export function parseOpencode(file: FileInfo, ctx: EvalContext = {}): OpencodeRuleSet {
   const doc = parseJson(file.text);
-  const pool = patternPool(file.path);
-  const b = new Builder(doc.source, ctx.home ?? os.homedir(), pool);
-  b.findings.push(...doc.findings);
-  const root = doc.root;
-  const agents: string[] = [];
-  if (root && root.type !== 'object') {
-    b.error(root, `an OpenCode config must be a JSON object, found ${typeName(root)}`);
-  } else if (root) {
-    b.section(root, null);
-    agents.push(...b.agents(prop(root, 'agent'), 'agent'));
-    for (const a of b.agents(prop(root, 'agents'), 'agents')) if (!agents.includes(a)) agents.push(a);
-    b.findings.push(...duplicateKeyFindings(doc.source, root));
+  const home = ctx.home ?? os.homedir();
+  const reader = new Reader(doc.source, undefined);
+  reader.findings.push(...doc.findings);
+  const own = reader.file(doc.root);
+  if (doc.root && doc.root.type === 'object') reader.findings.push(...duplicateKeyFindings(doc.source, doc.root));
+  let merged = own;
+  if (ctx.globalConfig) {
+    const g = parseJson(ctx.globalConfig.text);
+    const greader = new Reader(g.source, globalLayerName(ctx.globalConfig.path));
+    const global = greader.file(g.root);
+    for (const f of g.findings) greader.findings.push(finding(f.code, f.severity, `${globalLayerName(ctx.globalConfig.path)}, line ${f.range.start.line + 1}: ${f.message}`, FILE_START));
+    reader.findings.push(...greader.findings);
+    merged = mergeLayers(global, own);
   }
+  const user = userRules(merged);
+  const pool = patternPool(file.path);
+  const bare = bareRuleSet(file.path, doc.source, reader.findings, user, home, pool);
   pool.done();
-  return { dialect: 'opencode', path: file.path, source: doc.source, rules: b.rules, findings: b.findings, agents };
+  if (ctx.builtins === false) return bare;
+  const worktree = ctx.root ?? path.posix.dirname(file.path.replace(/\\/g, '/'));
+  return withBuiltins(bare, user, { home, worktree });
+}
+
+function bareRuleSet(filePath: string, source: SourceText, findings: Finding[], user: UserRules, home: string, patterns: PatternSource): OpencodeRuleSet {
+  const drafts = [...user.top, ...user.agents.flatMap((a) => a.rules)];
+  const agents = user.agents.filter((a) => a.rules.length > 0).map((a) => a.name);
+  return { dialect: 'opencode', path: filePath, source, rules: materialize(drafts, source, home, patterns), findings, agents, builtins: null };
 }

@@ -9,8 +9,9 @@ import { atomsOf, compile, type CompiledWildcard, type Wildcard } from '../../pa
 export function opencodePattern(text: string): Wildcard {
   const p = text.replace(/\\/g, '/');
   const wild = { star: true, one: true };
-  // "Exactly one space": `git  *` (two spaces) keeps its suffix mandatory.
-  if (p.endsWith(' *') && !p.endsWith('  *')) {
+  // As OpenCode's Wildcard.match (packages/opencode/src/util/wildcard.ts, 1.18.33) does: the final
+  // " *" becomes optional whatever precedes it, so `git  *` (two spaces) also matches `git `.
+  if (p.endsWith(' *')) {
     const bare = p.slice(0, -2);
     return { source: text, alts: [atomsOf(p, wild), atomsOf(bare, wild)] };
   }

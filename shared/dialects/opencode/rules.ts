@@ -23,8 +23,32 @@ export interface OpencodeRule extends Rule {
 
 export interface OpencodeRuleSet extends RuleSet<OpencodeRule> {
   dialect: 'opencode';
-  /** Agents that have a permission section of their own. */
+  /**
+   * Agents with rules of their own in this list: with the built-in layers, every agent OpenCode
+   * knows (built in or configured, not disabled); without them, the agents the file gives rules.
+   */
   agents: string[];
+  /** The built-in layers this list holds, or null for the file alone (`--no-builtins`). */
+  builtins: OpencodeBuiltins | null;
+  withoutBuiltins?: OpencodeRuleSet;
+  /**
+   * The order OpenCode evaluates the rules in, as indices into `rules`, when it differs from the
+   * list order: the file's rules keep their numbers (1…n, as written) and the built-in layers are
+   * numbered after them, though most of them come first in evaluation. Absent: list order.
+   */
+  order?: number[];
+}
+
+/** Which built-in layers were added, and how requests pick their agent. */
+export interface OpencodeBuiltins {
+  /** The OpenCode release modelled (builtins.ts). */
+  version: string;
+  /** V1 (`permission`, the `opencode` CLI) or V2 (`permissions`, the `opencode2` engine). */
+  form: OpencodeForm;
+  /** The agent a request without `agent` runs as (`default_agent`, else `build`). */
+  defaultAgent: string;
+  /** Every agent OpenCode would run; any other is refused (every request denied). */
+  known: string[];
 }
 
 /** A request as OpenCode's permission check receives it. */

@@ -1,11 +1,23 @@
 // Loaded by the extension host through extensionTestsPath: it must export run().
 import * as fs from 'fs';
 import * as path from 'path';
+import { freshFixtures } from './fresh';
 
 export async function run(): Promise<void> {
   // mocha is an ES module; import() keeps this file CommonJS, which the extension host requires.
   const { default: Mocha } = (await import('mocha')) as unknown as { default: typeof import('mocha') };
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60000, reporter: 'spec' });
+  const mocha = new Mocha({
+    ui: 'tdd',
+    color: false,
+    timeout: 60000,
+    reporter: 'spec',
+    rootHooks: {
+      async beforeEach() {
+        const restored = await freshFixtures();
+        if (restored.length) console.log(`      (fixtures restored: ${restored.join(', ')})`);
+      },
+    },
+  });
   const only = process.env.RULELENS_E2E_GREP;
   if (only) mocha.grep(only);
   for (const f of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, f));

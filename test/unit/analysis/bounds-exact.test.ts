@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { judgeStep, parseBoundsRules, shadowedDenyFindings } from '../../../shared/dialects/bounds-rules';
 import type { BoundsRule, BoundsRuleSet, NumberedStep, Step } from '../../../shared/dialects/bounds-rules';
+import { propertyRuns } from '../../helpers/runs';
 
 /*
  * What `shadowed-deny` promises for bounds-rules (shadow.ts): rule b is claimed only when, for every
@@ -186,8 +187,10 @@ function checkExact(json: Json[], tally: Tally): void {
   });
 }
 
+/** Random rule sets checked per run: each costs a brute-force enumeration, and this fits a busy two-core machine. */
+const RANDOM_SETS = propertyRuns(50);
+
 describe('analysis: bounds-rules shadowed-deny is exact', function () {
-  this.timeout(60_000);
 
   it('hand-picked coverings: ceilings, repeats, windows, same_arguments, an unconditional if_path', () => {
     const tally: Tally = { sets: 0, claims: 0, unreported: 0 };
@@ -209,7 +212,7 @@ describe('analysis: bounds-rules shadowed-deny is exact', function () {
   it('random rule sets of two or three rules', () => {
     const r = rng(20260101);
     const tally: Tally = { sets: 0, claims: 0, unreported: 0 };
-    for (let n = 0; n < 150; n++) {
+    for (let n = 0; n < RANDOM_SETS; n++) {
       const size = r() < 0.5 ? 2 : 3;
       const features = randomFeatures(r);
       const json = Array.from({ length: size }, (_, i) => randomRule(r, `r${i + 1}`, features));

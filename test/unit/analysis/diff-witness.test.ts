@@ -15,6 +15,7 @@ import { Deadline } from '../../../shared/analysis/budget';
 import { cli, scratchCopy, SHARED_EXAMPLES } from '../../cli/helpers';
 import { TEST_MS, v2 } from './helpers';
 import { strings } from '../../helpers/brute-force';
+import { propertyRuns } from '../../helpers/runs';
 
 const EXAMPLE = path.join(SHARED_EXAMPLES, 'opencode');
 
@@ -23,7 +24,7 @@ function example(): { base: OpencodeRuleSet; current: OpencodeRuleSet; text: str
   const cfg = JSON.parse(text);
   cfg.permissions.push({ action: 'edit', resource: '*', effect: 'allow' });
   const appended = JSON.stringify(cfg, null, 2);
-  return { base: parseOpencode({ path: 'opencode.json', text }), current: parseOpencode({ path: 'opencode.json', text: appended }), text: appended };
+  return { base: parseOpencode({ path: 'opencode.json', text }, { builtins: false }), current: parseOpencode({ path: 'opencode.json', text: appended }, { builtins: false }), text: appended };
 }
 
 function decide(rs: OpencodeRuleSet, req: unknown): string {
@@ -97,7 +98,6 @@ describe('analysis: change-impact witnesses for OpenCode', () => {
   });
 
   it('CLI: with the stored requests removed, witnesses alone exceed --max-newly-allowed 0', function () {
-    this.timeout(120_000);
     const dir = scratchCopy(EXAMPLE);
     fs.copyFileSync(path.join(dir, 'opencode.json'), path.join(dir, 'base.json'));
     fs.rmSync(path.join(dir, 'opencode.requests.json'));
@@ -121,7 +121,6 @@ const ruleList = fc.array(rule, { maxLength: 5 });
 
 describe('analysis: change-impact witnesses agree with brute force over the real evaluator', () => {
   it('every witness is confirmed both ways, and every differing pair within the bound is reported', function () {
-    this.timeout(300_000);
     fc.assert(
       fc.property(ruleList, ruleList, fc.integer({ min: 0, max: 4 }), (shared, extra, cut) => {
         // Base and current share a start, so the head/tail pruning of the search is exercised.
@@ -144,7 +143,7 @@ describe('analysis: change-impact witnesses agree with brute force over the real
           if (a !== b) assert.ok(reported.has(`${a}>${b}`), `${action} ${resource}: ${a} → ${b} not reported (${[...reported]})`);
         }
       }),
-      { numRuns: 300, seed: 20251201 },
+      { numRuns: propertyRuns(100), seed: 20251201 },
     );
   });
 });

@@ -10,12 +10,12 @@ export const TEST_MS = 60_000;
 /** @example v2([['edit', 'secrets/*', 'deny']]) */
 export function v2(rules: Array<[string, string, string]>): OpencodeRuleSet {
   const text = JSON.stringify({ permissions: rules.map(([action, resource, effect]) => ({ action, resource, effect })) }, null, 2);
-  return parseOpencode({ path: 'opencode.json', text }, { home: '/home/u' });
+  return parseOpencode({ path: 'opencode.json', text }, { home: '/home/u', builtins: false });
 }
 
 /** @example v1({ edit: { '*': 'ask' } }) */
 export function v1(permission: unknown, extra: Record<string, unknown> = {}): OpencodeRuleSet {
-  return parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permission, ...extra }, null, 2) }, { home: '/home/u' });
+  return parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permission, ...extra }, null, 2) }, { home: '/home/u', builtins: false });
 }
 
 export function analyse(rs: OpencodeRuleSet, requests?: Array<{ name: string; request: unknown }>): Finding[] {

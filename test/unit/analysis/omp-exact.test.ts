@@ -7,6 +7,7 @@ import { scanSegments } from '../../../shared/dialects/omp/segments';
 import { shellControl } from '../../../shared/dialects/omp/shell-control';
 import type { OmpRuleSet } from '../../../shared/dialects/omp';
 import { minus, someWord, strings } from '../../helpers/brute-force';
+import { propertyRuns } from '../../helpers/runs';
 
 /*
  * The omp lint's promises, checked both ways against the real evaluator:
@@ -141,7 +142,6 @@ describe('analysis: omp lint claims agree with brute force over the real evaluat
   });
 
   it('dead-rule and shadowed-deny are exact both ways', function () {
-    this.timeout(120_000);
     let beyondBound = 0;
     fc.assert(
       fc.property(ruleSet, (pairs) => {
@@ -209,7 +209,7 @@ describe('analysis: omp lint claims agree with brute force over the real evaluat
           if (compound !== undefined) assert.strictEqual(selected(rs, compound), i, `${label}: ${JSON.stringify(compound)} is said to be decided by it`);
         });
       }),
-      { numRuns: 200, seed: 20251130 },
+      { numRuns: propertyRuns(60), seed: 20251130 },
     );
     // The bound is there to catch the evaluator disagreeing with the automata, so most live rules must show within it.
     assert.ok(beyondBound < 25, `${beyondBound} rules live only beyond the bound`);

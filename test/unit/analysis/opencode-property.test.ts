@@ -6,6 +6,7 @@ import { opencodeWitness } from '../../../shared/analysis/opencode';
 import { Deadline } from '../../../shared/analysis/budget';
 import { analyse, TEST_MS, v2 } from './helpers';
 import { strings } from '../../helpers/brute-force';
+import { propertyRuns } from '../../helpers/runs';
 
 /**
  * Brute force over a small alphabet: patterns use only a, b, / (and * ?), so every other character
@@ -61,7 +62,6 @@ const ruleSet = fc.array(fc.tuple(actionPattern, resourcePattern, effect), { min
 
 describe('analysis: opencode claims agree with brute force over the real evaluator', () => {
   it('dead-rule / shadowed-deny / overridden-deny are exact both ways, every witness checked', function () {
-    this.timeout(300_000);
     fc.assert(
       fc.property(ruleSet, (rules) => {
         const rs = v2(rules);
@@ -102,7 +102,7 @@ describe('analysis: opencode claims agree with brute force over the real evaluat
           }
         }
       }),
-      { numRuns: 300, seed: 20251130 },
+      { numRuns: propertyRuns(100), seed: 20251130 },
     );
   });
 });

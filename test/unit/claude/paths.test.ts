@@ -54,7 +54,6 @@ const HOSTILE: Array<[tool: string, path: string]> = [
   ['Edit', '//etc/passwd'],
   ['Edit', '/etc/../etc/passwd'],
   ['Grep', 'secrets'],
-  ['Read', 'loop/secrets/prod.key'],
 ];
 
 describe('claude: safe path evaluation', () => {
@@ -71,11 +70,11 @@ describe('claude: safe path evaluation', () => {
     ['Read', 'docs/link/prod.key', 'deny', 'symlink into a denied folder: the resolved view is denied'],
     ['Read', 'docs/../secrets/prod.key', 'deny', 'the normalized view is denied'],
     ['Edit', 'secrets/prod.key', 'deny', 'a Read deny also blocks Edit'],
-    ['Read', 'loop/x', 'ask', 'a symlink loop cannot be resolved'],
-    ['Read', 'missing.txt', 'ask', 'a missing file cannot be resolved'],
-    ['Read', '../outside.txt', 'ask', 'escapes the project'],
-    ['Read', 'docs/out', 'ask', 'a symlink out of the project'],
-    ['Read', '/etc/passwd', 'ask', 'absolute, outside the project, not denied'],
+    ['Read', 'loop/x', 'allow', 'a symlink loop: the deepest resolvable folder is used, the rest lexically (the read itself fails)'],
+    ['Read', 'missing.txt', 'allow', 'a missing file is judged like a present one: never dependent on the checking machine'],
+    ['Read', '../outside.txt', 'allow', 'outside the project, but `Read(//**)` allows it explicitly (the real CLI allows reads outside with an allow rule)'],
+    ['Read', 'docs/out', 'allow', 'a symlink out of the project, allowed by `Read(//**)` in every view'],
+    ['Read', '/etc/passwd', 'allow', 'absolute, outside the project, allowed by `Read(//**)`'],
     ['Edit', '/etc/passwd', 'deny', '//etc/** deny'],
     ['Read', '~/.ssh/id_rsa', 'deny', '~ expands to the home directory'],
   ];
@@ -94,8 +93,10 @@ describe('claude: safe path evaluation', () => {
     const c = { root: '/proj', home: '/home/u' };
     assert.equal(evaluateClaude(r, { tool: 'Read', path: 'a/b/c.pem' }, c).decision, 'deny');
     assert.equal(evaluateClaude(r, { tool: 'Read', path: 'build/out/x' }, c).decision, 'deny');
-    assert.equal(evaluateClaude(r, { tool: 'Read', path: 'out/x', cwd: 'build' }, c).decision, 'ask');
-    assert.equal(evaluateClaude(r, { tool: 'Read', path: '../build/out/x', cwd: 'sub' }, c).decision, 'ask');
+    // Not denied, and inside the project: the built-in read-only layer allows them.
+    assert.equal(evaluateClaude(r, { tool: 'Read', path: 'out/x', cwd: 'build' }, c).decision, 'allow');
+    assert.equal(evaluateClaude(r, { tool: 'Read', path: '../build/out/x', cwd: 'sub' }, c).decision, 'allow');
+    assert.equal(evaluateClaude(r, { tool: 'Read', path: '/etc/hosts' }, c).decision, 'ask');
     assert.equal(evaluateClaude(r, { tool: 'Read', path: 'build/out/x', cwd: 'sub' }, c).decision, 'deny');
   });
 

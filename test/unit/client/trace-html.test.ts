@@ -5,7 +5,7 @@ import { evaluateOpencode, parseOpencode } from '../../../shared/dialects/openco
 const hostile = '<img src=x onerror=alert(1)>';
 
 function page(resource: string) {
-  const rs = parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions: [{ action: 'edit', resource: hostile, effect: 'deny' }, { action: 'edit', resource: '*', effect: 'allow' }] }) });
+  const rs = parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions: [{ action: 'edit', resource: hostile, effect: 'deny' }, { action: 'edit', resource: '*', effect: 'allow' }] }) }, { builtins: false });
   const verdict = evaluateOpencode(rs, { action: 'edit', resources: [resource] });
   return renderTracePage({
     title: 'Trace', subtitle: resource, canSave: true, cspSource: 'vscode-resource:', nonce: 'n0nce',

@@ -7,7 +7,7 @@ import type { OpencodeRequest } from '../../../shared/dialects/opencode';
 import { inputArb, opencodeTextArb, requestArb } from './arbitraries';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
-const parse = (text: string) => parseOpencode({ path: 'opencode.json', text }, { home: '/home/u' });
+const parse = (text: string) => parseOpencode({ path: 'opencode.json', text }, { home: '/home/u', builtins: false });
 
 describe('compiled OpenCode rule sets', () => {
   it('decide every request as the reference evaluator does, field for field, trace included', () => {

@@ -8,6 +8,8 @@ import { opencodeTextArb, requestArb } from './arbitraries';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 const parse = (text: string) => parseOpencode({ path: 'opencode.json', text }, { home: '/home/u' });
+/** The file alone, without OpenCode's built-in layers: the bare evaluator's "no rule → ask". */
+const parseBare = (text: string) => parseOpencode({ path: 'opencode.json', text }, { home: '/home/u', builtins: false });
 
 describe('outcomes of compiled verdicts', () => {
   it('say what the reference trace sections say, subject for subject, without building the trace', () => {
@@ -38,7 +40,7 @@ describe('outcomes of compiled verdicts', () => {
   });
 
   it('fall back to the trace for verdicts of a reference evaluator', () => {
-    const rs = parse(JSON.stringify({ permissions: [{ action: 'edit', resource: 'secrets/*', effect: 'deny' }] }));
+    const rs = parseBare(JSON.stringify({ permissions: [{ action: 'edit', resource: 'secrets/*', effect: 'deny' }] }));
     const v = evaluateOpencode(rs, { action: 'edit', resources: ['secrets/a', 'b'] });
     assert.deepStrictEqual(outcomesOf(v).map((o) => [o.subject, o.controlling, o.decision, o.label]), [['secrets/a', 0, 'deny', 'edit secrets/* deny'], ['b', null, 'ask', '']]);
   });

@@ -14,7 +14,7 @@ describe('the requests runner with a compiled rule set', () => {
     const expectArb = fc.option(fc.constantFrom('allow', 'ask', 'deny'), { nil: undefined });
     fc.assert(
       fc.property(opencodeTextArb, fc.array(fc.tuple(requestArb, expectArb), { minLength: COMPILE_FROM_REQUESTS, maxLength: COMPILE_FROM_REQUESTS + 8 }), (text, reqs) => {
-        const rs = parseOpencode({ path: 'opencode.json', text }, { home: '/home/u' });
+        const rs = parseOpencode({ path: 'opencode.json', text }, { home: '/home/u', builtins: false });
         const requestsText = JSON.stringify({ requests: reqs.map(([r, expect], i) => ({ name: `r${i}`, ...r, ...(expect ? { expect } : {}) })) });
         const file = parseRequestsFile('opencode.requests.json', requestsText, opencode);
         const plain = file.requests.map((r) => runRequest(opencode, rs, r, {}));
@@ -27,8 +27,8 @@ describe('the requests runner with a compiled rule set', () => {
 
   it('ignores a compiled form built from another parse', () => {
     const text = '{"permissions": [{"action": "edit", "resource": "*", "effect": "deny"}]}';
-    const rs = parseOpencode({ path: 'opencode.json', text });
-    const other = compileRuleSet(parseOpencode({ path: 'opencode.json', text: '{"permissions": []}' }));
+    const rs = parseOpencode({ path: 'opencode.json', text }, { builtins: false });
+    const other = compileRuleSet(parseOpencode({ path: 'opencode.json', text: '{"permissions": []}' }, { builtins: false }));
     const file = parseRequestsFile('x.requests.json', '{"requests": [{"name": "a", "action": "edit", "resources": ["x"], "expect": "deny"}]}', opencode);
     assert.strictEqual(runRequests(opencode, rs, file, {}, other)[0].pass, true);
   });

@@ -4,18 +4,18 @@ import { lintRuleSet } from '../../../shared/check/check-file';
 import { compileRuleSet, evaluateCompiled } from '../../../shared/compiled';
 import { MAX_DOCUMENT_CHARS, parseJson } from '../../../shared/json/tree';
 import { timed } from './helpers';
+import { growsLinearly, growth } from '../../helpers/growth';
 
 const HUGE_RULES = 100_000;
 const HUGE_BYTES = 50 * 1024 * 1024;
 
 describe('hostile input: huge files', function () {
-  this.timeout(90_000);
 
   it(`${HUGE_RULES.toLocaleString('en-US')} rules: parsed, linted, analysed and evaluated, with findings and no crash`, () => {
     const rules = Array.from({ length: HUGE_RULES }, (_, i) => `{"action":"edit","resource":"src/m${i}/*","effect":"${i % 3 === 0 ? 'deny' : 'allow'}"}`);
     rules.push('{"action":"*","resource":"*","effect":"allow"}');
     const text = `{"permissions":[${rules.join(',\n')}]}`;
-    const rs = timed(() => parseOpencode({ path: 'opencode.json', text }, { home: '/h' }));
+    const rs = timed(() => parseOpencode({ path: 'opencode.json', text }, { home: '/h', builtins: false }));
     assert.strictEqual(rs.value.rules.length, HUGE_RULES + 1);
     const findings = timed(() => lintRuleSet(opencode, rs.value, {}));
     // A trailing allow-everything rule overrides every deny: the lints must say something about it.
@@ -31,11 +31,10 @@ describe('hostile input: huge files', function () {
   it('a 50 MB file: parsed with a clear result, ranges past the 50 MB mark correct', () => {
     const filler = 'x'.repeat(HUGE_BYTES);
     const text = `{"$comment": "${filler}",\n"permissions": [{"action": "edit", "resource": "secrets/*", "effect": "deny"}]}`;
-    const { ms, value: rs } = timed(() => parseOpencode({ path: 'opencode.json', text }, { home: '/h' }));
+    const rs = parseOpencode({ path: 'opencode.json', text }, { home: '/h', builtins: false });
     assert.strictEqual(rs.rules.length, 1);
     assert.deepStrictEqual(rs.rules[0].range.start, { line: 1, character: 16 });
     assert.strictEqual(evaluateOpencode(rs, { action: 'edit', resources: ['secrets/k'] }).decision, 'deny');
-    assert.ok(ms < 30_000, `${ms.toFixed(0)} ms`);
   });
 
   it('past the size limit: refused with a finding, not parsed', () => {
@@ -47,10 +46,10 @@ describe('hostile input: huge files', function () {
 
   it('a 100 kB resource against 1,000 multi-star rules evaluates in time linear in its length', () => {
     const rules = Array.from({ length: 1000 }, (_, i) => ({ action: 'edit', resource: `${'*a'.repeat(20)}*b${i}*`, effect: 'deny' }));
-    const rs = parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions: rules }) });
+    const rs = parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions: rules }) }, { builtins: false });
     const compiled = compileRuleSet(rs);
-    const { ms, value } = timed(() => evaluateCompiled(compiled, { action: 'edit', resources: ['a'.repeat(100_000)] }));
-    assert.strictEqual(value.decision, 'ask');
-    assert.ok(ms < 5_000, `${ms.toFixed(0)} ms`);
+    assert.strictEqual(evaluateCompiled(compiled, { action: 'edit', resources: ['a'.repeat(100_000)] }).decision, 'ask');
+    const g = growth((n) => evaluateCompiled(compiled, { action: 'edit', resources: ['a'.repeat(n)] }), 12_500, 100_000);
+    assert.ok(growsLinearly(g), g.text);
   });
 });

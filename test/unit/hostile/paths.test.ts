@@ -19,7 +19,7 @@ const LINKED: PathFs = {
 };
 
 describe('hostile input: paths under opencode (literal matching, spec/opencode.md)', () => {
-  const rs = parseOpencode({ path: 'opencode.json', text: OPENCODE });
+  const rs = parseOpencode({ path: 'opencode.json', text: OPENCODE }, { builtins: false });
   const decision = (resource: string) => evaluateOpencode(rs, { action: 'edit', resources: [resource] }).decision;
 
   it('a Cyrillic look-alike is another string: not denied (asks by the catch-all)', () => assert.strictEqual(decision('\u0455ecrets/key'), 'ask'));
@@ -44,7 +44,10 @@ describe('hostile input: safe path evaluation (claude, bounds-paths)', () => {
     it('traversal into a denied folder is denied (the normalized view matches)', () => assert.strictEqual(read('docs/../secrets/key'), 'deny'));
     it('a path escaping the root is at most ask', () => assert.notStrictEqual(read('docs/../../etc/passwd'), 'allow'));
     it('a symlink into a denied folder is denied (the resolved view matches)', () => assert.strictEqual(read('docs/link', LINKED), 'deny'));
-    it('an unresolvable path is at most ask', () => assert.notStrictEqual(read('docs/missing', { realpath: () => undefined }), 'allow'));
+    it('a path that does not exist gets the verdict it would get if it did (the agent decides the same on every machine)', () => {
+      assert.strictEqual(read('docs/missing', { realpath: () => undefined }), read('docs/missing', { realpath: (p) => p }));
+      assert.strictEqual(read('secrets/missing', { realpath: () => undefined }), 'deny');
+    });
     it('a plain allowed path is allowed', () => assert.strictEqual(read('docs/a.md', LINKED), 'allow'));
   });
 

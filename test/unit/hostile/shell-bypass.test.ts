@@ -65,7 +65,7 @@ describe('hostile input: shell bypasses under claude (spec/claude.md)', () => {
       ['timeout 5 rm -rf x', 'deny', '`timeout` is a stripped wrapper'],
       ['git status\nrm -rf x', 'deny', 'a newline separates sub-commands'],
       ['git status && git log', 'allow', 'every sub-command matches the allow'],
-      ['git status && ls', 'ask', 'an allow must match every sub-command'],
+      ['git status && touch x', 'ask', 'an allow must match every sub-command'],
       ['git status &&', 'not allow', 'unparsable: fail closed'],
       ['git status; eval "rm -rf x"', 'not allow', '`eval` is opaque'],
       [`git ${'a'.repeat(10_001)}`, 'ask', 'commands over 10,000 characters always ask'],

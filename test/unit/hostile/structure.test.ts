@@ -25,7 +25,7 @@ describe('hostile input: document structure', () => {
 
   it('duplicate keys: the last one decides, as JSON.parse does, and each repeat is flagged', () => {
     const text = `{"permissions": [{"action": "edit", "resource": "secrets/*", "effect": "deny", "effect": "allow"}],\n "permissions": [{"action": "edit", "resource": "*", "effect": "allow"}]}`;
-    const rs = parseOpencode({ path: 'opencode.json', text });
+    const rs = parseOpencode({ path: 'opencode.json', text }, { builtins: false });
     assert.deepStrictEqual(rs.rules.map((r) => r.label), ['edit * allow']);
     const doc = parseJson(text);
     const dups = duplicateKeyFindings(doc.source, doc.root);
@@ -36,7 +36,7 @@ describe('hostile input: document structure', () => {
 
   it('a BOM is read past, and ranges still count it as one character', () => {
     const text = '\ufeff' + rulesText(['edit', 'secrets/*', 'deny']);
-    const rs = parseOpencode({ path: 'opencode.json', text });
+    const rs = parseOpencode({ path: 'opencode.json', text }, { builtins: false });
     assert.deepStrictEqual(rs.findings, []);
     assert.strictEqual(rs.rules[0].resourceRange.start.character, text.indexOf('"secrets/*"'));
     assert.strictEqual(evaluateOpencode(rs, { action: 'edit', resources: ['secrets/a'] }).decision, 'deny');
@@ -44,7 +44,7 @@ describe('hostile input: document structure', () => {
 
   it('CRLF line ends: ranges on the right lines and columns', () => {
     const text = '{\r\n  "permissions": [\r\n    {"action": "edit", "resource": "docs/*", "effect": "allow"},\r\n    {"action": "edit", "resource": "secrets/*", "effect": "bogus"}\r\n  ]\r\n}\r\n';
-    const rs = parseOpencode({ path: 'opencode.json', text });
+    const rs = parseOpencode({ path: 'opencode.json', text }, { builtins: false });
     const lines = text.split('\r\n');
     const col = (line: number, s: string) => lines[line].indexOf(s);
     assert.deepStrictEqual(rs.rules[0].resourceRange, { start: { line: 2, character: col(2, '"docs/*"') }, end: { line: 2, character: col(2, '"docs/*"') + 8 } });
@@ -57,16 +57,16 @@ describe('hostile input: document structure', () => {
 
   it('lone CR line ends count as line breaks too', () => {
     const text = '{\r"permissions": [\r{"action": "edit", "resource": "x", "effect": 1}]}';
-    const rs = parseOpencode({ path: 'opencode.json', text });
+    const rs = parseOpencode({ path: 'opencode.json', text }, { builtins: false });
     assert.strictEqual(rs.findings.find((f) => f.code === 'schema')?.range.start.line, 2);
   });
 
   it('NUL bytes in patterns and resources are ordinary characters', () => {
-    const rs = parseOpencode({ path: 'opencode.json', text: rulesText(['edit', 'a\\u0000*', 'deny']) });
+    const rs = parseOpencode({ path: 'opencode.json', text: rulesText(['edit', 'a\\u0000*', 'deny']) }, { builtins: false });
     assert.strictEqual(rs.rules[0].resource, 'a\0*');
     assert.strictEqual(evaluateOpencode(rs, { action: 'edit', resources: ['a\0b'] }).decision, 'deny');
     assert.strictEqual(evaluateOpencode(rs, { action: 'edit', resources: ['ab'] }).decision, 'ask');
-    const raw = parseOpencode({ path: 'opencode.json', text: '{"permissions": [\0]}' });
+    const raw = parseOpencode({ path: 'opencode.json', text: '{"permissions": [\0]}' }, { builtins: false });
     assert.ok(raw.findings.some((f) => f.severity === 'error'));
   });
 });

@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { growsLinearly, growth } from '../../helpers/growth';
 import { CRITICAL_CLASSES, criticalHit } from '../../../shared/dialects/omp/critical';
 import { CRITICAL_SAMPLES } from '../../../shared/dialects/omp/critical-prompt';
 
@@ -40,9 +41,16 @@ describe('omp critical classes', () => {
     const ids = new Set(CRITICAL_SAMPLES.map((s) => criticalHit(s)?.id));
     for (const cls of CRITICAL_CLASSES) assert.ok(ids.has(cls.id), cls.id);
   });
-  it('stays fast on hostile input', () => {
-    const started = Date.now();
-    for (const c of [': '.repeat(100_000), 'rm '.repeat(100_000), '>'.repeat(100_000) + ' /dev/s', 'curl | '.repeat(30_000), 'eval '.repeat(50_000)]) criticalHit(c);
-    assert.ok(Date.now() - started < 3000);
-  });
+  for (const [name, hostile, big] of [
+    ['colons', (n: number) => ': '.repeat(n), 40_000],
+    ['rm words', (n: number) => 'rm '.repeat(n), 40_000],
+    ['redirections', (n: number) => '>'.repeat(n) + ' /dev/s', 100_000],
+    ['pipes to curl', (n: number) => 'curl | '.repeat(n), 8_000],
+    ['nested evals', (n: number) => 'eval '.repeat(n), 8_000],
+  ] as const) {
+    it(`hostile input (${name}): cost linear in its length`, () => {
+      const g = growth((n) => criticalHit(hostile(n)), big / 8, big);
+      assert.ok(growsLinearly(g), g.text);
+    });
+  }
 });

@@ -49,7 +49,7 @@ describe('opencode: last-match evaluation', () => {
     assert.deepEqual(v.trace.sections[0].rows[1].matches, [false, true]);
   });
   it('an agent sees the top-level rules, then its own (which win under last match)', () => {
-    const rs = parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permission: { edit: 'allow' }, agent: { plan: { permission: { edit: 'deny' } } } }) });
+    const rs = parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permission: { edit: 'allow' }, agent: { plan: { permission: { edit: 'deny' } } } }) }, { builtins: false });
     assert.equal(evaluateOpencode(rs, { action: 'edit', resources: ['a'] }).decision, 'allow');
     assert.equal(evaluateOpencode(rs, { action: 'edit', resources: ['a'], agent: 'plan' }).decision, 'deny');
     const other = evaluateOpencode(rs, { action: 'edit', resources: ['a'], agent: 'nobody' });

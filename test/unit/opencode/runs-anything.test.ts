@@ -4,9 +4,9 @@ import { lintOpencode } from '../../../shared/dialects/opencode/lint';
 import type { OpencodeRuleSet } from '../../../shared/dialects/opencode';
 import { DANGEROUS_PROGRAMS, runsAnythingCandidates } from '../../../shared/patterns/runs-anything';
 
-const v1 = (permission: unknown): OpencodeRuleSet => parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permission }) });
+const v1 = (permission: unknown): OpencodeRuleSet => parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permission }) }, { builtins: false });
 const v2 = (rules: Array<[string, string, string]>): OpencodeRuleSet =>
-  parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions: rules.map(([action, resource, effect]) => ({ action, resource, effect })) }) });
+  parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions: rules.map(([action, resource, effect]) => ({ action, resource, effect })) }) }, { builtins: false });
 const runs = (rs: OpencodeRuleSet) => lintOpencode(rs).filter((f) => f.code === 'allow-runs-anything');
 
 describe('opencode: allow-runs-anything', () => {

@@ -1,8 +1,8 @@
 import { strict as assert } from 'assert';
 import { parseOpencode } from '../../../shared/dialects/opencode';
 
-const parse = (config: unknown) => parseOpencode({ path: 'opencode.json', text: JSON.stringify(config) }, { home: '/home/u' });
-const parseText = (text: string) => parseOpencode({ path: 'opencode.json', text }, { home: '/home/u' });
+const parse = (config: unknown) => parseOpencode({ path: 'opencode.json', text: JSON.stringify(config) }, { home: '/home/u', builtins: false });
+const parseText = (text: string) => parseOpencode({ path: 'opencode.json', text }, { home: '/home/u', builtins: false });
 const labels = (config: unknown) => parse(config).rules.map((r) => r.label);
 
 describe('opencode: V1 flattening order', () => {

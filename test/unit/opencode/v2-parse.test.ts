@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { parseOpencode } from '../../../shared/dialects/opencode';
 
-const parseText = (text: string) => parseOpencode({ path: 'opencode.json', text }, { home: '/home/u' });
+const parseText = (text: string) => parseOpencode({ path: 'opencode.json', text }, { home: '/home/u', builtins: false });
 
 describe('opencode: V2 permissions and agents', () => {
   it('reads rules in array order with ranges', () => {

@@ -1,0 +1,17 @@
+import type { EvalContext } from '../../shared/model';
+
+/**
+ * Applies the engine settings (`rulelens.builtins`, `rulelens.globalConfig`) to the evaluation
+ * context the service shares. The global config is read only from the path the user set: never
+ * guessed from the home folder of the machine that checks.
+ * @example applyEngineSettings(ctx, { builtins: false }, readText) // ctx.builtins === false
+ */
+export function applyEngineSettings(ctx: EvalContext, settings: unknown, readText: (p: string) => string | undefined): void {
+  const s = settings && typeof settings === 'object' ? (settings as Record<string, unknown>) : {};
+  if (s.builtins === false) ctx.builtins = false;
+  else delete ctx.builtins;
+  const g = s.globalConfig;
+  const text = typeof g === 'string' && g ? readText(g) : undefined;
+  if (typeof g === 'string' && text !== undefined) ctx.globalConfig = { path: g, text };
+  else delete ctx.globalConfig;
+}

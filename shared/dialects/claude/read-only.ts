@@ -1,0 +1,156 @@
+import { posix } from 'path';
+import { inside } from './safe-path';
+import { SAFE_ENV_VARS, type SubCommand } from './sub-commands';
+import { strictWrapperLength } from './wrappers';
+
+/**
+ * Claude Code's built-in read-only layer: commands and tools that need no rule at all. Found by
+ * asking the real CLI (test/differential/claude.diff.ts) and from the list its own `/permissions`
+ * advice prints; RuleLens models a conservative part of it (anything outside it is left to the
+ * rules and the mode, i.e. at most what the rules give — never a wider allow).
+ */
+export const READ_ONLY_LAYER = 'built-in read-only';
+
+/** Allowed with any plain arguments (file operands must lie inside the working folders). */
+export const READ_ONLY_ANY_ARGS: ReadonlySet<string> = new Set([
+  'cal', 'uptime', 'cat', 'head', 'tail', 'wc', 'stat', 'strings', 'hexdump', 'od', 'nl', 'id', 'uname', 'free', 'df', 'du',
+  'locale', 'groups', 'nproc', 'basename', 'dirname', 'realpath', 'cut', 'paste', 'tr', 'column', 'tac', 'rev', 'fold',
+  'expand', 'unexpand', 'fmt', 'comm', 'cmp', 'numfmt', 'readlink', 'diff', 'true', 'false', 'sleep', 'type', 'expr', 'seq',
+  'tsort', 'pr', 'echo', 'ls', 'cd',
+]);
+/** Allowed only with no argument at all. */
+export const READ_ONLY_NO_ARGS: ReadonlySet<string> = new Set(['pwd', 'whoami', 'alias']);
+/** Allowed only in exactly these forms. */
+export const READ_ONLY_EXACT: ReadonlySet<string> = new Set(['claude -h', 'claude --help', 'node -v', 'node --version', 'python --version', 'python3 --version', 'ip addr']);
+/** Commands allowed when every option is one of these (options taking a value marked `true`). */
+export const READ_ONLY_SAFE_FLAGS: Readonly<Record<string, Readonly<Record<string, boolean>>>> = {
+  lsof: Object.fromEntries([
+    ...'? h v a b C l n N O P Q R t U V X H E F g i K L o r s S T x'.split(' ').map((f) => [`-${f}`, false]),
+    ...'A c d e k p u'.split(' ').map((f) => [`-${f}`, true]),
+  ]),
+  date: { '-d': true, '--date': true, '-r': true, '--reference': true, '-u': false, '--utc': false, '--universal': false, '-I': false, '-R': false, '--rfc-email': false, '--debug': false },
+  which: { '-a': false, '--all': false, '-s': false },
+  hostname: { '-f': false, '--fqdn': false, '-s': false, '--short': false, '-i': false, '-I': false, '-d': false },
+  sha256sum: { '-b': false, '-t': false, '-c': false, '--check': false, '--quiet': false, '--status': false, '--tag': false },
+  sha1sum: { '-b': false, '-t': false, '-c': false, '--check': false, '--quiet': false, '--status': false, '--tag': false },
+  sort: Object.fromEntries(['-b', '-d', '-f', '-g', '-h', '-i', '-M', '-n', '-R', '-r', '-s', '-u', '-V', '-z', '--reverse', '--unique', '--numeric-sort', '--ignore-case', '--stable'].map((f) => [f, false]).concat([['-k', true], ['--key', true], ['-t', true], ['--field-separator', true]])),
+  md5sum: { '-b': false, '-t': false, '-c': false, '--check': false, '--quiet': false, '--status': false, '--tag': false },
+};
+/** Commands whose plain operands are files read: each must lie inside the working folders. */
+const FILE_OPERANDS: ReadonlySet<string> = new Set([
+  'cat', 'head', 'tail', 'wc', 'stat', 'strings', 'hexdump', 'od', 'nl', 'du', 'realpath', 'cut', 'paste', 'column', 'tac', 'rev',
+  'fold', 'expand', 'unexpand', 'fmt', 'comm', 'cmp', 'readlink', 'diff', 'tsort', 'pr', 'ls', 'cd', 'file', 'sha256sum', 'sha1sum', 'md5sum', 'df', 'sort',
+]);
+/** `git` sub-commands that only read, with options that would make them write or run something. */
+export const GIT_READ_ONLY: ReadonlySet<string> = new Set(['status', 'log', 'diff', 'show', 'blame', 'ls-files', 'rev-parse']);
+const GIT_UNSAFE_OPTION = /^--(?:output|ext-diff|textconv|exec|upload-pack|open-files-in-pager|paginate)\b|^-[A-Za-z]*[Op]/;
+
+/** Commands acceptEdits mode approves when every operand lies inside the working folders. */
+export const ACCEPT_EDITS_COMMANDS: ReadonlySet<string> = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp']);
+
+/**
+ * Whether acceptEdits mode approves this sub-command: a file-system command (`touch x`, `rm -rf d`)
+ * whose operands all lie inside the working folders.
+ * @example acceptEditsCommand(sub('touch x'), { cwd: '/p', workDirs: ['/p'] }) // true
+ */
+export function acceptEditsCommand(sc: SubCommand, ctx: ReadOnlyContext): boolean {
+  if (sc.opaque.length || sc.assignments.some((a) => !SAFE_ENV_VARS.includes(a.name))) return false;
+  const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
+  if (words.length < 2 || !ACCEPT_EDITS_COMMANDS.has(words[0].value)) return false;
+  if (words.some((w) => w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw))) return false;
+  return words.slice(1).filter((w) => !w.value.startsWith('-')).every((w) => insideWork(w.value, ctx));
+}
+
+export interface ReadOnlyContext {
+  cwd: string;
+  workDirs: string[];
+  home?: string;
+}
+
+/**
+ * Why a sub-command is in the built-in read-only set, or undefined when it is not. Only plain
+ * words count: anything computed, any redirect, any assignment in front leaves it to the rules.
+ * @example readOnlyReason(sub('ls -la'), { cwd: '/p', workDirs: ['/p'] }) // '`ls` is a built-in read-only command'
+ */
+export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | undefined {
+  if (sc.opaque.length || sc.assignments.some((a) => !SAFE_ENV_VARS.includes(a.name)) || sc.words.length === 0) return undefined;
+  // Output redirects are judged as writes elsewhere; here-docs are stdin; an input file must lie inside.
+  for (const r of sc.redirects) {
+    if (/^\d*<</.test(r)) continue;
+    const input = /^\d*<\s*(.*)$/s.exec(r);
+    if (input && !insideWork(input[1].replace(/^['"]|['"]$/g, ''), ctx)) return undefined;
+  }
+  const words = unwrapped(sc);
+  if (words.length === 0) return undefined;
+  const [name, ...args] = words.map((w) => w.value);
+  // `echo $HOME` reads a variable, no file: plain `$VAR` arguments are fine where no operand is a file.
+  const plainVar = (w: SubCommand['words'][number]) => /^\$[A-Za-z_][A-Za-z0-9_]*$/.test(w.raw) && !FILE_OPERANDS.has(name) && name !== 'git';
+  if (words.some((w, i) => ((w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw)) && !(i > 0 && plainVar(w))) || w.value === '')) return undefined;
+  const text = [name, ...args].join(' ');
+  if (READ_ONLY_EXACT.has(text)) return `\`${text}\` is a built-in read-only form`;
+  if (READ_ONLY_NO_ARGS.has(name)) return args.length === 0 ? `\`${name}\` with no argument is a built-in read-only command` : undefined;
+  if (name === 'git') return gitReadOnly(args, ctx);
+  if (name === 'printf') return args.some((a) => a.startsWith('-')) ? undefined : '`printf` without options is a built-in read-only command';
+  const flags = READ_ONLY_SAFE_FLAGS[name];
+  let operands: string[];
+  if (READ_ONLY_ANY_ARGS.has(name)) operands = args.filter((a) => !a.startsWith('-') || a === '-');
+  else if (flags) {
+    const ops = safeFlagOperands(args, flags);
+    if (!ops) return undefined;
+    operands = ops;
+  } else return undefined;
+  if (FILE_OPERANDS.has(name) && !operands.every((o) => o === '-' || insideWork(o, ctx))) return undefined;
+  return `\`${name}\` is a built-in read-only command`;
+}
+
+/** Plain operands when every option is a known-safe one; undefined otherwise. */
+function safeFlagOperands(args: string[], flags: Readonly<Record<string, boolean>>): string[] | undefined {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') {
+      out.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const flag = eq > 0 ? a.slice(0, eq) : a;
+    if (!(flag in flags)) return undefined;
+    if (flags[flag] && eq < 0) i++;
+  }
+  return out;
+}
+
+function gitReadOnly(args: string[], ctx: ReadOnlyContext): string | undefined {
+  const [sub, ...rest] = args;
+  if (!sub || !GIT_READ_ONLY.has(sub)) return undefined;
+  if (rest.some((a) => GIT_UNSAFE_OPTION.test(a))) return undefined;
+  const paths = rest.filter((a) => !a.startsWith('-') && a.includes('/'));
+  if (!paths.every((p) => insideWork(p, ctx))) return undefined;
+  return `\`git ${sub}\` is a built-in read-only command`;
+}
+
+/**
+ * The plain file operands of a command that reads files (`cat a b` → a, b); empty for others.
+ * @example readOperands(sub('cat -n .env')) // ['.env']
+ */
+export function readOperands(sc: SubCommand): string[] {
+  const [name, ...args] = unwrapped(sc);
+  if (!name || !FILE_OPERANDS.has(name.value) || name.value === 'cd' || name.value === 'ls') return [];
+  return args.filter((a) => !a.dynamic && !a.value.startsWith('-') && a.value !== '').map((a) => a.value);
+}
+
+/** The words past the wrappers the agent strips (`timeout 5`, `nice`, `command`…). */
+function unwrapped(sc: SubCommand): SubCommand['words'] {
+  // The CLI's read-only check does not look past `nice` (`nice id` asks), though rules do.
+  if (sc.words[0]?.value === 'nice') return [];
+  return sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
+}
+
+function insideWork(operand: string, ctx: ReadOnlyContext): boolean {
+  const abs = posix.resolve(ctx.cwd, operand);
+  return inside(abs, ctx.workDirs);
+}

@@ -1,0 +1,48 @@
+/**
+ * Checks on a command's raw text, before and beside the parse. Claude Code refuses some characters
+ * outright and treats some shapes as too complex to check (at most ask), whatever the rules say:
+ * bash and the parser would read them differently, so no allow may rest on the parse.
+ */
+
+/** Control characters other than tab and newline (CR, VT, FF, NUL, ESC, DEL…): the agent refuses the command. */
+export const CONTROL_CHARS = /[\x00-\x08\x0B-\x1F\x7F]/;
+/** Whitespace bash does not split on but a reader sees as a space. */
+export const UNICODE_SPACE = /[\u00A0\u1680\u2000-\u200B\u2028\u2029\u202F\u205F\u3000\uFEFF]/;
+/** A surrogate half without its partner: not valid text. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A backslash before a space, a tab or a newline: bash joins or splits words where a reader does not. */
+export const ESCAPED_WHITESPACE = /\\[ \t\n]/;
+/** `{fd}>file`: the redirect assigns a shell variable as a side effect. */
+export const FD_VARIABLE_REDIRECT = /\{[A-Za-z_][A-Za-z0-9_]*\}[<>]/;
+/** zsh forms that run or expand code in a way bash does not: `~[…]`, `=cmd`, `<N-M>`, quotes in braces. */
+export const ZSH_SHAPES: ReadonlyArray<[RegExp, string]> = [
+  [/~\[/, 'zsh ~[ dynamic directory syntax'],
+  [/(?:^|[\s;&|])=[a-zA-Z_]/, 'zsh =cmd equals expansion'],
+  [/<\d*-\d*>/, 'zsh <N-M> numeric-range glob'],
+  [/\{[^}]*['"]/, 'a brace holding a quote character (expansion obfuscation)'],
+];
+
+export interface Screen {
+  /** Why the agent refuses the command before consulting any rule (deny). */
+  refused: string[];
+  /** Why the command is at most ask. */
+  caps: string[];
+}
+
+/**
+ * Screens a command's raw text.
+ * @example screenCommand('echo a\r#; touch x').refused // ['the command contains a control character (U+000D) …']
+ */
+export function screenCommand(command: string): Screen {
+  const refused: string[] = [];
+  const caps: string[] = [];
+  const ctl = CONTROL_CHARS.exec(command);
+  if (ctl) refused.push(`the command contains a control character (U+${ctl[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at character ${ctl.index}): Claude Code refuses it before any rule is consulted`);
+  if (LONE_SURROGATE.test(command)) caps.push('the command contains a lone surrogate: never allowed');
+  const us = UNICODE_SPACE.exec(command);
+  if (us) caps.push(`the command contains Unicode whitespace (U+${us[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}): bash does not split there, never allowed`);
+  if (ESCAPED_WHITESPACE.test(command)) caps.push('the command contains backslash-escaped whitespace (bash joins or splits words there): never allowed');
+  if (FD_VARIABLE_REDIRECT.test(command)) caps.push('a {fd}> redirect assigns a shell variable as a side effect: never allowed');
+  for (const [re, why] of ZSH_SHAPES) if (re.test(command)) caps.push(`the command contains ${why}: never allowed`);
+  return { refused, caps };
+}

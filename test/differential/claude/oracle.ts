@@ -1,0 +1,128 @@
+// Asks the published Claude Code CLI what it decides for one tool call, offline: a fresh HOME and
+// project per case, a trusted project, the loopback mock as the Messages API, proxies pointed at a
+// dead loopback port. See ../../../../shared/oracles.md (the team's notes) and docs/dialects/claude.md.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Decision } from '../../../shared/model';
+import { installOracle } from '../oracle-cache';
+import type { MockApi, ToolCall } from './mock-api';
+
+/** The pinned CLI version every differential run asks. */
+export const CLAUDE_CODE_VERSION = '2.1.328';
+/** One CLI run may take this long before it counts as a failure of the harness. */
+export const CASE_TIMEOUT_MS = 60_000;
+/** Nothing listens here: any traffic that ignores NO_PROXY dies on it. */
+const DEAD_PROXY = 'http://127.0.0.1:9';
+
+export interface OracleCase {
+  /** `.claude/settings.json` of the project (an object, or raw text). */
+  project?: unknown;
+  /** `~/.claude/settings.json`. */
+  user?: unknown;
+  /** `.claude/settings.local.json`. */
+  local?: unknown;
+  /** Files to create inside the project before the run (relative path → content). */
+  files?: Record<string, string>;
+  call: ToolCall;
+}
+
+export interface OracleAnswer {
+  decision: Decision;
+  /** What the CLI said (denial reason or tool output), for the failure message. */
+  evidence: string;
+}
+
+/** Where the CLI binary is (installed on demand into the oracle cache). */
+export function claudeBinary(): string {
+  const dir = installOracle('@anthropic-ai/claude-code', CLAUDE_CODE_VERSION);
+  return join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe');
+}
+
+/** A fresh temp folder holding `home/` and `project/`; `{{project}}` and `{{home}}` in the case are replaced. */
+export function freshDirs(): { base: string; home: string; project: string } {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'rulelens-claude-')));
+  const home = join(base, 'home');
+  const project = join(base, 'project');
+  mkdirSync(join(home, '.claude'), { recursive: true });
+  mkdirSync(join(project, '.claude'), { recursive: true });
+  return { base, home, project };
+}
+
+function write(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+}
+
+/**
+ * Runs the CLI once for `c` in the given dirs and reads what its permission layer did.
+ * allow: the tool ran; deny: "denied" by the settings; ask: refused because it would prompt.
+ */
+export async function askClaudeCode(bin: string, api: MockApi, c: OracleCase, dirs = freshDirs()): Promise<OracleAnswer> {
+  const { base, home, project } = dirs;
+  try {
+    write(join(home, '.claude.json'), { projects: { [project]: { hasTrustDialogAccepted: true } }, hasCompletedOnboarding: true });
+    if (c.project !== undefined) write(join(project, '.claude', 'settings.json'), c.project);
+    if (c.local !== undefined) write(join(project, '.claude', 'settings.local.json'), c.local);
+    if (c.user !== undefined) write(join(home, '.claude', 'settings.json'), c.user);
+    for (const [p, text] of Object.entries(c.files ?? {})) write(join(project, p), text);
+    const session = api.arm(JSON.parse(JSON.stringify(c.call).split("{{project}}").join(project).split("{{home}}").join(home)));
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      USER: 'rulelens',
+      SHELL: '/bin/bash',
+      TERM: 'dumb',
+      ANTHROPIC_API_KEY: 'dummy',
+      ANTHROPIC_BASE_URL: api.url,
+      DISABLE_TELEMETRY: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      HTTP_PROXY: DEAD_PROXY,
+      HTTPS_PROXY: DEAD_PROXY,
+      http_proxy: DEAD_PROXY,
+      https_proxy: DEAD_PROXY,
+      ALL_PROXY: DEAD_PROXY,
+      NO_PROXY: '127.0.0.1,localhost',
+      no_proxy: '127.0.0.1,localhost',
+    };
+    const out = await run(bin, ['-p', 'go', '--output-format', 'stream-json', '--verbose'], project, env);
+    return readOutcome(out, session.result);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+function run(bin: string, args: string[], cwd: string, env: Record<string, string>): Promise<string> {
+  return new Promise((ok, fail) => {
+    const p = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => p.kill('SIGKILL'), CASE_TIMEOUT_MS);
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (err += d));
+    p.on('error', fail);
+    p.on('close', () => {
+      clearTimeout(timer);
+      if (!out.includes('"type":"result"')) fail(new Error(`claude gave no result:\n${out.slice(-2000)}\n${err.slice(-2000)}`));
+      else ok(out);
+    });
+  });
+}
+
+/** Reads allow / ask / deny from the stream-json output and the tool_result the mock received. */
+export function readOutcome(out: string, result: { content: string; isError: boolean } | undefined): OracleAnswer {
+  const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  const final = lines.find((l) => l.type === 'result');
+  const denials: unknown[] = final?.permission_denials ?? [];
+  const text = result?.content ?? '';
+  const evidence = `${text.slice(0, 400)}${denials.length ? ` | denials: ${JSON.stringify(denials).slice(0, 300)}` : ''}`;
+  if (/has been denied|denied by your permission settings|Permission to use .* has been denied/i.test(text)) return { decision: 'deny', evidence };
+  if (/control character/i.test(text)) return { decision: 'deny', evidence };
+  if (/covered by a \w+ deny rule|blocked by a deny rule/i.test(text)) return { decision: 'deny', evidence };
+  if (denials.length > 0) return { decision: 'ask', evidence };
+  if (result === undefined) throw new Error(`no tool result came back:\n${out.slice(-1500)}`);
+  return { decision: 'allow', evidence };
+}

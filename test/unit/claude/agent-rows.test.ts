@@ -1,0 +1,109 @@
+import { strict as assert } from 'assert';
+import type { Decision } from '../../../shared/model';
+import { evaluateClaude, initShellParser, parseClaude } from '../../../shared/dialects/claude';
+
+/**
+ * The rows of the table the real Claude Code CLI (2.1.328) was observed deciding, through the
+ * loopback mock in test/differential/claude/. [settings text, request, decision, why]
+ */
+const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo ${HOME%$(touch x)}' }, 'ask', 'a substitution inside a parameter expansion'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo ${HOME#`touch x`}' }, 'ask', 'backticks inside a parameter expansion'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo `echo \\`touch x\\` `' }, 'ask', 'nested backticks'],
+  ['{"permissions":{"allow":["Bash(cat:*)"]}}', { tool: 'Bash', command: 'cat <<EOF\n`touch x`\nEOF' }, 'ask', 'an unquoted here-doc body'],
+  ['{"permissions":{"allow":["Bash(git status:*)"]}}', { tool: 'Bash', command: 'git status\\\n#; touch x' }, 'ask', 'backslash-newline: the # is glued to a word'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo a\r#; touch x' }, 'deny', 'a control character: refused outright'],
+  ['{}', { tool: 'Bash', command: 'lsof' }, 'allow', 'built-in read-only command'],
+  ['{}', { tool: 'Bash', command: 'ls -la' }, 'allow', 'built-in read-only command'],
+  ['{"permissions":{"deny":["Bash(curl *)"]}}', { tool: 'Bash', command: '/usr/bin/curl https://example.com' }, 'deny', 'the deny sees through the absolute path'],
+  ['{"permissions":{"defaultMode":"bypassPermissions"}}', { tool: 'Bash', command: 'curl x' }, 'ask', 'bypass mode from a project file is ignored'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo hi > ~/.bashrc' }, 'ask', 'a write outside the project'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo hi >& out.txt' }, 'ask', '>& to a file is a write'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo hi {fd}> out.txt' }, 'ask', '{fd}> assigns a variable and writes'],
+  ['{"permissions":{"allow":["Bash(cat:*)"]}}', { tool: 'Bash', command: "cat <<'EOF' > out.txt\nx\nEOF" }, 'ask', 'a here-doc into a file'],
+  ['{"permissions":{"allow":["Read(./**)"]}}', { tool: 'Read', path: 'docs/a.md' }, 'allow', 'a missing file is judged like a present one'],
+  ['{}', { tool: 'Read', path: 'README.md' }, 'allow', 'read-only tool inside the working directories'],
+  ['{"permissions":{"allow":["Bash(ls:*)",]}}', { tool: 'Bash', command: 'ls -la > out.txt' }, 'ask', 'trailing comma: the file is skipped'],
+  ['{"permissions":{"deny":["Bash(rm:*)"]}}', { tool: 'Bash', command: 'echo ' + '$('.repeat(3000) + 'rm x' + ')'.repeat(3000) }, 'deny', '3,000 deep: a verdict, the inner rm seen'],
+  ['{"permissions":{"deny":["Bash(rm:*)"]}}', { tool: 'Bash', command: 'echo ' + '$('.repeat(3000) + 'touch x' + ')'.repeat(3000) }, 'ask', '3,000 deep: a verdict'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo hi > out.txt' }, 'ask', 'a redirect inside the project asks in default mode'],
+  ['{"permissions":{"allow":["Bash(echo:*)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'echo hi > out.txt' }, 'allow', 'acceptEdits covers a redirect inside the project'],
+  ['{"permissions":{"allow":["Bash(echo:*)","Edit(*)"]}}', { tool: 'Bash', command: 'echo hi > out.txt' }, 'ask', '`Edit(*)` approves no write on the agent'],
+  ['{"permissions":{"allow":["Bash(echo:*)"],"deny":["Edit(out.txt)"]}}', { tool: 'Bash', command: 'echo hi > out.txt' }, 'deny', 'an Edit deny denies the redirect'],
+  ['{"permissions":{"allow":["Bash(touch:*)"]}}', { tool: 'Bash', command: 'command touch x' }, 'allow', '`command` is stripped for allows'],
+  ['{"permissions":{"allow":["Bash(touch:*)"]}}', { tool: 'Bash', command: 'FOO=1 touch x' }, 'ask', 'an unknown assignment'],
+  ['{"permissions":{"allow":["Bash(touch:*)"]}}', { tool: 'Bash', command: 'NODE_ENV=test touch x' }, 'allow', 'a known-harmless assignment'],
+  ['{"permissions":{"deny":["Bash(curl *)"]}}', { tool: 'Bash', command: 'setsid curl x' }, 'deny', 'setsid seen through by a deny'],
+  ['{"permissions":{"deny":["Bash(curl *)"]}}', { tool: 'Bash', command: 'ionice curl x' }, 'deny', 'ionice seen through by a deny'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo ${HOME}' }, 'ask', 'a variable in braces'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: 'echo $HOME' }, 'allow', 'a plain variable'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: "echo $'\\x41'" }, 'ask', 'ANSI-C quoting'],
+  ['{"permissions":{"allow":["Bash(echo:*)","Bash(date:*)"]}}', { tool: 'Bash', command: 'echo $(date)' }, 'ask', 'a nested command'],
+  ['{"permissions":{"allow":["Bash(ls:*)","Bash(pwd)"]}}', { tool: 'Bash', command: '(ls && pwd)' }, 'ask', 'a subshell'],
+  ['{}', { tool: 'Bash', command: 'ls &' }, 'ask', 'background &'],
+  ['{}', { tool: 'Bash', command: 'ls -la /etc' }, 'ask', 'ls outside the working directories'],
+  ['{}', { tool: 'Bash', command: 'cat /etc/hostname' }, 'ask', 'cat outside the working directories'],
+  ['{"permissions":{"deny":["Read(.env)"]}}', { tool: 'Bash', command: 'cat .env' }, 'deny', 'a Read deny judges the file cat reads'],
+  ['{}', { tool: 'Bash', command: 'cat a.txt | wc -l' }, 'allow', 'read-only pipeline'],
+  ['{}', { tool: 'Bash', command: 'whoami && pwd' }, 'allow', 'read-only commands without arguments'],
+  ['{}', { tool: 'Bash', command: 'git status --short' }, 'allow', 'git read-only'],
+  ['{}', { tool: 'Bash', command: 'touch x' }, 'ask', 'a write with no rule'],
+  ['{"permissions":{"allow":["Read(//etc/**)"]}}', { tool: 'Read', path: '/etc/hostname' }, 'allow', 'a read outside with an explicit allow'],
+  ['{}', { tool: 'Read', path: '/etc/hostname' }, 'ask', 'a read outside with no rule'],
+  ['{}', { tool: 'Edit', path: 'a.txt' }, 'ask', 'an edit with no rule'],
+  ['{"permissions":{"allow":["Edit(docs/**)"]}}', { tool: 'Edit', path: 'docs/a.txt' }, 'allow', 'an Edit allow'],
+  ['{"permissions":{"ask":["Bash(echo:*)"],"defaultMode":"dontAsk"}}', { tool: 'Bash', command: 'echo hi' }, 'deny', 'dontAsk turns an ask into a deny'],
+  ['{"permissions":{"defaultMode":"dontAsk"}}', { tool: 'Bash', command: 'ls' }, 'allow', 'read-only commands need no approval in dontAsk'],
+  ['{"permissions":{"defaultMode":"dontAsk"}}', { tool: 'Bash', command: 'touch x' }, 'deny', 'dontAsk denies what would prompt'],
+  ['{}', { tool: 'Bash', command: 'while false; do ls; done' }, 'allow', 'a while loop of read-only commands'],
+  ['{}', { tool: 'Bash', command: 'ls > /dev/null' }, 'allow', '/dev/null is no write'],
+  // Found by the differential property (seed 7).
+  ['{"permissions":{"deny":["Read(./.env)"]}}', { tool: 'Bash', command: 'printf x' }, 'allow', 'printf without options is read-only'],
+  ['{}', { tool: 'Bash', command: 'printf -v x y' }, 'ask', 'printf with an option is not'],
+  ['{"permissions":{"allow":["Bash(echo:*)"]}}', { tool: 'Bash', command: "cat <<'EOF'\nbasename a/b\nEOF" }, 'allow', 'a quoted here-doc as stdin of cat'],
+  ['{}', { tool: 'Bash', command: 'cat < /etc/hostname' }, 'ask', 'an input file outside the working folders'],
+  // Found by the differential property (seed 11, 300 cases).
+  ['{"permissions":{"allow":["Bash(mkdir *)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'timeout 5 stat a.txt' }, 'allow', 'the read-only layer sees through wrappers'],
+  ['{}', { tool: 'Bash', command: 'NODE_ENV=test ls docs 2>&1' }, 'allow', 'and through harmless assignments'],
+  ['{}', { tool: 'Bash', command: 'command git status' }, 'allow', 'and through command'],
+  ['{}', { tool: 'Bash', command: 'sort a.txt > /dev/null' }, 'allow', 'sort with safe flags is read-only'],
+  ['{}', { tool: 'Bash', command: 'sort -o out.txt a.txt' }, 'ask', 'sort -o writes'],
+  ['{"permissions":{"deny":["Read(./.env)"]}}', { tool: 'Bash', command: 'timeout 5 cat .env' }, 'deny', 'a Read deny through a wrapper'],
+  ['{"permissions":{"allow":["Bash"],"deny":["Bash(curl *)"]}}', { tool: 'Bash', command: 'sort a.txt `whoami`' }, 'allow', 'a bare Bash allow approves hidden parts too'],
+  ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo $HOME > out.txt' }, 'allow', 'a bare Bash allow approves the write inside the project'],
+  ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo hi > ~/.bashrc' }, 'ask', 'but not a write outside it'],
+  ['{"permissions":{"allow":["Bash(touch:*)"]}}', { tool: 'Bash', command: 'for i in 1; do touch x; done' }, 'ask', 'a for loop sets a variable'],
+  ['{"permissions":{"allow":["Bash"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'curl http://127.0.0.1:9/' }, 'ask', 'plan mode holds allowed commands'],
+  ['{"permissions":{"allow":["Edit(/new/**)"],"defaultMode":"plan"}}', { tool: 'Write', path: 'new/x.txt' }, 'ask', 'plan mode holds writes'],
+  ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Bash', command: 'timeout 5 cat a.txt > /dev/null' }, 'allow', 'plan mode lets read-only work run'],
+  ['{"permissions":{"deny":["Read(docs/**)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo hi >> docs/log.txt' }, 'ask', 'a Read deny does not judge a redirect target'],
+  ['{"permissions":{"allow":["Bash"],"deny":["Read(docs/**)"]}}', { tool: 'Read', path: 'docs/../.env' }, 'allow', 'the path is judged normalized: docs/../.env is .env'],
+  ['{"permissions":{"deny":["Read(.env)"]}}', { tool: 'Write', path: '.env' }, 'deny', 'a Read deny blocks writes'],
+  // Found by the differential property (seed 12, 250 cases).
+  ['{}', { tool: 'Bash', command: 'nice id' }, 'ask', 'the read-only layer does not look past nice'],
+  ['{}', { tool: 'Bash', command: 'nice git status --short' }, 'ask', 'nor for git'],
+  ['{"permissions":{"allow":["Edit(*)"],"defaultMode":"dontAsk"}}', { tool: 'Write', path: 'docs/a.md' }, 'deny', '`Edit(*)` approves nothing'],
+  ['{"permissions":{"allow":["Edit(*)"]}}', { tool: 'Write', path: '.env' }, 'ask', '`Edit(*)` approves nothing'],
+  ['{"permissions":{"allow":["Edit(*)"]}}', { tool: 'Bash', command: 'echo $HOME' }, 'allow', 'echo of a plain variable is read-only'],
+  ['{}', { tool: 'Bash', command: 'cat $F' }, 'ask', 'a computed file operand is not'],
+  ['{"permissions":{"allow":["Bash(echo:*)","Bash"]}}', { tool: 'Bash', command: 'for i in 1; do echo hi 2>&1; done' }, 'allow', 'a bare Bash allow behind a narrower one'],
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'touch x 2>&1 && NODE_ENV=test echo hi' }, 'allow', 'acceptEdits approves file-system commands inside'],
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'command rm -rf d 2>&1' }, 'allow', 'rm inside, acceptEdits'],
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'rm -rf /tmp/d' }, 'ask', 'rm outside, acceptEdits'],
+  ['{"permissions":{"allow":["Edit(docs/**)"]}}', { tool: 'Bash', command: 'sort a.txt >> docs/log.txt' }, 'allow', 'an Edit allow approves the redirect target'],
+  ['{"permissions":{"allow":["Edit(/new/**)"]}}', { tool: 'Bash', command: 'timeout 5 cat .env > new/x.txt' }, 'allow', 'an Edit allow approves the redirect target'],
+  ['{"permissions":{"deny":["Edit(out.txt)"],"ask":["Bash(echo *)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo $HOME > out.txt' }, 'deny', 'an Edit deny on the target'],
+  ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Read', path: '/etc/hostname' }, 'allow', 'plan mode lets reads run'],
+];
+
+describe('claude: what the real CLI decides (observed rows)', () => {
+  before(() => initShellParser());
+  for (const [settings, request, expected, why] of ROWS) {
+    const label = JSON.stringify(request.command ?? request.path).slice(0, 60);
+    it(`${settings.slice(0, 70)} ${request.tool} ${label} → ${expected} (${why})`, () => {
+      const rs = parseClaude({ path: '/proj/.claude/settings.json', text: settings }, { root: '/proj', home: '/home/u' });
+      const v = evaluateClaude(rs, request as never, { root: '/proj', home: '/home/u' });
+      assert.equal(v.decision, expected, `${v.trace.branch}\n${v.trace.sections.map((s) => `${s.kind} ${s.subject}: ${s.decision} — ${s.branch}`).join('\n')}`);
+    });
+  }
+});
