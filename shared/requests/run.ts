@@ -27,9 +27,15 @@ export function runRequest(dialect: AnyDialect, rs: RuleSet, stored: StoredReque
     const why = stored.findings.find((f) => f.severity === 'error')?.message ?? 'the request could not be read';
     return { request: stored, verdict: null, pass: null, mismatches: [], error: why };
   }
+  // The engine decides an unknown agent itself (OpenCode refuses it: deny); the finding says why.
   const invalid = againstRules(dialect, rs, stored);
-  if (invalid) return { request: stored, verdict: null, pass: null, mismatches: [], error: invalid.message, invalid };
   const { verdict, error } = safeEvaluate(dialect, rs, stored.request, ctx, compiled);
+  if (invalid && verdict) {
+    if (!stored.expect) return { request: stored, verdict, pass: null, mismatches: [], error: null, invalid };
+    const mismatches = compareExpect(stored.expect, verdict, dialect);
+    return { request: stored, verdict, pass: mismatches.length === 0, mismatches, error: null, invalid };
+  }
+  if (invalid) return { request: stored, verdict: null, pass: null, mismatches: [], error: invalid.message, invalid };
   if (!verdict) return { request: stored, verdict: null, pass: stored.expect ? false : null, mismatches: [], error };
   if (!stored.expect) return { request: stored, verdict, pass: null, mismatches: [], error: null };
   const mismatches = compareExpect(stored.expect, verdict, dialect);
@@ -42,7 +48,7 @@ function againstRules(dialect: AnyDialect, rs: RuleSet, stored: StoredRequest): 
   const agent = (stored.request as { agent?: unknown }).agent;
   if (typeof agent !== 'string') return undefined;
   const problem = unknownAgentProblem(rs, agent);
-  return problem ? finding('request-invalid', 'error', problem, stored.fieldRanges?.agent ?? stored.nameRange, { data: { request: stored.name } }) : undefined;
+  return problem ? finding('request-invalid', 'warning', `${problem}: OpenCode refuses a session with it`, stored.fieldRanges?.agent ?? stored.nameRange, { data: { request: stored.name } }) : undefined;
 }
 
 /**

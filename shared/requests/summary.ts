@@ -20,7 +20,7 @@ export function countResults(results: readonly RequestResult[]): ResultCounts {
   for (const r of results) {
     // A request with any error (unknown field, bad expect word, duplicate name) is invalid even
     // when the rest of it ran: its result cannot be trusted to test what its author meant.
-    if (r.invalid || r.request.request === undefined || r.request.findings.some((f) => f.severity === 'error')) c.invalid++;
+    if (r.invalid?.severity === 'error' || r.request.request === undefined || r.request.findings.some((f) => f.severity === 'error')) c.invalid++;
     else if (r.pass === true) c.passed++;
     else if (r.pass === false) c.failed++;
     else if (r.verdict === null) c.failed++; // the engine could not decide it: never a pass

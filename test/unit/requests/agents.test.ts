@@ -18,16 +18,17 @@ function run(requests: unknown[]) {
 }
 
 describe('requests: an OpenCode agent the config does not have', () => {
-  it('is flagged on the agent value, with the nearest name, and not run', () => {
+  it('is flagged on the agent value, with the nearest name; the engine refuses it (deny)', () => {
     const { results, findings, counts } = run([{ name: 'typo', action: 'edit', resources: ['a'], agent: 'reviwer', expect: 'deny' }]);
-    assert.equal(results[0].verdict, null);
+    assert.equal(results[0].verdict?.decision, 'deny', 'OpenCode refuses an agent it does not know');
     assert.equal(findings.length, 1);
     assert.equal(findings[0].code, 'request-invalid');
+    assert.equal(findings[0].severity, 'warning');
     assert.match(findings[0].message, /^unknown agent "reviwer" — did you mean "reviewer"\?/);
     assert.match(findings[0].message, /this config defines: reviewer, writer/);
     const line = JSON.stringify({ requests: [{ name: 'typo', action: 'edit', resources: ['a'], agent: 'reviwer', expect: 'deny' }] }, null, 1).split('\n')[findings[0].range.start.line];
     assert.equal(line.slice(findings[0].range.start.character, findings[0].range.end.character), '"reviwer"');
-    assert.deepEqual(counts, { requests: 1, passed: 0, failed: 0, invalid: 1, unchecked: 0 });
+    assert.deepStrictEqual(counts, { requests: 1, passed: 1, failed: 0, invalid: 0, unchecked: 0 });
   });
 
   it('built-in agents and agents defined without a permission section are known', () => {
