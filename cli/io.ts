@@ -5,7 +5,7 @@ import { nodePathFs, readText } from '../shared/host/node-fs';
 import { readBounded, type ReadResult } from '../shared/host/read-file';
 import type { CheckHost } from '../shared/check/check-file';
 import { CONFIG_FILE, EMPTY_CONFIG, parseLintConfig, type LintConfig } from '../shared/config/lint-config';
-import type { EvalContext } from '../shared/model';
+import type { EvalContext, Finding } from '../shared/model';
 
 /** A usage or I/O problem: exit code 2 with a clear message. */
 export class UsageError extends Error {}
@@ -41,17 +41,30 @@ export function evalContext(userSettings?: unknown): EvalContext {
   return ctx;
 }
 
-/** The nearest `.rulelens.json` at or above `start`, or the empty config. */
-export function findLintConfig(start: string): { config: LintConfig; path: string | null } {
+/** The nearest `.rulelens.json` at or above `start`, or the empty config; with its own problems. */
+export function findLintConfig(start: string): { config: LintConfig; path: string | null; findings: Finding[] } {
   let dir = path.resolve(start);
   for (;;) {
     const p = path.join(dir, CONFIG_FILE);
     const text = readText(p);
-    if (text !== undefined) return { config: parseLintConfig(p, text).config, path: p };
+    if (text !== undefined) {
+      const parsed = parseLintConfig(p, text);
+      return { config: parsed.config, path: p, findings: parsed.findings };
+    }
     const up = path.dirname(dir);
-    if (up === dir) return { config: EMPTY_CONFIG, path: null };
+    if (up === dir) return { config: EMPTY_CONFIG, path: null, findings: [] };
     dir = up;
   }
+}
+
+/**
+ * Prints a config file's problems to stderr (`path:line:col: severity [code] message`), so a
+ * mistake in `.rulelens.json` is never silently dropped.
+ * @example reportConfigFindings(stdio, '/ws/.rulelens.json', findings)
+ */
+export function reportConfigFindings(io: Out, file: string | null, findings: readonly Finding[]): void {
+  if (!file) return;
+  for (const f of findings) io.err(`${file}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} [${f.code}] ${f.message}`);
 }
 
 /** Output sink, so tests and commands share one way of printing. */

@@ -11,7 +11,7 @@ import { readText } from '../../shared/host/node-fs';
 import { count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { addToSummary, emptySummary, fileJson } from '../format/json';
 import { formatFileText } from '../format/text';
-import { evalContext, findLintConfig, nodeHost, stdio, UsageError, type Out } from '../io';
+import { evalContext, findLintConfig, nodeHost, reportConfigFindings, stdio, UsageError, type Out } from '../io';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif'] as const;
 
@@ -42,7 +42,8 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
     files.push(...found.files.map((f) => path.resolve(f)));
     reports.push(...found.unreadableFolders.map((u) => unreadableFolder(path.resolve(u.path), u.reason)));
   }
-  const { config } = findLintConfig(roots[0]);
+  const { config, path: configPath, findings: configFindings } = findLintConfig(roots[0]);
+  reportConfigFindings(io, configPath, configFindings);
   const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
   const cwd = process.cwd();
   const sink = fmt === 'json' ? jsonSink(io, withTrace) : fmt === 'sarif' ? await sarifSink(io, cwd) : textSink(io, cwd, withTrace);

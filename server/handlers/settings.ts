@@ -1,6 +1,9 @@
 import * as path from 'path';
 import type { Connection } from 'vscode-languageserver';
 import { CONFIG_FILE, EMPTY_CONFIG, LINT_LEVELS, mergeConfig, parseLintConfig, type LintConfig, type LintLevel } from '../../shared/config/lint-config';
+import type { Finding } from '../../shared/model';
+import { toDiagnostic } from '../service/diagnostics';
+import { pathToUri } from '../service/uri';
 import { uriToPath } from '../service/uri';
 import { lensMode, type LensMode } from '../service/lens-mode';
 
@@ -23,6 +26,8 @@ export class Settings {
   private readonly cache = new Map<string, LintConfig>();
   /** The code lens mode per document, fetched with its lint config. */
   private readonly lenses = new Map<string, LensMode>();
+  /** What was last published on each config file, so a re-read does not resend the same list. */
+  private readonly configProblems = new Map<string, string>();
   private readonly histories = new Map<string, string | undefined>();
   private pending = new Map<string, Promise<void>>();
   private global: RuleLensSettings = {};
@@ -109,6 +114,15 @@ export class Settings {
     return mergeConfig(fileConfig, { levels, exclude, base: folder ?? '' });
   }
 
+  /** A `.rulelens.json` mistake (bad level, unknown lint id, invalid JSON) is a diagnostic on that file. */
+  private publishConfigProblems(file: string, findings: readonly Finding[]): void {
+    const key = JSON.stringify(findings.map((f) => [f.range, f.message]));
+    if (this.configProblems.get(file) === key) return;
+    this.configProblems.set(file, key);
+    const uri = pathToUri(file);
+    void this.connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(f, uri, undefined)) }).catch(() => undefined);
+  }
+
   /** The nearest `.rulelens.json` from the document's folder up to its workspace folder. */
   private fileConfig(p: string, folder: string | undefined): LintConfig {
     if (!path.isAbsolute(p)) return EMPTY_CONFIG;
@@ -116,7 +130,11 @@ export class Settings {
     for (;;) {
       const file = path.join(dir, CONFIG_FILE);
       const text = this.readText(file);
-      if (text !== undefined) return parseLintConfig(file, text).config;
+      if (text !== undefined) {
+        const parsed = parseLintConfig(file, text);
+        this.publishConfigProblems(file, parsed.findings);
+        return parsed.config;
+      }
       const up = path.dirname(dir);
       if (up === dir || (folder && dir === folder)) return EMPTY_CONFIG;
       dir = up;

@@ -151,6 +151,17 @@ function necessarilyBroad(r: OpencodeRule): boolean {
   return r.form === 'v1' && STRING_ONLY_KEYS.includes(r.action);
 }
 
+/** Actions that only read or keep notes: an allow of all of them decides nothing risky. */
+const HARMLESS_ACTIONS = new Set(['read', 'glob', 'grep', 'list', 'lsp', 'todoread', 'todowrite', 'codesearch', 'websearch', 'skill', 'task', 'question']);
+/** Actions that reach outside without changing anything here: worth knowing, not a warning. */
+const OUTWARD_ACTIONS = new Set(['webfetch', 'external_directory']);
+
+function catchAllRisk(r: OpencodeRule, allActions: boolean): 'warning' | 'information' | undefined {
+  if (allActions) return 'warning';
+  if (HARMLESS_ACTIONS.has(r.action)) return undefined;
+  return OUTWARD_ACTIONS.has(r.action) ? 'information' : 'warning';
+}
+
 function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>): Finding[] {
   const out: Finding[] = [];
   view.entries.forEach((e, pos) => {
@@ -171,11 +182,14 @@ function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache,
       if (err instanceof BudgetExceeded) return budget.push({ rule: r.index, reason: err.reason });
       throw err;
     }
-    const broadAllow = r.decision === 'allow' && (allActions || !necessarilyBroad(r));
+    const risk = catchAllRisk(r, allActions);
+    const broadAllow = r.decision === 'allow' && (allActions || !necessarilyBroad(r)) && risk !== undefined;
     if (!broadAllow && overridden.length === 0) return;
     const what = allActions && allResources ? 'every action and every resource' : allActions ? `every action (for ${quote(r.resource)})` : `every ${r.action} resource`;
     let msg = `${ruleName(r)} matches ${what}`;
-    if (broadAllow) msg += ' and allows it';
+    // Last match wins: later rules take their part, so "allows it" would be false for that part.
+    const later = view.entries.slice(0, pos).some((e) => allActions || rs.rules[e.rule].action === r.action);
+    if (broadAllow) msg += later ? ' and allows whatever no later rule decides' : ' and allows it';
     if (overridden.length) {
       const names = overridden.slice(0, MAX_NAMED).map(ruleName).join(', ');
       const more = overridden.length > MAX_NAMED ? ` and ${overridden.length - MAX_NAMED} more` : '';
@@ -185,7 +199,7 @@ function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache,
     if (sets.length) msg += `; it sets the decision of stored request${sets.length === 1 ? '' : 's'} ${sets.map((s) => `"${s}"`).join(', ')}`;
     out.push({
       code: 'broad-catch-all',
-      severity: 'warning',
+      severity: overridden.length ? 'warning' : (risk ?? 'warning'),
       message: msg,
       range: r.range,
       related: relatedRules(overridden.filter((o) => o.layer === undefined), () => 'overridden by this rule where both match'),

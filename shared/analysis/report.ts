@@ -76,3 +76,49 @@ export function budgetFinding(r: Rule, count: number, reason: string): Finding {
     data: { rule: r.index, count, reason },
   });
 }
+
+/** Longest headline a finding shows; the rest of its text moves to related information. */
+export const MAX_HEADLINE = 160;
+/** Shortest headline worth cutting at a clause boundary rather than mid-clause. */
+const MIN_HEADLINE = 60;
+
+/**
+ * A finding whose message fits a headline: a longer message is cut at its last clause boundary
+ * (`; `, `: `, ` — `) that fits, and the remainder becomes the first related-information entry, at
+ * the finding's own range. Nothing is lost; the editor shows the detail on expansion.
+ * @example headline({ ...f, message: 'x'.repeat(200) }).message.length // 160
+ */
+export function headline(f: Finding): Finding {
+  if (f.message.length <= MAX_HEADLINE) return f;
+  const room = f.message.slice(0, MAX_HEADLINE - 1);
+  const cut = Math.max(room.lastIndexOf('; '), room.lastIndexOf(': '), room.lastIndexOf(' — '));
+  const at = cut >= MIN_HEADLINE ? cut : MAX_HEADLINE - 1;
+  const head = `${f.message.slice(0, at).trimEnd()}…`;
+  const rest = f.message.slice(at).replace(/^(;|:| —)\s*/, '');
+  return { ...f, message: head, related: [{ range: f.range, message: rest }, ...(f.related ?? [])] };
+}
+
+/** Codes that say a rule decides nothing; every other lint on that rule is moot beside them. */
+const ROOT_CAUSES: readonly string[] = ['never-matches', 'shadowed-deny', 'dead-rule', 'duplicate-rule'];
+/** Codes that stay whatever else is said (they are about the file or a request, not the rule). */
+const ALWAYS_KEPT = new Set(['schema', 'request-invalid', 'request-failed', 'analysis-budget', 'decision-flip']);
+
+/**
+ * One finding per rule per root cause: where a rule is reported as never deciding anything, the
+ * other findings on that same rule (same range start) are dropped — the strongest cause stays.
+ * @example oneRootCause([deadRule, exactCommand]) // [deadRule]
+ */
+export function oneRootCause(findings: readonly Finding[]): Finding[] {
+  const key = (f: Finding) => `${f.range.start.line}:${f.range.start.character}`;
+  const strongest = new Map<string, number>();
+  for (const f of findings) {
+    const rank = ROOT_CAUSES.indexOf(f.code);
+    if (rank < 0) continue;
+    const k = key(f);
+    strongest.set(k, Math.min(strongest.get(k) ?? rank, rank));
+  }
+  return findings.filter((f) => {
+    const best = strongest.get(key(f));
+    return best === undefined || ALWAYS_KEPT.has(f.code) || ROOT_CAUSES.indexOf(f.code) === best;
+  });
+}

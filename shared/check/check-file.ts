@@ -2,6 +2,7 @@ import * as path from 'path';
 import type { AnyDialect, FileInfo } from '../dialects/dialect';
 import { detectDialect, dialectById } from '../dialects';
 import { analyzeRuleSet } from '../analysis';
+import { headline, oneRootCause } from '../analysis/report';
 import { applyLevels, EMPTY_CONFIG, type LintConfig } from '../config/lint-config';
 import { FILE_START, finding, type EvalContext, type Finding, type RuleSet } from '../model';
 import { findRequestsFile, ruleCandidates } from '../requests/locate';
@@ -80,7 +81,7 @@ export function loadRuleSet(file: FileInfo, opts: CheckOptions = {}): { dialect:
 
 /** The lints of a parsed rule set: the dialect's own plus the analyser's. Never throws. */
 export function lintRuleSet(dialect: AnyDialect, rs: RuleSet, ctx: EvalContext = {}): Finding[] {
-  return [...guarded('lints', () => dialect.lint?.(rs, ctx) ?? []), ...guarded('analysis', () => analyzeRuleSet(rs, ctx))];
+  return oneRootCause([...guarded('lints', () => dialect.lint?.(rs, ctx) ?? []), ...guarded('analysis', () => analyzeRuleSet(rs, ctx))]).map(headline);
 }
 
 /** A lint pass that breaks on odd input costs its own findings, not the file's other diagnostics. */

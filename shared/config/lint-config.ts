@@ -2,6 +2,34 @@ import * as path from 'path';
 import picomatch from 'picomatch';
 import { finding, type Finding, type Severity } from '../model';
 import { parseJson, properties, prop, rangeOf, typeName } from '../json/tree';
+import { LINT_SUMMARIES } from '../docs';
+
+/** Every lint id a config may set a level for. */
+export const KNOWN_LINT_IDS: readonly string[] = Object.keys(LINT_SUMMARIES);
+
+/** The known id closest to a misspelt one (edit distance at most 3), for the message. */
+function closestId(id: string): string | undefined {
+  let best: { id: string; d: number } | undefined;
+  for (const k of KNOWN_LINT_IDS) {
+    const d = distance(id, k);
+    if (d <= 3 && (!best || d < best.d)) best = { id: k, d };
+  }
+  return best?.id;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length];
+}
 
 export type LintLevel = 'off' | Severity;
 export const LINT_LEVELS: readonly LintLevel[] = ['off', 'hint', 'information', 'warning', 'error'];
@@ -27,19 +55,28 @@ export function parseLintConfig(filePath: string, text: string): { config: LintC
   const findings = [...doc.findings];
   const config: LintConfig = { levels: {}, exclude: [], base: path.dirname(filePath) };
   const root = doc.root;
+  if (root && root.type !== 'object') findings.push(finding('schema', 'error', `${CONFIG_FILE} must be an object like {"lints": {"dead-rule": "off"}}, found ${typeName(root)}`, rangeOf(doc.source, root)));
   if (!root || root.type !== 'object') return { config, findings };
   const lints = prop(root, 'lints');
   if (lints?.type === 'object') {
     for (const p of properties(lints)) {
       const v = p.value;
+      if (!KNOWN_LINT_IDS.includes(p.key)) {
+        const near = closestId(p.key);
+        findings.push(finding('schema', 'warning', `unknown lint id "${p.key}"${near ? `; did you mean "${near}"?` : ''} (this setting changes nothing)`, rangeOf(doc.source, p.keyNode), { data: near ? { replacement: near } : {} }));
+        continue;
+      }
       if (v?.type === 'string' && (LINT_LEVELS as readonly string[]).includes(v.value)) config.levels[p.key] = v.value as LintLevel;
       else if (v) findings.push(finding('schema', 'error', `lint level must be one of ${LINT_LEVELS.join(', ')}, found ${typeName(v)}`, rangeOf(doc.source, v)));
     }
   } else if (lints) findings.push(finding('schema', 'error', '"lints" must be an object of lint id → level', rangeOf(doc.source, lints)));
   const exclude = prop(root, 'exclude');
   if (exclude?.type === 'array') {
-    for (const e of exclude.children ?? []) if (e.type === 'string') config.exclude.push(e.value);
-  }
+    for (const e of exclude.children ?? []) {
+      if (e.type === 'string') config.exclude.push(e.value);
+      else findings.push(finding('schema', 'error', `an exclude entry must be a glob string, found ${typeName(e)}`, rangeOf(doc.source, e)));
+    }
+  } else if (exclude) findings.push(finding('schema', 'error', '"exclude" must be an array of glob strings', rangeOf(doc.source, exclude)));
   return { config, findings };
 }
 

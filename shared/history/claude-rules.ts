@@ -24,10 +24,18 @@ export function runsAnything(command: string): boolean {
   const first = words[0] ?? '';
   const program = first.slice(first.lastIndexOf('/') + 1);
   const entry = DANGEROUS_PROGRAMS[program];
-  if (!entry) return false;
+  if (!entry || !ALWAYS_RUNS_ANYTHING.has(entry.kind)) return false;
   if (entry.kind !== 'git') return true;
   return words.some((w) => w === '-c' || w.startsWith('-c') || w.startsWith('--config-env') || w === '--exec-path' || w.startsWith('--exec-path='));
 }
+
+/**
+ * Kinds of the runs-anything table whose every invocation runs code of the caller's choosing (git
+ * only with a config override). The table's other kinds (package runners, build tools, containers,
+ * remote shells, archivers, rm) run code only with certain arguments; the lints judge those per
+ * pattern, and a suggestion keeps them exact or narrow instead.
+ */
+export const ALWAYS_RUNS_ANYTHING: ReadonlySet<string> = new Set(['shell', 'interpreter', 'runner', 'find', 'git']);
 
 /** Text a Claude Code rule specifier cannot hold literally (it would be read as a pattern). */
 const NOT_LITERAL = /[*()]/;

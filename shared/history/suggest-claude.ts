@@ -2,7 +2,7 @@ import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue } from 
 import type { ClaudeRule, ClaudeRuleSet } from '../dialects/claude/types';
 import type { AnyDialect } from '../dialects/dialect';
 import type { Decision, EvalContext } from '../model';
-import { runsAnythingCandidates } from '../patterns/runs-anything';
+import { runsAnythingCandidates, runsAnythingSeverity } from '../patterns/runs-anything';
 import { bashProposals, hostOf, pathFamily, pathProposals, subCommands, subjectOf, type Proposal } from './claude-rules';
 import { judge, requestFor } from './evaluate';
 import type { HistoryEntry } from './types';
@@ -253,6 +253,8 @@ function prove(dialect: AnyDialect, next: ClaudeRuleSet, judged: readonly Judged
     const m = /^Bash\((.*)\)$/.exec(r.rule);
     if (r.tier !== 'allow' || !m || !m[1].includes('*')) continue;
     for (const w of runsAnythingCandidates(m[1])) {
+      // Witnesses that first need a file the agent writes (npm run, make -f) are a separate, checked permission.
+      if (runsAnythingSeverity(w) !== 'warning') continue;
       if (judge(dialect, next, { tool: 'Bash', command: w.command }, ctx).decision === 'allow') proof.runsAnything.push(`${r.rule}: ${w.command} (${w.what})`);
     }
   }

@@ -2,7 +2,7 @@ import { applyEdits, findNodeAtLocation, modify, parseTree, type Node } from 'js
 import type { AnyDialect } from '../dialects/dialect';
 import type { OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import type { Decision, EvalContext } from '../model';
-import { runsAnythingCandidates } from '../patterns/runs-anything';
+import { runsAnythingCandidates, runsAnythingSeverity } from '../patterns/runs-anything';
 import { bashProposals } from './claude-rules';
 import { judge, requestFor } from './evaluate';
 import { MAX_PROOF_ROUNDS, type SuggestProof, type Suggestion, type SuggestedRule } from './suggest-claude';
@@ -119,6 +119,8 @@ function prove(dialect: AnyDialect, next: OpencodeRuleSet, judged: readonly Judg
   for (const r of rules) {
     if (r.tier !== 'allow' || !r.rule.includes('*')) continue;
     for (const w of runsAnythingCandidates(r.rule.slice('bash '.length))) {
+      // Witnesses that first need a file the agent writes (npm run, make -f) are a separate, checked permission.
+      if (runsAnythingSeverity(w) !== 'warning') continue;
       if (judge(dialect, next, { action: 'bash', resources: [w.command] }, ctx).decision === 'allow') proof.runsAnything.push(`${r.rule}: ${w.command} (${w.what})`);
     }
   }

@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { cli, cliMeasured, ROOT, SHARED_EXAMPLES, scratchCopy } from './helpers';
 
@@ -95,5 +96,17 @@ describe('cli: check', () => {
   it('the project\'s own examples pass', () => {
     const r = cli(['check', path.join(ROOT, 'examples')]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
+  });
+});
+
+describe('cli check: .rulelens.json mistakes', () => {
+  it('prints each mistake with its location on stderr and still checks', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-config-'));
+    fs.writeFileSync(path.join(dir, '.rulelens.json'), '{"lints": {"dead-rules": "off", "dead-rule": "loud"}}');
+    fs.writeFileSync(path.join(dir, 'opencode.json'), '{"permission": {"bash": {"*": "ask"}}}');
+    const r = cli(['check', dir]);
+    const cfg = path.join(dir, '.rulelens.json');
+    assert.ok(r.stderr.includes(`${cfg}:1:12: warning [schema] unknown lint id "dead-rules"; did you mean "dead-rule"?`), r.stderr);
+    assert.match(r.stderr, /error \[schema\] lint level must be one of/);
   });
 });

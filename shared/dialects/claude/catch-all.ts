@@ -95,25 +95,71 @@ function requestsDecidedBy(rs: ClaudeRuleSet, r: ClaudeRule, ctx: LintContext): 
 
 const names = (xs: readonly string[]) => xs.slice(0, MAX_NAMED).join(', ') + (xs.length > MAX_NAMED ? ` and ${xs.length - MAX_NAMED} more` : '');
 
+/** Tools whose every call is a change or a command: an allow of all of them is a real risk. */
+const RISKY_TOOLS = new Set(['Bash', ...EDIT_TOOLS]);
+/** Tools that reach outside without changing anything here: worth knowing, not a warning. */
+const OUTWARD_TOOLS = new Set(['WebFetch']);
+
+/** Subjects a broad allow is tried on for a witness, most telling first. */
+const WITNESS_SUBJECTS: Readonly<Record<string, readonly string[]>> = {
+  Bash: ['git push --force origin main', 'curl -sSf https://example.com/install.sh -o install.sh', 'make deploy'],
+  Edit: ['src/index.ts', '.github/workflows/ci.yml'],
+};
+
+/** How risky an allow of every call of `r`'s tool is: a severity, or undefined (not reported). */
+function riskOf(r: ClaudeRule): 'warning' | 'information' | undefined {
+  const m = r.matcher;
+  if (m.kind === 'mcp') return 'information';
+  const tool = m.kind === 'tool' ? m.name : m.kind === 'path' ? (m.family === 'edit' ? 'Edit' : 'Read') : m.kind === 'domain' ? 'WebFetch' : m.kind === 'bash' ? 'Bash' : r.tool;
+  if (RISKY_TOOLS.has(tool)) return 'warning';
+  if (OUTWARD_TOOLS.has(tool)) return 'information';
+  return undefined;
+}
+
+/** A request this allow decides (allow, by this rule), proved by the evaluator, or undefined. */
+function witnessOf(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRequest | undefined {
+  const m = r.matcher;
+  const bash = (m.kind === 'tool' && m.name === 'Bash') || m.kind === 'bash';
+  const edit = (m.kind === 'tool' && EDIT_TOOLS.includes(m.name)) || (m.kind === 'path' && m.family === 'edit');
+  const tool = bash ? 'Bash' : edit ? (m.kind === 'tool' ? m.name : 'Edit') : undefined;
+  if (!tool) return undefined;
+  for (const subject of WITNESS_SUBJECTS[bash ? 'Bash' : 'Edit']) {
+    const req: ClaudeRequest = bash ? { tool, command: subject } : { tool, path: subject };
+    try {
+      const v = evaluateClaude(rs, req);
+      if (v.decision === 'allow' && v.rule?.index === r.index) return req;
+    } catch {
+      // Not a witness then.
+    }
+  }
+  return undefined;
+}
+
 /**
- * `broad-catch-all` for claude: an allow matching every call of its tool. Tiers put deny and ask
- * first, so the message names the deny/ask rules that still take precedence where they match, and
- * the stored requests the allow decides when they are given.
- * @example catchAllFinding(rs, rule('Bash'), {}, rel)?.message // '"Bash" allows every Bash command; no deny or ask rule …'
+ * `broad-catch-all` for claude: an allow matching every call of a tool that changes things or runs
+ * commands (Bash, the edit tools; WebFetch and whole MCP servers as information). Read-only and
+ * bookkeeping tools are not reported. Tiers put deny and ask first, so the headline says how many
+ * deny/ask rules still take precedence; related information lists them.
+ * @example catchAllFinding(rs, rule('Bash'), {}, rel)?.message // '"Bash" allows every Bash command; no deny or ask rule takes any of it first'
  */
 export function catchAllFinding(rs: ClaudeRuleSet, r: ClaudeRule, ctx: LintContext, rel: (r: ClaudeRule, m: string) => RelatedInfo): Finding | undefined {
   if (r.tier !== 'allow') return undefined;
   const scope = catchAllScope(r.matcher, r.tool);
   if (scope === undefined) return undefined;
+  const severity = riskOf(r);
+  if (!severity) return undefined;
   const first = rs.rules.filter((o) => precedes(o, r));
   const decided = requestsDecidedBy(rs, r, ctx);
   let msg = `"${r.text}" allows ${scope}`;
-  msg += first.length
-    ? `; only ${first.length === 1 ? 'this deny/ask rule takes' : `these ${first.length} deny/ask rules take`} precedence (deny, then ask, then allow): ${names(first.map((o) => `"${o.text}" (${o.tier})`))}`
-    : '; no deny or ask rule takes precedence, so all of it is allowed';
-  if (decided.length) msg += `; it decides stored request${decided.length === 1 ? '' : 's'} ${names(decided.map((n) => `"${n}"`))}`;
-  return finding('broad-catch-all', 'warning', msg, r.range, {
-    related: first.slice(0, MAX_NAMED).map((o) => rel(o, `${o.tier}: checked before this allow`)),
-    data: { ruleIndex: r.index, precedence: first.map((o) => o.index), requests: decided },
+  msg += first.length ? ` except what ${first.length === 1 ? '1 deny/ask rule takes' : `${first.length} deny/ask rules take`} first` : '; no deny or ask rule takes any of it first';
+  if (decided.length) msg += `; it decides ${decided.length === 1 ? `stored request "${decided[0]}"` : `${decided.length} stored requests`}`;
+  const witness = witnessOf(rs, r);
+  return finding('broad-catch-all', severity, msg, r.range, {
+    related: [
+      ...first.slice(0, MAX_NAMED).map((o) => rel(o, `${o.tier}: checked before this allow`)),
+      ...(decided.length > 1 ? [rel(r, `decides stored requests ${names(decided.map((n) => `"${n}"`))}`)] : []),
+    ],
+    ...(witness ? { witness: witness.command ?? witness.path } : {}),
+    data: { ruleIndex: r.index, precedence: first.map((o) => o.index), requests: decided, ...(witness ? { claim: { request: witness, decision: 'allow', decidedBy: r.index } } : {}) },
   });
 }

@@ -1,11 +1,14 @@
 import { finding, type Finding, type RelatedInfo } from '../../model';
-import { runsAnythingCandidates } from '../../patterns/runs-anything';
-import { isExact, matches, type Wildcard } from '../../patterns/wildcard';
+import { runsAnythingCandidates, runsAnythingSeverity, strongestWitness } from '../../patterns/runs-anything';
+import { isExact, type Wildcard } from '../../patterns/wildcard';
 import type { LintContext } from '../dialect';
 import { overlap, sample, uncovered } from './automata';
+import { bypassModeFindings } from './bypass-mode';
 import { catchAllFinding } from './catch-all';
-import { commandViews } from './command-views';
-import type { SubCommand } from './sub-commands';
+import { crossToolFindings } from './cross-tool';
+import { decideWith, requestFor, without } from './lint-confirm';
+import { narrowDenyFindings } from './narrow-deny';
+import { LOCAL_SETTINGS_FILE } from './settings';
 import { TIERS, type ClaudeRule, type ClaudeRuleSet, type RuleMatcher } from './types';
 import { Deadline } from '../../analysis/budget';
 import { budgetFinding } from '../../analysis/report';
@@ -35,87 +38,172 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
       }));
       continue;
     }
+    // One finding per rule per root cause: a rule that never fires needs nothing else said.
+    const never = neverMatches(rs, r);
+    if (never.length) {
+      out.push(...never);
+      continue;
+    }
     const inBudget = !deadline.expired;
-    if (inBudget) out.push(...deadRule(rs, r, rel));
-    else unanalysed.push(r);
-    out.push(...neverMatches(r));
-    if (r.tier === 'allow') out.push(...runsAnything(r));
+    if (!inBudget) unanalysed.push(r);
+    const dead = inBudget ? deadRule(rs, r, rel) : [];
+    if (dead.length) {
+      out.push(...dead);
+      continue;
+    }
     const broad = inBudget ? catchAllFinding(rs, r, ctx, rel) : undefined;
     if (broad) out.push(broad);
-    out.push(...exactCommand(r));
+    else if (r.tier === 'allow') out.push(...runsAnything(rs, r));
+    out.push(...exactCommand(rs, r));
   }
+  // Rules already reported as never firing or redundant have their root cause named.
+  const reported = new Set(out.filter((f) => f.code === 'never-matches' || f.code === 'dead-rule' || f.code === 'duplicate-rule').map((f) => f.data?.ruleIndex as number));
+  if (!deadline.expired) out.push(...crossToolFindings(rs, own, rel, reported), ...narrowDenyFindings(rs, own, reported));
+  out.push(...bypassModeFindings(rs));
   if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, `time: more than ${deadline.ms} ms for this file`));
   return out;
 }
 
-function neverMatches(r: ClaudeRule): Finding[] {
-  if (r.matcher.kind === 'never') return [finding('never-matches', 'warning', r.matcher.reason, r.range, { data: { ruleIndex: r.index } })];
+/** Shell control a sub-command never contains unquoted: the evaluator splits commands on it. */
+const SPLITTING = /&&|\|\||[|;\n]/;
+
+function neverMatches(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
+  if (r.matcher.kind === 'never') return [finding('never-matches', 'warning', r.matcher.reason, r.range, { unnecessary: true, data: { ruleIndex: r.index } })];
   if (r.matcher.kind === 'tool-glob' && r.tier === 'allow') {
-    return [finding('never-matches', 'warning', `"${r.tool}" is a tool-name glob: an allow rule with one approves nothing (name the tool, or an MCP server as mcp__server)`, r.range, { data: { ruleIndex: r.index } })];
+    return [finding('never-matches', 'warning', `"${r.tool}" is a tool-name glob: an allow rule with one approves nothing (name the tool, or an MCP server as mcp__server)`, r.range, { unnecessary: true, data: { ruleIndex: r.index } })];
+  }
+  if (r.matcher.kind !== 'bash' || r.specifier === null) return [];
+  const m = r.matcher;
+  const s = sample(m.pattern);
+  if (typeof s !== 'string') return [];
+  const tried = decideWith(rs, [r], { tool: 'Bash', command: s });
+  const fires = tried.rule === r.index && tried.decision === r.tier;
+  if (fires) return [];
+  // Proof that it never fires: an exact pattern has one subject, and it was just tried; a pattern
+  // whose literal text needs unquoted shell control can never be one sub-command's text.
+  const literal = unquotedLiteral(r.specifier);
+  if (SPLITTING.test(literal)) {
+    return [finding('never-matches', 'warning', `"${clip(r.text)}" never fires: the agent splits commands at |, &&, || and ; and matches each part alone, so no part contains them`, r.range, {
+      unnecessary: true,
+      witness: s,
+      data: { ruleIndex: r.index, claim: { request: { tool: 'Bash', command: s }, notDecision: r.tier, alone: true } },
+    })];
+  }
+  if (isExact(m.pattern)) {
+    const why = r.tier === 'allow' ? 'the agent still asks for it (a command it cannot prove safe is never auto-allowed)' : `the agent never matches it to this command (it decides ${decideWith(rs, [r], { tool: 'Bash', command: s }).decision})`;
+    return [finding('never-matches', 'warning', `"${r.text}" never fires: for exactly \`${clip(s)}\` ${why}`, r.range, { unnecessary: true, witness: s, data: { ruleIndex: r.index, claim: { request: { tool: 'Bash', command: s }, notDecision: r.tier, alone: true } } })];
   }
   return [];
 }
 
-function runsAnything(r: ClaudeRule): Finding[] {
+/** The specifier with quoted spans and wildcards removed: what must appear literally, unquoted. */
+function unquotedLiteral(spec: string): string {
+  return spec.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, ' ').replace(/\*/g, ' ');
+}
+
+/** Long rule texts are cut in headlines; the related information carries the whole rule. */
+const MAX_QUOTED = 60;
+
+function clip(s: string): string {
+  const one = s.replace(/\s+/g, ' ');
+  return one.length > MAX_QUOTED ? `${one.slice(0, MAX_QUOTED - 1)}…` : one;
+}
+
+/** Allow rules' witnesses from the shared table, each one proved: the rule alone allows it. */
+function runsAnything(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
   const m = r.matcher;
   const whole = m.kind === 'tool' && m.name === 'Bash';
   if (m.kind !== 'bash' && !whole) return [];
-  const admits = (x: string) => m.kind !== 'bash' || matches(m.compiled, x);
-  let hidden: { command: string; what: string } | undefined;
-  for (const c of runsAnythingCandidates(r.specifier ?? '*')) {
-    const v = commandViews(simpleCommand(c.command));
-    if (!v.allowViews.some(admits)) continue;
-    // A `-c` script is opaque, so the agent asks for it anyway; a plainer witness says more.
-    if (v.opaque.length) {
-      hidden ??= c;
-      continue;
-    }
-    return [runsAnythingFinding(r, c.what, c.command, '')];
+  const admitted = runsAnythingCandidates((r.specifier ?? '*').replace(/:\*$/, ' *')).filter((c) => {
+    const o = decideWith(rs, [r], { tool: 'Bash', command: c.command });
+    return o.decision === 'allow' && o.rule === r.index;
+  });
+  const c = strongestWitness(admitted);
+  if (c) {
+    return [finding('allow-runs-anything', runsAnythingSeverity(c), `"${clip(r.text)}" allows arbitrary code: it admits ${c.what}, e.g. \`${c.command}\``, r.range, {
+      witness: c.command,
+      data: { ruleIndex: r.index, kind: c.kind, claim: { request: { tool: 'Bash', command: c.command }, decision: 'allow', alone: true } },
+    })];
   }
-  return hidden ? [runsAnythingFinding(r, hidden.what, hidden.command, ' (a `-c` script is opaque, so it is still asked for, but the rule is written to allow it)')] : [];
+  return [];
 }
 
-function runsAnythingFinding(r: ClaudeRule, what: string, witness: string, note: string): Finding {
-  return finding('allow-runs-anything', 'warning', `"${r.text}" allows arbitrary code: it admits ${what}, e.g. \`${witness}\`${note}`, r.range, { witness, data: { ruleIndex: r.index } });
-}
-
-/** A witness from the shared table as the one simple command it is: plain words, nothing else. */
-function simpleCommand(text: string): SubCommand {
-  return { text, assignments: [], words: text.split(' ').map((w) => ({ raw: w, value: w, dynamic: false })), redirects: [], opaque: [] };
-}
-
-function exactCommand(r: ClaudeRule): Finding[] {
+function exactCommand(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
   if (r.matcher.kind !== 'bash' || r.specifier === null || !isExact(r.matcher.pattern)) return [];
   const spec = r.specifier;
+  const suggestion = `Bash(${spec} *)`;
   if (r.tier === 'allow') {
-    return [finding('exact-command-pattern', 'information', `"${r.text}" has no wildcard: it allows exactly \`${spec}\` and nothing else (\`${spec} …\` with any argument still asks)`, r.range, { data: { ruleIndex: r.index, suggestion: `Bash(${spec} *)` } })];
+    if (decideWith(rs, [r], { tool: 'Bash', command: spec }).decision !== 'allow') return [];
+    // Approvals the agent saves itself are exact on purpose; at most a hint there.
+    const saved = r.file.replace(/\\/g, '/').endsWith(`/${LOCAL_SETTINGS_FILE}`);
+    return [finding('exact-command-pattern', saved ? 'hint' : 'information', `"${clip(r.text)}" has no wildcard: it allows exactly \`${clip(spec)}\`; with any argument it still asks`, r.range, {
+      witness: spec,
+      data: { ruleIndex: r.index, suggestion, claim: { request: { tool: 'Bash', command: spec }, decision: 'allow', alone: true } },
+    })];
   }
   const witness = `${spec} -f`;
-  return [finding('exact-command-pattern', 'warning', `"${r.text}" has no wildcard: it ${r.tier === 'deny' ? 'blocks' : 'asks for'} only the bare \`${spec}\`; \`${witness}\` is not covered. Write "Bash(${spec} *)"`, r.range, { witness, data: { ruleIndex: r.index, suggestion: `Bash(${spec} *)` } })];
+  const o = decideWith(rs, [r], { tool: 'Bash', command: witness });
+  if (o.rule === r.index) return [];
+  return [finding('exact-command-pattern', 'warning', `"${clip(r.text)}" has no wildcard: it ${r.tier === 'deny' ? 'blocks' : 'asks for'} only the bare command; \`${clip(witness)}\` is not covered. Write "${clip(suggestion)}"`, r.range, {
+    witness,
+    data: { ruleIndex: r.index, suggestion, claim: { request: { tool: 'Bash', command: witness }, notDecidedBy: r.index, alone: true } },
+  })];
 }
 
 /**
- * Rules the evaluator consults before `r`: every stricter tier, then the earlier rules of its own
- * tier (the first match in tier order decides, so within a tier the earlier rule is the one that
- * decides).
+ * Rules that can take a request from `r`: every stricter tier, and every other rule of its own
+ * tier (within a tier the order never changes the decision, so a same-tier rule covering `r`
+ * makes it redundant whichever comes first).
  */
-function precedingRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
+function competingRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
   const tier = TIERS.indexOf(r.tier);
+  // Known limit: within a tier only earlier rules are weighed, so which of two mutually covering
+  // same-tier rules is reported follows their order.
   return rs.rules.filter((o) => (TIERS.indexOf(o.tier) < tier || (o.tier === r.tier && o.index < r.index)) && o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never');
 }
 
 function deadRule(rs: ClaudeRuleSet, r: ClaudeRule, rel: (r: ClaudeRule, m: string) => RelatedInfo): Finding[] {
   if (r.matcher.kind === 'invalid' || r.matcher.kind === 'never' || (r.matcher.kind === 'tool-glob' && r.tier === 'allow')) return [];
-  const cover = coverage(r, precedingRules(rs, r));
-  if (!cover) return [];
-  const names = cover.by.map((c) => `"${c.text}" (${c.tier})`).join(', ');
-  const order = cover.by.every((c) => c.tier !== r.tier) ? `${r.tier === 'allow' ? 'deny and ask are' : 'deny is'} checked first` : 'a stricter tier, or an earlier rule of the same tier, is checked first';
-  return [finding('dead-rule', 'information', `"${r.text}" never decides: everything it matches is already decided by ${names}, and ${order}${cover.witness ? `; e.g. \`${cover.witness}\`` : ''}`, r.range, {
-    related: cover.by.map((c) => rel(c, `decides first (${c.tier})`)),
+  const cover = coverage(r, competingRules(rs, r));
+  if (!cover || !cover.by.length) return [];
+  const sameTier = cover.by.every((c) => c.tier === r.tier);
+  // Two same-tier rules that cover each other: only the later one is reported.
+  if (sameTier && cover.by.some((c) => c.index > r.index && coverage(c, [r]))) return [];
+  const claim = confirmDead(rs, r, cover);
+  if (claim === false) return [];
+  const head = cover.by[0];
+  const more = cover.by.length > 1 ? ` and ${cover.by.length - 1} more` : '';
+  const msg = sameTier
+    ? `"${clip(r.text)}" is redundant: "${clip(head.text)}"${more} (${head.tier}) already decides everything it matches the same way`
+    : `"${clip(r.text)}" never decides: "${clip(head.text)}"${more} (${head.tier}) is checked first and matches everything it does`;
+  return [finding('dead-rule', 'information', `${msg}${cover.witness && msg.length < 120 ? `, e.g. \`${clip(cover.witness)}\`` : ''}`, r.range, {
+    related: cover.by.map((c) => rel(c, `${c.tier === r.tier ? 'decides it too' : 'decides first'} (${c.tier})`)),
     unnecessary: true,
     ...(cover.witness ? { witness: cover.witness } : {}),
-    data: { ruleIndex: r.index },
+    data: { ruleIndex: r.index, fix: 'remove-rule', ...(claim ? { claim } : {}) },
   })];
+}
+
+/**
+ * The evaluator's confirmation of a dead-rule claim on its witness: the decision is a coverer's
+ * tier, and removing the rule changes nothing. `false` when it disagrees (no finding then);
+ * undefined when the witness cannot be phrased as a request (MCP and generic rules, whose
+ * coverage is a plain name test).
+ */
+function confirmDead(rs: ClaudeRuleSet, r: ClaudeRule, cover: { by: ClaudeRule[]; witness?: string }): Record<string, unknown> | false | undefined {
+  const m = r.matcher;
+  // The automata prove Bash and WebFetch coverage; an empty or odd sample is no request to replay.
+  if (cover.witness === undefined || cover.witness === '') return m.kind === 'path' ? false : undefined;
+  const req = requestFor(m, cover.witness, r);
+  if (!req) return m.kind === 'path' ? false : undefined;
+  const full = decideWith(rs, rs.rules, req);
+  const rest = decideWith(rs, without(rs, r), req);
+  if (rest.decision !== full.decision || full.rule === null || full.rule === r.index) return false;
+  // Name the rule that really decides the witness first: a whole-tool coverer may sit in a milder tier.
+  const decider = rs.rules[full.rule];
+  if (decider.tier !== full.decision) return false;
+  cover.by = [decider, ...cover.by.filter((c) => c !== decider)];
+  return { request: req, decision: full.decision, sameWithout: r.index };
 }
 
 /** Whether `others` cover everything `r` matches, with the rules involved and an example. */
@@ -132,7 +220,7 @@ function coverage(r: ClaudeRule, others: ClaudeRule[]): { by: ClaudeRule[]; witn
   }
   if (m.kind === 'path') {
     // `/p` is relative to each rule's own settings source: equal bodies from different layers differ.
-    const by = others.find((o) => o.matcher.kind === 'path' && (m.anchor !== 'source' || o.sourceRoot === r.sourceRoot) && pathCovers(o.matcher, m, o.tier));
+    const by = others.find((o) => o.matcher.kind === 'path' && (m.anchor !== 'source' || o.sourceRoot === r.sourceRoot) && pathCovers(o.matcher, m, o.tier, r.tier));
     return by ? { by: [by], witness: exampleOf(m) } : undefined;
   }
   if (m.kind === 'mcp') {
@@ -155,8 +243,10 @@ function coversWholeTool(o: RuleMatcher, r: ClaudeRule): boolean {
  * Sound, not complete: a path rule covers another when both share anchor and depth mode and the
  * coverer's pattern is the same, everything (`**`), or a folder (`dir/**`) the other lies inside.
  */
-function pathCovers(c: Extract<RuleMatcher, { kind: 'path' }>, r: Extract<RuleMatcher, { kind: 'path' }>, tier: string): boolean {
-  const family = c.family === r.family || (c.family === 'read' && r.family === 'edit' && tier === 'deny');
+function pathCovers(c: Extract<RuleMatcher, { kind: 'path' }>, r: Extract<RuleMatcher, { kind: 'path' }>, tier: string, ownTier: string): boolean {
+  // A Read deny also blocks edits, so it covers Edit allows and asks; an Edit deny next to it is
+  // a defensive duplicate a user keeps on purpose, not a dead rule.
+  const family = c.family === r.family || (c.family === 'read' && r.family === 'edit' && tier === 'deny' && ownTier !== 'deny');
   if (!family || c.anchor !== r.anchor) return false;
   if (c.anyDepth !== r.anyDepth) return c.body === '**';
   if (c.body === r.body || c.body === '**') return true;

@@ -4,7 +4,9 @@ import { isExact, isUniversal } from '../../patterns/wildcard';
 import { criticalPromptFindings } from './critical-prompt';
 import { literalGlobFindings } from './literal-glob';
 import { selectRule } from './decide';
+import { evaluateOmp } from './evaluate';
 import { runsAnythingWitness } from './runs-anything';
+import { runsAnythingSeverity } from '../../patterns/runs-anything';
 import { shadowFindings } from './shadow';
 import type { OmpRequest, OmpRule, OmpRuleSet } from './rules';
 
@@ -25,6 +27,21 @@ function isOmpRequest(v: unknown): v is OmpRequest {
   return typeof v === 'object' && v !== null && typeof (v as OmpRequest).command === 'string';
 }
 
+/** Plain commands a catch-all allow is tried on for its witness: consequential, but not critical. */
+const ALLOW_WITNESSES: readonly string[] = ['git push --force origin main', 'curl -o install.sh https://example.com/install.sh', 'make deploy', 'npm publish'];
+
+/** A command the evaluator really allows through this rule, or undefined. */
+function allowWitness(rs: OmpRuleSet, r: OmpRule): string | undefined {
+  return ALLOW_WITNESSES.find((c) => {
+    try {
+      const v = evaluateOmp(rs, { command: c });
+      return v.decision === 'allow' && v.rule?.index === r.index;
+    } catch {
+      return false;
+    }
+  });
+}
+
 function catchAllFindings(rs: OmpRuleSet, ctx: LintContext): Finding[] {
   const out: Finding[] = [];
   const last = rs.rules.length - 1;
@@ -42,7 +59,7 @@ function catchAllFindings(rs: OmpRuleSet, ctx: LintContext): Finding[] {
         : `"*" ${r.native} is not last: it applies to every command, so the ${later.length} later rule${later.length === 1 ? ' is' : 's are'} never selected`;
     out.push(finding('broad-catch-all', 'warning', `${what}.${cites}`, r.range, {
       related: later.slice(0, MAX_CITED_REQUESTS).map((o) => ({ range: o.range, message: `rule ${o.index + 1}: ${o.label} (overridden)` })),
-      witness: r.native === 'allow' ? 'rm -rf build' : undefined,
+      witness: r.native === 'allow' ? allowWitness(rs, r) : undefined,
       data: { rule: r.index, overrides: later.map((o) => o.index), requests: decided },
     }));
   }
@@ -65,7 +82,7 @@ function runsAnythingFindings(rs: OmpRuleSet): Finding[] {
   for (const r of rs.rules) {
     const w = runsAnythingWitness(r);
     if (w === undefined) continue;
-    out.push(finding('allow-runs-anything', 'warning', `"${r.match}" allows commands that run arbitrary code: it admits ${w.what}, e.g. \`${w.command}\` (no shell control, so this allow applies to it)`, r.matchRange, {
+    out.push(finding('allow-runs-anything', runsAnythingSeverity(w), `"${r.match}" allows commands that run arbitrary code: it admits ${w.what}, e.g. \`${w.command}\` (no shell control, so this allow applies to it)`, r.matchRange, {
       witness: w.command,
       data: { rule: r.index, kind: w.kind },
     }));

@@ -1,4 +1,4 @@
-import { runsAnythingCandidates, type RunsAnythingCandidate } from '../../patterns/runs-anything';
+import { runsAnythingCandidates, strongestWitness, type RunsAnythingCandidate } from '../../patterns/runs-anything';
 import { selectRule } from './decide';
 import type { OmpRule } from './rules';
 
@@ -11,5 +11,5 @@ import type { OmpRule } from './rules';
  */
 export function runsAnythingWitness(rule: OmpRule): RunsAnythingCandidate | undefined {
   if (rule.native !== 'allow' || !rule.match.includes('*')) return undefined;
-  return runsAnythingCandidates(rule.match).find((c) => selectRule([rule], c.command).selected === rule);
+  return strongestWitness(runsAnythingCandidates(rule.match).filter((c) => selectRule([rule], c.command).selected === rule));
 }

@@ -1,7 +1,7 @@
 import { finding, type Finding } from '../../model';
 import { GLOB_SYNTAX, literalGlobWitness as globWitness } from '../../patterns/literal-glob';
-import { runsAnythingCandidates, type RunsAnythingCandidate } from '../../patterns/runs-anything';
-import { isExact, matches } from '../../patterns/wildcard';
+import { runsAnythingCandidates, runsAnythingSeverity, strongestWitness, type RunsAnythingCandidate } from '../../patterns/runs-anything';
+import { isExact, isUniversal, matches } from '../../patterns/wildcard';
 import { normalizeInput } from './pattern';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
 
@@ -25,8 +25,9 @@ export function literalGlobWitness(rule: OpencodeRule): string | undefined {
  * @example runsAnythingWitness(rule)?.command // 'python ./payload.py' for `"bash": {"python *": "allow"}`
  */
 export function runsAnythingWitness(rule: OpencodeRule): RunsAnythingCandidate | undefined {
-  if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || !COMMAND_ACTIONS.some((a) => matches(rule.actionMatcher, a))) return undefined;
-  return runsAnythingCandidates(normalizeInput(rule.resource)).find((c) => matches(rule.resourceMatcher, c.command));
+  // A universal pattern is broad-catch-all's finding: one root cause, one finding.
+  if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || isUniversal(rule.resourcePattern) || !COMMAND_ACTIONS.some((a) => matches(rule.actionMatcher, a))) return undefined;
+  return strongestWitness(runsAnythingCandidates(normalizeInput(rule.resource)).filter((c) => matches(rule.resourceMatcher, c.command)));
 }
 
 /**
@@ -49,7 +50,7 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
     }
     const run = runsAnythingWitness(r);
     if (run) {
-      out.push(finding('allow-runs-anything', 'warning', `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that run arbitrary code: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
+      out.push(finding('allow-runs-anything', runsAnythingSeverity(run), `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that run arbitrary code: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
         witness: run.command,
         data: { rule: r.index, kind: run.kind },
       }));

@@ -7,7 +7,7 @@ const IDS = [
   'shadowed-deny', 'overridden-deny', 'dead-rule', 'broad-catch-all', 'unwindowed-taint', 'empty-resources',
   'exact-command-pattern', 'literal-glob-syntax', 'never-matches', 'allow-runs-anything', 'case-duplicate',
   'duplicate-rule', 'duplicate-id', 'schema', 'request-invalid', 'request-failed', 'duplicate-key', 'analysis-budget', 'decision-flip', 'critical-not-prompted',
-  'unreadable-file', 'comment-hides-command',
+  'unreadable-file', 'comment-hides-command', 'cross-tool-bypass', 'deny-narrower-than-it-looks', 'bypass-mode-committed',
 ];
 const DIR = path.join(__dirname, '..', '..', '..', 'docs', 'lints');
 

@@ -12,14 +12,15 @@ describe('claude: broad-catch-all', () => {
     await initShellParser();
   });
 
-  it('an allow matching every call of its tool is a warning; narrower allows and deny/ask rules are not', () => {
+  it('an allow of every call of a tool that changes things is a warning; outward tools are information; read-only tools and dead rules are not reported', () => {
     const fs = broad({
-      allow: ['Bash', 'Bash(*)', 'Read', 'Edit(**)', 'WebFetch', 'WebFetch(domain:*)', 'mcp__srv', 'Bash(ls *)', 'Read(./docs/**)', 'mcp__srv__one', 'WebFetch(domain:example.com)'],
+      allow: ['Bash', 'Bash(*)', 'Read', 'Edit(**)', 'WebFetch', 'WebFetch(domain:*)', 'mcp__srv', 'Bash(ls *)', 'Read(./docs/**)', 'mcp__srv__one', 'WebFetch(domain:example.com)', 'Glob', 'TodoWrite'],
       deny: ['Bash(*)'],
       ask: ['Read'],
     });
-    assert.deepEqual(fs.map((f) => f.rule), ['Bash', 'Bash(*)', 'Read', 'Edit(**)', 'WebFetch', 'WebFetch(domain:*)', 'mcp__srv']);
-    assert.ok(fs.every((f) => f.severity === 'warning'));
+    // Bash(*) is dead (the deny takes all of it first) and WebFetch(domain:*) is redundant beside WebFetch:
+    // those rules get their root cause instead.
+    assert.deepEqual(fs.map((f) => [f.rule, f.severity]), [['Bash', 'warning'], ['Edit(**)', 'warning'], ['WebFetch', 'information'], ['mcp__srv', 'information']]);
   });
 
   it('names the deny/ask rules that still take precedence, and only those about the same tool', () => {
@@ -27,16 +28,14 @@ describe('claude: broad-catch-all', () => {
     const [f] = broad(permissions);
     const texts = (f.data!.precedence as number[]).map((i) => parse(permissions).rules[i].text);
     assert.deepEqual(texts, ['Bash(rm *)', 'Bash(git push *)'], 'the deny and ask on Bash');
-    assert.match(f.message, /"Bash\(rm \*\)" \(deny\), "Bash\(git push \*\)" \(ask\)/);
-    assert.equal(f.related!.length, 2);
+    assert.match(f.message, /except what 2 deny\/ask rules take first/);
+    assert.deepEqual(f.related!.map((r) => r.message), ['deny: checked before this allow', 'ask: checked before this allow']);
     const [e] = broad({ allow: ['Edit(**)'], deny: ['Read(./.env)'], ask: ['Read(./docs/**)'] });
-    assert.match(e.message, /"Read\(\.\/\.env\)" \(deny\)/, 'a Read deny also blocks edits');
-    assert.doesNotMatch(e.message, /docs/, 'a Read ask does not');
+    assert.deepEqual((e.data!.precedence as number[]).length, 1, 'a Read deny also blocks edits; a Read ask does not');
     const [m] = broad({ allow: ['mcp__srv'], deny: ['mcp__srv__drop', 'mcp__other'] });
-    assert.match(m.message, /mcp__srv__drop/);
-    assert.doesNotMatch(m.message, /mcp__other/);
+    assert.equal((m.data!.precedence as number[]).length, 1, 'only the deny about this server');
     const [w] = broad({ allow: ['WebFetch'] });
-    assert.match(w.message, /no deny or ask rule takes precedence/);
+    assert.match(w.message, /no deny or ask rule takes any of it first/);
   });
 
   it('names the stored requests it decides, as the evaluator decides them', () => {

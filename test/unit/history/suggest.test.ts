@@ -5,7 +5,7 @@ import * as path from 'path';
 import { claude } from '../../../shared/dialects/claude';
 import type { ClaudeRuleSet } from '../../../shared/dialects/claude/types';
 import { initShellParser } from '../../../shared/dialects/claude/shell-parser';
-import { bashProposals, pathProposals, runsAnything } from '../../../shared/history/claude-rules';
+import { ALWAYS_RUNS_ANYTHING, bashProposals, pathProposals, runsAnything } from '../../../shared/history/claude-rules';
 import { suggestClaude } from '../../../shared/history/suggest-claude';
 import { commandPrefix } from '../../../shared/history/prefix';
 import type { HistoryEntry } from '../../../shared/history/types';
@@ -37,6 +37,7 @@ describe('history: suggest building blocks', () => {
 
   it('never proposes an allow for a program of the runs-anything table, exact or wildcard', () => {
     for (const [program, d] of Object.entries(DANGEROUS_PROGRAMS)) {
+      if (!ALWAYS_RUNS_ANYTHING.has(d.kind)) continue;
       const cmds = d.witnesses.filter((w) => !/[*()]/.test(w));
       const p = bashProposals([...cmds, `${program} a b`, `${program} a c`]);
       const allowed = p.proposals.flatMap((x) => x.covers);

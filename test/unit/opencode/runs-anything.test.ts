@@ -10,7 +10,8 @@ const v2 = (rules: Array<[string, string, string]>): OpencodeRuleSet =>
 const runs = (rs: OpencodeRuleSet) => lintOpencode(rs).filter((f) => f.code === 'allow-runs-anything');
 
 describe('opencode: allow-runs-anything', () => {
-  const RISKY = ['python *', 'bash *', 'sh -c *', 'node *', 'env *', 'xargs *', 'git * main', 'find *', '/usr/bin/python3 *', 'py*', '*'];
+  // A universal pattern (`*`) is broad-catch-all's finding, not this one's: one root cause, one finding.
+  const RISKY = ['python *', 'bash *', 'sh -c *', 'node *', 'env *', 'xargs *', 'git * main', 'find *', '/usr/bin/python3 *', 'py*', 'awk *', 'npx *', 'docker *', 'ssh *', 'uv *', 'rm *'];
   const SAFE = ['git push *', 'npm test *', 'python -m pytest *', 'bash scripts/build.sh', 'env', 'find . -name *.ts'];
 
   it('V1 bash keys: every risky pattern is flagged with a witness the rule alone allows', () => {
@@ -30,10 +31,8 @@ describe('opencode: allow-runs-anything', () => {
     assert.deepEqual(runs(v1({ bash: { 'python *': 'deny', 'bash *': 'ask' } })), []);
   });
 
-  it('V1: the decision-string form allows every command', () => {
-    const [f] = runs(v1({ bash: 'allow' }));
-    assert.ok(f);
-    assert.equal(f.witness, 'bash -c id');
+  it('V1: the decision-string form is left to broad-catch-all', () => {
+    assert.deepEqual(runs(v1({ bash: 'allow' })), []);
   });
 
   it('V2 action "bash" rules, and wildcard actions that admit bash', () => {
@@ -54,7 +53,8 @@ describe('opencode: allow-runs-anything', () => {
         assert.doesNotMatch(w, /\s\s|[;&|<>`$()\\'"\n]/, w);
       }
     }
-    assert.deepEqual(runsAnythingCandidates('npm test *'), []);
+    assert.deepEqual(runsAnythingCandidates('ls *'), []);
+    for (const p of Object.values(DANGEROUS_PROGRAMS)) assert.ok(p.reason.length > 10, 'every entry says why it is there');
     assert.ok(runsAnythingCandidates('/usr/bin/env *').some((c) => c.command === '/usr/bin/env sh ./payload.sh'));
   });
 });

@@ -1,0 +1,78 @@
+import { finding, type Finding, type RelatedInfo } from '../../model';
+import { matches } from '../../patterns/wildcard';
+import { decideWith, requestFor } from './lint-confirm';
+import type { ClaudeRule, ClaudeRuleSet } from './types';
+
+/** Shell commands that read a file named as their last word. */
+const READERS: readonly string[] = ['cat', 'head', 'tail', 'less', 'more', 'grep -e .', 'sed -n p', 'awk 1', 'base64', 'xxd', 'strings', 'jq .', 'cp {} /tmp/copy'];
+/** Shell commands that write a file named as their last word. */
+const WRITERS: readonly string[] = ['tee', 'cp /tmp/x', 'mv /tmp/x', 'sed -i s/a/b/', 'touch', 'truncate -s 0', 'rm'];
+
+function command(template: string, file: string): string {
+  return template.includes('{}') ? template.replace('{}', file) : `${template} ${file}`;
+}
+
+/** A file a path rule names: its wildcards filled with plain letters, or undefined for classes and braces. */
+function fileOf(r: ClaudeRule): string | undefined {
+  const m = r.matcher;
+  if (m.kind !== 'path' || /[[\]{}]/.test(m.body) || m.body === '**' || m.body === '*') return undefined;
+  const subject = m.body.replace(/\*\*/g, 'a').replace(/[*?]/g, 'x');
+  const req = requestFor(m, subject, r);
+  // The Bash side reads the path as a shell word: keep it plain.
+  return req?.path && /^[\w./~@+-]+$/.test(req.path) ? req.path : undefined;
+}
+
+/**
+ * `cross-tool-bypass`: a Read/Edit deny on a path while a Bash allow runs a reader or writer on
+ * that very path. Both halves are proved by the evaluator: the file tool is denied, the shell
+ * command naming the same file is allowed.
+ * @example crossToolFindings(rs, own, rel)[0].witness // 'cat .env' for Read(./.env) deny + Bash(cat:*) allow
+ */
+export function crossToolFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[], rel: (r: ClaudeRule, m: string) => RelatedInfo, skip: ReadonlySet<number> = new Set()): Finding[] {
+  const bashAllows = rs.rules.filter((r) => r.tier === 'allow' && (r.matcher.kind === 'bash' || (r.matcher.kind === 'tool' && r.matcher.name === 'Bash')));
+  if (!bashAllows.length) return [];
+  const admitted = (cmd: string) => bashAllows.some((r) => r.matcher.kind !== 'bash' || matches(r.matcher.compiled, cmd));
+  const hits: Array<{ deny: ClaudeRule; by: ClaudeRule; cmd: string; toolReq: { tool: string; path: string } }> = [];
+  for (const d of own) {
+    if (d.tier !== 'deny' || d.matcher.kind !== 'path' || skip.has(d.index)) continue;
+    const file = fileOf(d);
+    if (!file) continue;
+    const toolReq = { tool: d.matcher.family === 'read' ? 'Read' : 'Edit', path: file };
+    if (decideWith(rs, rs.rules, toolReq).decision !== 'deny') continue;
+    const templates = d.matcher.family === 'read' ? READERS : WRITERS;
+    for (const t of templates) {
+      const cmd = command(t, file);
+      if (!admitted(cmd)) continue;
+      const o = decideWith(rs, rs.rules, { tool: 'Bash', command: cmd });
+      if (o.decision !== 'allow' || o.rule === null) continue;
+      hits.push({ deny: d, by: rs.rules[o.rule], cmd, toolReq });
+      break;
+    }
+  }
+  // One root cause, one finding: an allow of this file that bypasses several denies is reported
+  // once, on the allow, with the denies it bypasses as related information.
+  const out: Finding[] = [];
+  const byAllow = new Map<ClaudeRule, typeof hits>();
+  for (const h of hits) byAllow.set(h.by, [...(byAllow.get(h.by) ?? []), h]);
+  for (const [by, group] of byAllow) {
+    const first = group[0];
+    const verb = first.deny.matcher.kind === 'path' && first.deny.matcher.family === 'read' ? 'reads' : 'writes';
+    const claims = { claim: { request: { tool: 'Bash', command: first.cmd }, decision: 'allow' }, denied: { request: first.toolReq, decision: 'deny' } };
+    if (by.file === rs.path && group.length > 1) {
+      out.push(finding('cross-tool-bypass', 'warning', `"${by.text}" bypasses ${group.length} Read/Edit denies: it allows \`${first.cmd}\`, which "${first.deny.text}" denies to the file tools`, by.range, {
+        related: group.map((h) => rel(h.deny, `denied to the file tools, yet \`${h.cmd}\` is allowed`)),
+        witness: first.cmd,
+        data: { ruleIndex: by.index, denies: group.map((h) => h.deny.index), ...claims },
+      }));
+      continue;
+    }
+    for (const h of group) {
+      out.push(finding('cross-tool-bypass', 'warning', `"${h.deny.text}" is bypassed: "${by.text}" allows \`${h.cmd}\`, which ${verb} the same file through Bash`, h.deny.range, {
+        related: [rel(by, `allows \`${h.cmd}\``)],
+        witness: h.cmd,
+        data: { ruleIndex: h.deny.index, by: by.index, claim: { request: { tool: 'Bash', command: h.cmd }, decision: 'allow' }, denied: { request: h.toolReq, decision: 'deny' } },
+      }));
+    }
+  }
+  return out;
+}

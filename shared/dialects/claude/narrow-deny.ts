@@ -1,0 +1,69 @@
+import { finding, type Finding } from '../../model';
+import { decideWith } from './lint-confirm';
+import type { ClaudeRule, ClaudeRuleSet } from './types';
+
+/** Programs every common system installs in /usr/bin: that absolute path names the same program. */
+const SYSTEM_PROGRAMS = new Set(['rm', 'rmdir', 'mv', 'cp', 'ln', 'dd', 'chmod', 'chown', 'kill', 'pkill', 'curl', 'wget', 'git', 'ssh', 'scp', 'rsync', 'sudo', 'find', 'tar', 'shred', 'truncate']);
+
+/**
+ * Spellings of the same command a shell runs identically: combined short flags split or reordered,
+ * the program by absolute path, behind a backslash, or quoted.
+ * @example equivalentForms('rm -rf x') // ['rm -fr x', 'rm -r -f x', 'rm -f -r x', '/bin/rm -rf x', …]
+ */
+export function equivalentForms(command: string): string[] {
+  const words = command.split(' ');
+  const [prog, ...args] = words;
+  const out: string[] = [];
+  const at = args.findIndex((w) => /^-[A-Za-z]{2,}$/.test(w));
+  if (at >= 0) {
+    const letters = args[at].slice(1).split('');
+    const put = (repl: string[]) => out.push([prog, ...args.slice(0, at), ...repl, ...args.slice(at + 1)].join(' '));
+    put([`-${[...letters].reverse().join('')}`]);
+    put(letters.map((l) => `-${l}`));
+    put([...letters].reverse().map((l) => `-${l}`));
+  }
+  if (!prog.includes('/')) {
+    if (SYSTEM_PROGRAMS.has(prog)) out.push([`/usr/bin/${prog}`, ...args].join(' '));
+    out.push([`\\${prog}`, ...args].join(' '));
+    out.push([`'${prog}'`, ...args].join(' '));
+  }
+  return out;
+}
+
+/** A command the rule's own pattern names, its wildcards filled with a plain word. */
+function subjectOf(r: ClaudeRule): string | undefined {
+  if (r.matcher.kind !== 'bash' || r.specifier === null) return undefined;
+  const s = r.specifier.replace(/:\*$/, ' x').replace(/\*/g, 'x').replace(/\s+/g, ' ').trim();
+  return /^[\w./~@+=:-]+( [\w./~@+=:-]+)*$/.test(s) ? s : undefined;
+}
+
+/**
+ * `deny-narrower-than-it-looks`: a Bash deny that blocks the command it spells but not the same
+ * command spelled another way (flags reordered or split, an absolute program path, `\`, quotes).
+ * The evaluator proves both halves: the spelled command is denied by this rule, the other
+ * spelling is not denied at all.
+ * @example narrowDenyFindings(rs, own)[0].witness // 'rm -fr x' for a deny Bash(rm -rf *)
+ */
+export function narrowDenyFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[], skip: ReadonlySet<number> = new Set()): Finding[] {
+  const out: Finding[] = [];
+  for (const r of own) {
+    if (r.tier !== 'deny' || skip.has(r.index)) continue;
+    const s = subjectOf(r);
+    if (!s) continue;
+    const self = decideWith(rs, rs.rules, { tool: 'Bash', command: s });
+    if (self.decision !== 'deny') continue;
+    const forms = equivalentForms(s);
+    const dodges = forms.filter((v) => decideWith(rs, rs.rules, { tool: 'Bash', command: v }).decision !== 'deny');
+    if (!dodges.length) continue;
+    const w = dodges[0];
+    const got = decideWith(rs, rs.rules, { tool: 'Bash', command: w }).decision;
+    const more = dodges.length > 1 ? ` (and ${dodges.length - 1} more spellings)` : '';
+    // Reordered or split flags are how people really type; a path or quote spelling is deliberate.
+    const everyday = dodges.some((d) => d.split(' ')[0] === s.split(' ')[0]);
+    out.push(finding('deny-narrower-than-it-looks', everyday ? 'warning' : 'information', `"${r.text}" blocks \`${s}\` but not \`${w}\`${more}: the same command, which the agent decides ${got}`, r.range, {
+      witness: w,
+      data: { ruleIndex: r.index, dodges, claim: { request: { tool: 'Bash', command: w }, notDecision: 'deny' }, denied: { request: { tool: 'Bash', command: s }, decision: 'deny' } },
+    }));
+  }
+  return out;
+}
