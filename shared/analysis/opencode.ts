@@ -177,11 +177,16 @@ function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache,
       overridden = overlappingLower(view.entries, pos, cache)
         .filter((q) => !includedIn(view.entries[pos], view.entries[q], cache))
         .map((q) => rs.rules[view.entries[q].rule])
+        // The user's own rules only: the agent's built-in layer is not work the user wrote and lost.
+        .filter((o) => o.layer === undefined)
         .sort((a, b) => a.index - b.index);
     } catch (err) {
       if (err instanceof BudgetExceeded) return budget.push({ rule: r.index, reason: err.reason });
       throw err;
     }
+    // A legacy `tools.X: true` switches a tool on; unless it overrides a rule of the user's, it
+    // restates what the agent already allows and is no catch-all the user wrote.
+    if (r.tool !== undefined && r.decision === 'allow' && overridden.length === 0) return;
     const risk = catchAllRisk(r, allActions);
     const broadAllow = r.decision === 'allow' && (allActions || !necessarilyBroad(r)) && risk !== undefined;
     if (!broadAllow && overridden.length === 0) return;
@@ -202,7 +207,7 @@ function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache,
       severity: overridden.length ? 'warning' : (risk ?? 'warning'),
       message: msg,
       range: r.range,
-      related: relatedRules(overridden.filter((o) => o.layer === undefined), () => 'overridden by this rule where both match'),
+      related: relatedRules(overridden, () => 'overridden by this rule where both match'),
       data: { rule: r.index, overrides: overridden.map((o) => o.index), requests: sets },
     });
   });

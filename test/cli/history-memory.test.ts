@@ -11,13 +11,12 @@ const HISTORY_BYTES = 100 * 1024 * 1024;
 /** Peak memory may grow by at most this much over the same import of a tiny file. */
 const MAX_EXTRA_RSS_MB = 64;
 
-/** Runs the CLI with a preload that prints the process's peak RSS (kB) on exit. */
+/** Runs the CLI with the preload that prints the process's own peak RSS (kB) on exit. */
 function runMeasured(args: string[], cwd: string): { code: number; stdout: string; stderr: string; maxRssMb: number } {
   ensureBuilt();
-  const probe = path.join(cwd, 'rss-probe.cjs');
-  fs.writeFileSync(probe, "process.on('exit', () => { process.stderr.write('\\nMAXRSS ' + process.resourceUsage().maxRSS + '\\n'); });\n");
+  const probe = path.join(ROOT, 'test', 'cli', 'fixtures', 'peak-rss.cjs');
   const r = spawnSync(process.execPath, ['--require', probe, path.join(ROOT, 'bin/rulelens.js'), ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const m = /MAXRSS (\d+)/.exec(r.stderr);
+  const m = /peak-rss-kb=(\d+)/.exec(r.stderr);
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, maxRssMb: m ? Number(m[1]) / 1024 : Infinity };
 }
 

@@ -397,6 +397,7 @@ function makeRule(p: RuleDraft, index: number, source: SourceText, home: string,
     effectRange: p.nodes ? rangeOf(source, p.nodes.effectNode) : NOWHERE,
   };
   if (p.layer) rule.layer = p.layer;
+  if (p.tool !== undefined) rule.tool = p.tool;
   return rule;
 }
 

@@ -16,6 +16,8 @@ export interface OpencodeRule extends Rule {
   form: OpencodeForm;
   /** null: top level; otherwise the agent name whose section holds the rule. */
   agent: string | null;
+  /** The legacy `tools` entry this rule was converted from (`tools.edit: false` → `edit * deny`). */
+  tool?: string;
   actionRange: Range;
   resourceRange: Range;
   effectRange: Range;

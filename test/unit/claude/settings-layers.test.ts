@@ -31,7 +31,7 @@ describe('claude: settings files as the agent reads them', () => {
     for (const name of ['settings.json', 'settings.local.json']) {
       const rs = parseClaude({ path: `/p/.claude/${name}`, text: '{"permissions": {"defaultMode": "bypassPermissions"}}' }, CTX);
       assert.equal(rs.mode, 'default');
-      assert.ok(rs.findings.some((f) => f.severity === 'warning' && /ignores "defaultMode": "bypassPermissions"/.test(f.message)));
+      assert.ok(rs.findings.some((f) => f.severity === 'warning' && /ignores "bypassPermissions"/.test(f.message)));
       assert.equal(evaluateClaude(rs, { tool: 'Bash', command: 'curl x' }, CTX).decision, 'ask');
     }
   });

@@ -14,13 +14,22 @@ const decide = (permissions: object, req: ClaudeRequest) => evaluateClaude(setti
 describe('claude lints on the holes of real configs', () => {
   before(initDialects);
 
-  it('cross-tool-bypass: Read(./.env) denied while Bash(cat:*) is allowed', () => {
-    const p = { allow: ['Bash(cat:*)'], deny: ['Read(./.env)'] };
+  it('cross-tool-bypass: Read(./.env) denied while Bash(grep:*) is allowed', () => {
+    const p = { allow: ['Bash(grep:*)'], deny: ['Read(./.env)'] };
     const [f] = codes(p, 'cross-tool-bypass');
-    assert.equal(f.witness, 'cat .env');
-    assert.equal(decide(p, { tool: 'Bash', command: 'cat .env' }), 'allow');
+    assert.ok(f?.witness, 'a witness command');
+    assert.match(f.witness!, /^grep .*\.env$/);
+    assert.equal(decide(p, { tool: 'Bash', command: f.witness! }), 'allow');
     assert.equal(decide(p, { tool: 'Read', path: '.env' }), 'deny');
     assert.deepEqual(codes({ allow: ['Bash(ls:*)'], deny: ['Read(./.env)'] }, 'cross-tool-bypass'), []);
+  });
+
+  it('cross-tool-bypass: no finding where the agent itself applies the Read deny to the reader (cat, head)', () => {
+    for (const allow of ['Bash(cat:*)', 'Bash(head:*)']) {
+      const p = { allow: [allow], deny: ['Read(./.env)'] };
+      assert.equal(decide(p, { tool: 'Bash', command: `${allow.slice(5, -3)} .env` }), 'deny', allow);
+      assert.deepEqual(codes(p, 'cross-tool-bypass'), [], allow);
+    }
   });
 
   it('allow-runs-anything: awk, docker, npx, npm, uv, make, ssh and rm', () => {
@@ -38,20 +47,22 @@ describe('claude lints on the holes of real configs', () => {
     assert.deepEqual(codes({ defaultMode: 'acceptEdits' }, 'bypass-mode-committed'), []);
   });
 
-  it('deny-narrower-than-it-looks: Bash(rm -rf *) does not cover rm -fr, rm -r -f or /usr/bin/rm', () => {
+  it('deny-narrower-than-it-looks: Bash(rm -rf *) does not cover rm -fr or rm -r -f', () => {
     const p = { deny: ['Bash(rm -rf *)'] };
     const [f] = codes(p, 'deny-narrower-than-it-looks');
     assert.equal(f.severity, 'warning');
     const dodges = f.data!.dodges as string[];
-    for (const d of ['rm -fr x', 'rm -r -f x', '/usr/bin/rm -rf x']) {
+    for (const d of ['rm -fr x', 'rm -r -f x']) {
       assert.ok(dodges.includes(d), d);
       assert.notEqual(decide(p, { tool: 'Bash', command: d }), 'deny', d);
     }
+    for (const d of dodges) assert.notEqual(decide(p, { tool: 'Bash', command: d }), 'deny', `every dodge listed gets past: ${d}`);
     assert.equal(decide(p, { tool: 'Bash', command: 'rm -rf x' }), 'deny');
-    // A deny of the whole program covers every flag spelling; only the absolute path gets past, a deliberate spelling.
-    const [whole] = codes({ deny: ['Bash(rm:*)'] }, 'deny-narrower-than-it-looks');
-    assert.deepEqual(whole.data!.dodges, ['/usr/bin/rm x']);
-    assert.equal(whole.severity, 'information');
+    // The agent's deny sees through absolute program paths: not a dodge, so not listed.
+    assert.equal(decide(p, { tool: 'Bash', command: '/usr/bin/rm -rf x' }), 'deny');
+    assert.ok(!dodges.includes('/usr/bin/rm -rf x'));
+    // A deny of the whole program covers every flag spelling and the absolute path: nothing to report.
+    assert.deepEqual(codes({ deny: ['Bash(rm:*)'] }, 'deny-narrower-than-it-looks'), []);
   });
 
   it('never-matches: rules the evaluator can never fire, whatever their text looks like', () => {

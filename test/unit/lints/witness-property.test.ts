@@ -94,7 +94,8 @@ function checkOpencode(rs: OpencodeRuleSet, f: Finding, where: string): void {
   }
   if (f.code === 'allow-runs-anything' && f.witness !== undefined) {
     const r = rs.rules[d.rule as number];
-    const alone = { ...rs, rules: [r] } as OpencodeRuleSet;
+    // The rule alone: no other rule of the file and none of the agent's built-in layers.
+    const alone = { ...rs, rules: [{ ...r, index: 0 }], order: undefined, builtins: null } as OpencodeRuleSet;
     const req: OpencodeRequest = { action: 'bash', resources: [f.witness], ...(r.agent ? { agent: r.agent } : {}) };
     assert.equal(evaluateOpencode(alone, req).decision, 'allow', `${where}: ${f.message}`);
   }
