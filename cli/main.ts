@@ -11,44 +11,74 @@ import { rulesCommand } from './commands/rules';
 import { importCommand } from './commands/import';
 import { stdio, UsageError, type Out } from './io';
 
-/** Commands that initialize a dialect themselves when they first meet one of its files. */
-const INIT_ON_DEMAND = new Set(['check', 'eval']);
+import { ArgumentError } from './args';
+import { commandHelp, HELP, wantsHelp } from './help';
+import { lspCommand } from './commands/lsp';
+import { version } from '../package.json';
+
+/** Commands that initialize a dialect themselves when they first meet one of its files (lsp: the server does). */
+const INIT_ON_DEMAND = new Set(['check', 'eval', 'lsp']);
 
 type Command = (argv: string[], io: Out) => Promise<number>;
 
-/** Every subcommand; each lives in its own file under cli/commands/. */
-export const COMMANDS: Record<string, { run: Command; usage: string }> = {
-  check: { run: checkCommand, usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--no-builtins] [--global-config PATH] [--user-settings PATH]' },
-  eval: { run: evalCommand, usage: 'eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] [--no-builtins] [--global-config PATH] [--user-settings PATH]' },
-  diff: { run: diffCommand, usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--no-builtins] [--global-config PATH] [--user-settings PATH]' },
-  translate: { run: translateCommand, usage: 'translate RULEFILE --to claude [--format text|json]' },
-  log: { run: logCommand, usage: 'log --action A --subject S --task T [--trust X] --capability C [--args-hash H] [--at ISO] [--ledger FILE] [--rules FILE] [--paths FILE]' },
-  explain: { run: explainCommand, usage: 'explain N [--format text|json] [--ledger FILE] [--rules FILE]' },
-  suggest: { run: suggestCommand, usage: 'suggest [--json] [--ledger FILE] | suggest RULEFILE --history PATH [--write] [--format text|json]' },
-  replay: { run: replayCommand, usage: 'replay --rules NEXT [--max-newly-denied N] [--format text|json] [--ledger FILE] | replay RULEFILE --history PATH (--rules NEXT | --base GITREV) [--max-newly-denied N] [--max-newly-asked N] [--max-newly-allowed N] [--format text|json]' },
-  import: { run: importCommand, usage: 'import HISTORY... [--rules RULEFILE | --dialect claude|opencode|omp] [--out FILE] [--since ISO] [--format text|json]' },
-  rules: { run: rulesCommand, usage: 'rules set-profile balanced|strict [--rules FILE] | rules digest [--rules FILE]' },
-};
+/** Every subcommand; each lives in its own file under cli/commands/, its help in cli/help.ts. */
+export const COMMANDS: Record<string, { run: Command; usage: string }> = Object.fromEntries(
+  (
+    [
+      ['check', checkCommand],
+      ['eval', evalCommand],
+      ['diff', diffCommand],
+      ['translate', translateCommand],
+      ['log', logCommand],
+      ['explain', explainCommand],
+      ['suggest', suggestCommand],
+      ['replay', replayCommand],
+      ['import', importCommand],
+      ['rules', rulesCommand],
+      ['lsp', lspCommand],
+    ] as const
+  ).map(([name, run]) => [name, { run, usage: HELP[name].usage }]),
+);
+
+export const VERSION = `rulelens ${version}`;
 
 export function usage(): string {
-  return ['usage: rulelens <command> [options]', '', ...Object.values(COMMANDS).map((c) => `  rulelens ${c.usage}`)].join('\n');
+  return [
+    'usage: rulelens <command> [options]',
+    '',
+    ...Object.values(COMMANDS).map((c) => `  rulelens ${c.usage}`),
+    '  rulelens version · rulelens help [COMMAND] · rulelens COMMAND --help',
+  ].join('\n');
 }
 
 /** Runs the CLI and returns its exit code: 0 ok, 1 findings/failures, 2 usage or I/O error. */
 export async function main(argv: string[], io: Out = stdio): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.out(usage());
-    return name ? 0 : 2;
+  if (!name) {
+    io.err(usage());
+    return 2;
   }
-  if (name === '--version') {
-    io.out('rulelens 0.1.0');
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? rest[0] : undefined;
+    if (topic !== undefined && !COMMANDS[topic] && !HELP[topic]) {
+      io.err(`unknown command "${topic}"\n${usage()}`);
+      return 2;
+    }
+    io.out(topic ? commandHelp(topic) : usage());
+    return 0;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    io.out(VERSION);
     return 0;
   }
   const cmd = COMMANDS[name];
   if (!cmd) {
     io.err(`unknown command "${name}"\n${usage()}`);
     return 2;
+  }
+  if (wantsHelp(rest)) {
+    io.out(commandHelp(name));
+    return 0;
   }
   try {
     // check and eval set up only the dialects they meet (the shell parser's WebAssembly is not
@@ -57,7 +87,8 @@ export async function main(argv: string[], io: Out = stdio): Promise<number> {
     return await cmd.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(`rulelens ${name}: ${e.message}`);
+      // A mistake in the arguments repeats how the command is used; a missing file does not.
+      io.err(e instanceof ArgumentError ? `rulelens ${name}: ${e.message}\nusage: rulelens ${cmd.usage}\n(rulelens ${name} --help for details)` : `rulelens ${name}: ${e.message}`);
       return 2;
     }
     io.err(`rulelens ${name}: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);

@@ -7,6 +7,7 @@ import { ServerConnection } from './server-connection';
 import { RuleStatus } from './status';
 import { RequestTests, type Outcome } from './testing/controller';
 import { TraceView, type TraceViewState } from './views/trace-view';
+import { TraceFollower } from './views/follow';
 
 /** What `activate` returns: enough for tests and other extensions to drive RuleLens without its UI. */
 export interface RuleLensApi {
@@ -31,6 +32,11 @@ export function activate(context: vscode.ExtensionContext): RuleLensApi {
   const tests = new RequestTests(server);
   const view = new TraceView((subject) => saveAsStoredRequest(server, subject).then(() => undefined));
   const evaluate = new EvaluateCommands(server, view);
+  const follower = new TraceFollower(
+    () => view.state?.subject,
+    (uri) => server.listRequests({ uri: uri.toString() }).catch(() => undefined),
+    (target) => evaluate.showTrace(target),
+  );
   const flips = new FlipPages();
 
   context.subscriptions.push(
@@ -39,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): RuleLensApi {
     status,
     tests,
     view,
+    follower,
     vscode.commands.registerCommand(COMMANDS.evaluateRequest, (arg?: unknown) => evaluate.evaluateRequest(arg)),
     vscode.commands.registerCommand(COMMANDS.showTrace, (arg?: unknown) => evaluate.showTrace(arg)),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => output.show(true)),

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
 import { LIST_REQUESTS_METHOD, type ListRequestsParams, type ListRequestsResult, EVALUATE_METHOD, type EvaluateParams, type EvaluateResult } from '../shared/protocol';
 import { documentSelector } from './selector';
+import { renderedDocsLink, withoutEditorSyntaxErrors } from './diagnostics-filter';
 
 /**
  * Owns the language client. Commands and views go through it so that a missing or crashed server
@@ -30,6 +31,13 @@ export class ServerConnection implements vscode.Disposable {
       // The server reads lint levels and excludes per document; pushing the section keeps it current.
       synchronize: { configurationSection: 'rulelens' },
       initializationOptions: { settings: vscode.workspace.getConfiguration('rulelens') },
+      middleware: {
+        handleDiagnostics: (uri, diagnostics, next) => {
+          const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+          const jsonValidates = !!vscode.extensions.getExtension('vscode.json-language-features') && vscode.workspace.getConfiguration('json', uri).get<boolean>('validate.enable', true);
+          next(uri, withoutEditorSyntaxErrors(diagnostics, doc?.languageId, jsonValidates).map(withRenderedDocs));
+        },
+      },
     };
     this.client = new LanguageClient('rulelens', 'RuleLens', serverOptions, clientOptions);
     this.started = this.client.start().then(
@@ -64,4 +72,13 @@ export class ServerConnection implements vscode.Disposable {
   dispose(): void {
     void this.client?.stop();
   }
+}
+
+/** The lint link of a diagnostic opens the page rendered, not the raw Markdown in the install folder. */
+function withRenderedDocs(d: vscode.Diagnostic): vscode.Diagnostic {
+  const code = d.code;
+  if (!code || typeof code !== 'object' || !(code.target instanceof vscode.Uri)) return d;
+  const link = renderedDocsLink(code.target.toString(true));
+  if (link) d.code = { value: code.value, target: vscode.Uri.parse(link) };
+  return d;
 }

@@ -9,7 +9,9 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { createConnection, ProposedFeatures, TextDocuments, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { initDialects } from '../shared/dialects';
+import { DIALECTS, initDialects } from '../shared/dialects';
+import { version as VERSION } from '../package.json';
+import { ServerLog, traceLevel } from './log';
 import { fileExists, nodePathFs, readText } from '../shared/host/node-fs';
 import { createBaseTextReader } from './base-text';
 import { SERVER_CAPABILITIES, summarizeClient, type ClientCapabilitiesSummary } from './capabilities';
@@ -38,12 +40,16 @@ function defaultDocsBase(): string {
   return `${pathToFileURL(path.resolve(__dirname, '..', 'docs', 'lints')).href}/`;
 }
 
+const log = new ServerLog(connection);
+
 connection.onInitialize(async (params): Promise<InitializeResult> => {
+  const started = performance.now();
   try {
     await initDialects();
   } catch (e) {
     connection.console.error(`a dialect failed to initialize: ${String(e)}`);
   }
+  log.info(`RuleLens language server ${VERSION} (node ${process.version}, pid ${process.pid}); dialects: ${DIALECTS.map((d) => d.id).join(', ')} loaded in ${Math.round(performance.now() - started)} ms`);
   const client: ClientCapabilitiesSummary = summarizeClient(params.capabilities);
   const init = (params.initializationOptions ?? {}) as { settings?: RuleLensSettings; docsBaseUrl?: unknown };
   const docsBaseOption = init.docsBaseUrl ?? init.settings?.docsBaseUrl;
@@ -63,8 +69,10 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
   });
   settings = new Settings(connection, client.configuration, (p) => service.workspace.text(p));
   settings.setGlobal(init.settings ?? {});
+  log.level = traceLevel(init.settings);
+  settings.onGlobal = (g) => (log.level = traceLevel(g));
   settings.folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri));
-  const validator = new Validator(connection, service, settings, client.codeLensRefresh);
+  const validator = new Validator(connection, service, settings, client.codeLensRefresh, log);
   ctx = { connection, documents, service, settings, validator, client };
   registerDocuments(ctx);
   registerHover(ctx);
@@ -76,7 +84,8 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
   registerListRequests(ctx);
   registerWatchedFiles(ctx);
   registerConfiguration(ctx);
-  return { capabilities: SERVER_CAPABILITIES, serverInfo: { name: 'rulelens' } };
+  log.info(`workspace folders: ${settings.folders.join(', ') || '(none)'}; lint pages: ${docsBase}`);
+  return { capabilities: SERVER_CAPABILITIES, serverInfo: { name: 'rulelens', version: VERSION } };
 });
 
 connection.onInitialized(async () => {

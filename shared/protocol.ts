@@ -23,7 +23,8 @@ export interface EvaluateResult {
   /** The trace rendered as Markdown, for clients that only show text. */
   markdown?: string;
   /** Rule labels in file order, for rule × subject tables. */
-  rules?: Array<{ index: number; label: string; decision: string; line: number }>;
+  /** Every rule in file order; `number` is the one people see ("rule N"). */
+  rules?: Array<{ index: number; number?: number; label: string; decision: string; line: number }>;
 }
 
 /** `rulelens/listRequests`: the stored requests of a rule or requests file, with their results. */

@@ -63,13 +63,13 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   sink.end(summary);
   if (summary.files === 0 && fmt === 'text') io.err('no rule files found');
   const tooManyWarnings = maxWarnings !== undefined && summary.warnings > maxWarnings;
-  return summary.errors > 0 || summary.failed > 0 || tooManyWarnings ? 1 : 0;
+  return summary.errors > 0 || summary.failed > 0 || summary.invalid > 0 || tooManyWarnings ? 1 : 0;
 }
 
 function textSink(io: Out, cwd: string, withTrace: boolean): Sink {
   return {
     file: (rep) => io.out(formatFileText(rep, cwd, withTrace)),
-    end: (s) => io.out(`${s.files} file${s.files === 1 ? '' : 's'} · ${s.errors} error${s.errors === 1 ? '' : 's'} · ${s.warnings} warning${s.warnings === 1 ? '' : 's'} · ${s.requests} requests: ${s.passed} passed, ${s.failed} failed`),
+    end: (s) => io.out(`${s.files} file${s.files === 1 ? '' : 's'} · ${s.errors} error${s.errors === 1 ? '' : 's'} · ${s.warnings} warning${s.warnings === 1 ? '' : 's'} · ${s.requests} requests: ${s.passed} passed, ${s.failed} failed${s.invalid ? `, ${s.invalid} invalid` : ''}`),
   };
 }
 

@@ -9,7 +9,7 @@ import { flipLine } from '../../shared/diff/format';
 import { readText, fileExists } from '../../shared/host/node-fs';
 import { findRequestsFile } from '../../shared/requests/locate';
 import { parseRequestsFile } from '../../shared/requests/parse';
-import { count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
+import { ArgumentError, count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { flipsSarif } from '../format/sarif';
 import { evalContext, readInput, UsageError, type Out } from '../io';
 
@@ -38,8 +38,8 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   const fmt = format(values.format, ['text', 'json', 'sarif'] as const, 'text');
   const maxDenied = count(values['max-newly-denied'], '--max-newly-denied');
   const maxAllowed = count(values['max-newly-allowed'], '--max-newly-allowed');
-  if (positionals.length !== 1) throw new UsageError('diff takes exactly one RULEFILE');
-  if (typeof values.base !== 'string') throw new UsageError('--base GITREV|FILE is required');
+  if (positionals.length !== 1) throw new ArgumentError('diff takes exactly one RULEFILE');
+  if (typeof values.base !== 'string') throw new ArgumentError('--base GITREV|FILE is required');
   const rulePath = path.resolve(positionals[0]);
   const text = readInput(rulePath, positionals[0]);
   const base = readBase(rulePath, values.base);
@@ -84,6 +84,17 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
     for (const n of notes) io.out(`  note: ${n}`);
     if (overAllowed) io.out(`  budget exceeded: ${counts.loosened} newly allowed > --max-newly-allowed ${maxAllowed}`);
     if (overDenied) io.out(`  budget exceeded: ${counts.tightened} newly denied > --max-newly-denied ${maxDenied}`);
+    // The last line is the one a CI log shows: always say how many decisions became less strict.
+    io.out(budgetLine(counts, maxAllowed, maxDenied));
   }
   return overAllowed || overDenied ? 1 : 0;
+}
+
+/**
+ * The closing line: newly allowed first (the direction that matters), with the budgets when given.
+ * @example budgetLine({ loosened: 2, tightened: 0 }, 1, undefined) // '2 newly allowed (budget 1: exceeded), 0 newly denied'
+ */
+export function budgetLine(counts: { loosened: number; tightened: number }, maxAllowed: number | undefined, maxDenied: number | undefined): string {
+  const part = (n: number, what: string, max: number | undefined) => `${n} newly ${what}${max === undefined ? '' : ` (budget ${max}: ${n > max ? 'exceeded' : 'ok'})`}`;
+  return `${part(counts.loosened, 'allowed', maxAllowed)}, ${part(counts.tightened, 'denied', maxDenied)}`;
 }

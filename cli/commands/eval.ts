@@ -1,12 +1,16 @@
+import { ruleNumber } from '../../shared/model';
 import * as path from 'path';
 import { loadRuleSet } from '../../shared/check/check-file';
 import { detectDialect, dialectById } from '../../shared/dialects';
 import { parseJson } from '../../shared/json/tree';
 import { parseRequestsFile } from '../../shared/requests/parse';
-import { runRequests, safeEvaluate } from '../../shared/requests/run';
+import { runRequest, runRequests } from '../../shared/requests/run';
+import { countResults, resultsLine } from '../../shared/requests/summary';
+import type { RequestResult } from '../../shared/requests/model';
 import { renderTraceText, ruleText } from '../../shared/trace/render';
+import { withNearMisses } from '../../shared/trace/near-miss';
 import { readText } from '../../shared/host/node-fs';
-import { ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
+import { ArgumentError, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { requestJson } from '../format/json';
 import { requestLines } from '../format/text';
 import { evalContext, readInput, UsageError, type Out } from '../io';
@@ -14,12 +18,13 @@ import { evalContext, readInput, UsageError, type Out } from '../io';
 /**
  * `rulelens eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]`
  * Exit 0 when every request with an expectation met it, 1 otherwise, 2 on usage/I-O errors.
+ * A single `--request` with an `expect` is compared too; `--requests` ends with a summary line.
  */
 export async function evalCommand(argv: string[], io: Out): Promise<number> {
   const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' }, ...ENGINE_OPTIONS });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
-  if (positionals.length !== 1) throw new UsageError('eval takes exactly one RULEFILE');
-  if ((values.request === undefined) === (values.requests === undefined)) throw new UsageError('give exactly one of --request JSON or --requests FILE');
+  if (positionals.length !== 1) throw new ArgumentError('eval takes exactly one RULEFILE');
+  if ((values.request === undefined) === (values.requests === undefined)) throw new ArgumentError('give exactly one of --request JSON or --requests FILE');
   const rulePath = path.resolve(positionals[0]);
   const text = readInput(rulePath, positionals[0]);
   const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
@@ -43,14 +48,19 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
       // Offsets inside the wrapper are shifted by the 14-character prefix; report the message only.
       throw new UsageError(`invalid request: ${fieldErrors.map((f) => f.message).join('; ') || 'not evaluable'}`);
     }
-    const { verdict, error } = safeEvaluate(dialect, ruleSet, stored.request, ctx);
-    if (!verdict) throw new UsageError(error ?? 'evaluation failed');
-    if (fmt === 'json') io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: verdict.rule, details: verdict.details, trace: verdict.trace }, null, 2));
-    else {
+    const result = runRequest(dialect, ruleSet, stored, ctx);
+    if (!result.verdict) throw new UsageError(result.error ?? 'evaluation failed');
+    const verdict = withNearMisses(result.verdict);
+    if (fmt === 'json') {
+      const checked = stored.expect ? { expect: requestJson(result, false).expect, pass: result.pass, mismatches: result.mismatches } : {};
+      io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: verdict.rule ? { index: ruleNumber(verdict.rule) - 1, id: verdict.rule.id, label: verdict.rule.label } : null, details: verdict.details, ...checked, trace: verdict.trace }, null, 2));
+    } else {
       io.out(`${verdict.native}${verdict.code ? ` ${verdict.code}` : ''} — ${ruleText(verdict)}`);
       io.out(renderTraceText(verdict));
+      if (result.pass === true) io.out(`✓ as expected (${expectText(result)})`);
+      else if (result.pass === false) io.out(`✗ not as expected: ${result.mismatches.join('; ')}`);
     }
-    return 0;
+    return result.pass === false ? 1 : 0;
   }
 
   const reqPath = path.resolve(String(values.requests));
@@ -64,11 +74,19 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   } else {
     const labelOf = (i: number) => ruleSet.rules[i]?.label;
     for (const r of results) {
-      io.out(requestLines(r, labelOf).join('\n'));
+      io.out(requestLines(r, labelOf, (i) => (ruleSet.rules[i] ? ruleNumber(ruleSet.rules[i]) : undefined)).join('\n'));
       if (withTrace && r.verdict) io.out(renderTraceText(r.verdict).replace(/^/gm, '      '));
     }
   }
-  const failed = results.filter((r) => r.pass === false).length;
-  const invalid = results.filter((r) => r.verdict === null).length;
-  return failed > 0 || invalid > 0 ? 1 : 0;
+  const counts = countResults(results);
+  if (fmt === 'json') io.out(JSON.stringify({ summary: counts }));
+  else io.out(resultsLine(counts));
+  return counts.failed > 0 || counts.invalid > 0 ? 1 : 0;
+}
+
+/** The expectation as written: `deny`, or `deny, rule "edit secrets/* deny"`. */
+function expectText(r: RequestResult): string {
+  const e = r.request.expect;
+  if (!e) return '';
+  return [e.decision, ...Object.entries(e.fields).map(([k, v]) => `${k} ${JSON.stringify(v)}`)].filter((x) => x !== null).join(', ');
 }

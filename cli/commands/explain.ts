@@ -1,5 +1,5 @@
 import { explainEntry } from '../../shared/ledger';
-import { format, parse } from '../args';
+import { ArgumentError, format, parse } from '../args';
 import { UsageError, type Out } from '../io';
 import { FILE_OPTIONS, openLedger } from './log';
 
@@ -10,7 +10,7 @@ import { FILE_OPTIONS, openLedger } from './log';
 export async function explainCommand(argv: string[], io: Out): Promise<number> {
   const { values, positionals } = parse(argv, { format: { type: 'string' }, ...FILE_OPTIONS });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
-  if (positionals.length !== 1 || !/^#?\d+$/.test(positionals[0])) throw new UsageError('explain takes one step number, e.g. `rulelens explain 42`');
+  if (positionals.length !== 1 || !/^#?\d+$/.test(positionals[0])) throw new ArgumentError('explain takes one step number, e.g. `rulelens explain 42`');
   const n = Number(positionals[0].replace('#', ''));
   const files = openLedger(values, io, { needRules: false });
   const x = explainEntry(files.ledger.entries, n, files.rules?.value);

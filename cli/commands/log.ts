@@ -5,7 +5,7 @@ import { readStep } from '../../shared/dialects/bounds-rules/request';
 import { decisionLine } from '../../shared/dialects/bounds-rules/refusal';
 import { entryLine, errorLines, judgeNext, loadLedgerFiles, type LedgerFiles } from '../../shared/ledger';
 import { readText } from '../../shared/host/node-fs';
-import { format, parse } from '../args';
+import { ArgumentError, format, parse } from '../args';
 import { evalContext, UsageError, type Out } from '../io';
 
 /** Options every ledger command accepts for finding its files. */
@@ -49,9 +49,9 @@ export async function logCommand(argv: string[], io: Out): Promise<number> {
     format: { type: 'string' },
     ...FILE_OPTIONS,
   });
-  if (positionals.length) throw new UsageError(`log takes no positional arguments (got ${positionals.join(' ')})`);
+  if (positionals.length) throw new ArgumentError(`log takes no positional arguments (got ${positionals.join(' ')})`);
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
-  for (const k of ['action', 'subject', 'task', 'capability']) if (values[k] === undefined) throw new UsageError(`--${k} is required`);
+  for (const k of ['action', 'subject', 'task', 'capability']) if (values[k] === undefined) throw new ArgumentError(`--${k} is required`);
   const raw: Record<string, unknown> = { action: values.action, subject: values.subject, task: values.task, capability: values.capability, at: values.at ?? new Date().toISOString() };
   if (values.trust !== undefined) raw.trust = values.trust;
   if (values['args-hash'] !== undefined) raw.args_hash = values['args-hash'];

@@ -2,7 +2,7 @@ import * as path from 'path';
 import { parseBoundsRules } from '../../shared/dialects/bounds-rules/validate';
 import { readText } from '../../shared/host/node-fs';
 import { errorLines, replayLedger } from '../../shared/ledger';
-import { count, format, parse } from '../args';
+import { ArgumentError, count, format, parse } from '../args';
 import { UsageError, type Out } from '../io';
 import { openLedger } from './log';
 import { replayHistoryCommand } from './replay-history';
@@ -16,10 +16,10 @@ export async function replayCommand(argv: string[], io: Out): Promise<number> {
   // `replay RULEFILE --history PATH …` replays agent history; without --history, the Bounds ledger.
   if (argv.some((a) => a === '--history' || a.startsWith('--history='))) return replayHistoryCommand(argv, io);
   const { values, positionals } = parse(argv, { rules: { type: 'string' }, 'max-newly-denied': { type: 'string' }, format: { type: 'string' }, ledger: { type: 'string' } });
-  if (positionals.length) throw new UsageError('replay takes no positional arguments');
+  if (positionals.length) throw new ArgumentError('replay takes no positional arguments');
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
   const budget = count(values['max-newly-denied'], '--max-newly-denied');
-  if (typeof values.rules !== 'string') throw new UsageError('--rules NEXT is required (the candidate rules file)');
+  if (typeof values.rules !== 'string') throw new ArgumentError('--rules NEXT is required (the candidate rules file)');
   const nextPath = path.resolve(values.rules);
   const text = readText(nextPath);
   if (text === undefined) throw new UsageError(`cannot read ${values.rules}`);

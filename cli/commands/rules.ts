@@ -4,7 +4,7 @@ import { isProfile, PROFILES, profileText } from '../../shared/dialects/bounds-r
 import { rulesDigest } from '../../shared/dialects/bounds-rules/digest';
 import { fileExists, readText } from '../../shared/host/node-fs';
 import { ATTESSO, findUp } from '../../shared/ledger';
-import { parse } from '../args';
+import { ArgumentError, parse } from '../args';
 import { UsageError, type Out } from '../io';
 
 /** The rules file a `rules` subcommand works on: `--rules`, else the nearest one upward, else `./.attesso/rules.json`. */
@@ -29,8 +29,8 @@ export async function rulesCommand(argv: string[], io: Out): Promise<number> {
     io.out(rulesDigest(text));
     return 0;
   }
-  if (sub !== 'set-profile') throw new UsageError('usage: rulelens rules set-profile balanced|strict [--rules FILE] | rulelens rules digest');
-  if (rest.length !== 1 || !isProfile(rest[0])) throw new UsageError(`set-profile takes one of ${PROFILES.join(', ')}`);
+  if (sub !== 'set-profile') throw new ArgumentError('usage: rulelens rules set-profile balanced|strict [--rules FILE] | rulelens rules digest');
+  if (rest.length !== 1 || !isProfile(rest[0])) throw new ArgumentError(`set-profile takes one of ${PROFILES.join(', ')}`);
   const text = profileText(rest[0]);
   const previous = readText(file);
   try {

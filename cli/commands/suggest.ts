@@ -1,5 +1,5 @@
 import { suggestCeilings } from '../../shared/ledger';
-import { parse } from '../args';
+import { ArgumentError, parse } from '../args';
 import { UsageError, type Out } from '../io';
 import { FILE_OPTIONS, openLedger } from './log';
 import { suggestHistoryCommand } from './suggest-history';
@@ -12,7 +12,7 @@ export async function suggestCommand(argv: string[], io: Out): Promise<number> {
   // `suggest RULEFILE --history PATH` tightens rules from agent history; without it, the Bounds ledger.
   if (argv.some((a) => a === '--history' || a.startsWith('--history='))) return suggestHistoryCommand(argv, io);
   const { values, positionals } = parse(argv, { json: { type: 'boolean' }, ...FILE_OPTIONS });
-  if (positionals.length) throw new UsageError('suggest takes no positional arguments');
+  if (positionals.length) throw new ArgumentError('suggest takes no positional arguments');
   const files = openLedger(values, io, { needRules: false });
   const s = suggestCeilings(files.ledger.entries);
   if (values.json === true) {

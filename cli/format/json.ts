@@ -1,7 +1,8 @@
-import { inFile } from '../../shared/model';
+import { inFile, ruleNumber } from '../../shared/model';
 import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
+import { countResults } from '../../shared/requests/summary';
 
 export function diagnosticJson(f: Finding) {
   return {
@@ -27,7 +28,8 @@ export function requestJson(r: RequestResult, withTrace = true) {
     pass: r.pass,
     mismatches: r.mismatches,
     error: r.error,
-    rule: v?.rule ? { index: v.rule.index, id: v.rule.id, label: v.rule.label } : null,
+    // `index` is the number people see less one: JSON and the text "rule N" share one numbering.
+    rule: v?.rule ? { index: ruleNumber(v.rule) - 1, id: v.rule.id, label: v.rule.label } : null,
     details: v?.details ?? null,
     ...(withTrace ? { trace: v?.trace ?? null } : {}),
   };
@@ -58,9 +60,11 @@ export interface CheckSummary {
   requests: number;
   passed: number;
   failed: number;
+  /** Requests with an error of their own (unknown field, unknown agent): never counted as passed. */
+  invalid: number;
 }
 
-export const emptySummary = (): CheckSummary => ({ files: 0, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0 });
+export const emptySummary = (): CheckSummary => ({ files: 0, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0, invalid: 0 });
 
 /**
  * Adds one file's counts to a running summary, so `check` can drop each report once printed.
@@ -75,11 +79,11 @@ export function addToSummary(s: CheckSummary, rep: FileReport): CheckSummary {
       else if (f.severity === 'warning') s.warnings++;
     }
   }
-  s.requests += rep.results.length;
-  for (const r of rep.results) {
-    if (r.pass === true) s.passed++;
-    else if (r.pass === false) s.failed++;
-  }
+  const c = countResults(rep.results);
+  s.requests += c.requests;
+  s.passed += c.passed;
+  s.failed += c.failed;
+  s.invalid += c.invalid;
   return s;
 }
 

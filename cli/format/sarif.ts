@@ -100,7 +100,12 @@ const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, characte
  */
 export function flipsSarif(rulePath: string, requestsPath: string | null, flips: Flip[], cwd: string) {
   const b = new SarifBuilder(cwd);
+  // Each flip once: a stored request's subject lines explain its own flip, and a witness a stored
+  // request already shows is that same flip.
+  const flipped = new Set(flips.filter((f) => f.kind === 'stored' && f.subject === null).map((f) => f.request));
   for (const f of flips) {
+    if (f.coveredBy !== undefined) continue;
+    if (f.kind === 'stored' && f.subject !== null && flipped.has(f.request)) continue;
     const text = `${f.request}${f.subject !== null && f.kind === 'stored' ? ` (${f.subject})` : ''}: ${f.before} → ${f.after}`;
     const level: Level = f.direction === 'loosened' ? 'error' : 'warning';
     if (f.kind === 'stored' && requestsPath && f.range) b.add('decision-flip', level, text, requestsPath, f.range);

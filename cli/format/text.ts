@@ -1,7 +1,8 @@
 import * as path from 'path';
 import type { FileReport } from '../../shared/check/check-file';
-import { inFile, type Finding } from '../../shared/model';
+import { inFile, ruleNumber, type Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
+import { countResults } from '../../shared/requests/summary';
 import { renderTraceText, ruleText, subjectLines } from '../../shared/trace/render';
 import { outcomesOf } from '../../shared/compiled/outcomes';
 
@@ -10,8 +11,9 @@ function diagLine(file: string, f: Finding): string {
 }
 
 /** One request's lines: mark, name, decision, deciding rule, then one line per subject when several. */
-export function requestLines(r: RequestResult, labelOf: (i: number) => string | undefined): string[] {
-  const mark = r.pass === true ? '✓' : r.pass === false ? '✗' : r.verdict ? '·' : '!';
+export function requestLines(r: RequestResult, labelOf: (i: number) => string | undefined, numberOf: (i: number) => number | undefined = () => undefined): string[] {
+  const broken = r.request.findings.some((f) => f.severity === 'error');
+  const mark = r.pass === false ? '✗' : broken || !r.verdict ? '!' : r.pass === true ? '✓' : '·';
   if (!r.verdict) return [`  ${mark} ${r.request.name}: not evaluated — ${r.error}`];
   const v = r.verdict;
   const lines = [`  ${mark} ${r.request.name}: ${v.native}${v.code ? ` ${v.code}` : ''} — ${ruleText(v)}`];
@@ -19,7 +21,7 @@ export function requestLines(r: RequestResult, labelOf: (i: number) => string | 
   // Outcomes, not the trace: a fast path's verdict knows them without a row per rule.
   const outcomes = outcomesOf(v);
   if (outcomes.length > 1 || (outcomes.length === 1 && outcomes[0].subject !== '')) {
-    for (const l of subjectLines(outcomes, labelOf)) lines.push(`      ${l}`);
+    for (const l of subjectLines(outcomes, labelOf, numberOf)) lines.push(`      ${l}`);
   }
   if (outcomes.length === 0) lines.push(`      ${v.trace.branch}`);
   return lines;
@@ -36,19 +38,14 @@ export function formatFileText(rep: FileReport, cwd: string, withTrace = false):
   for (const f of rep.diagnostics) out.push(diagLine(rel, f));
   if (rep.requestsPath) {
     const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;
-    let passed = 0;
-    let failed = 0;
-    for (const r of rep.results) {
-      if (r.pass === true) passed++;
-      else if (r.pass === false) failed++;
-    }
-    out.push(`  requests: ${rrel} — ${rep.results.length} requests · ${passed} pass · ${failed} fail`);
+    const c = countResults(rep.results);
+    out.push(`  requests: ${rrel} — ${c.requests} requests · ${c.passed} pass · ${c.failed} fail${c.invalid ? ` · ${c.invalid} invalid` : ''}`);
     for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') out.push(diagLine(rrel, f));
   }
   if (rep.results.length) {
     const labelOf = (i: number) => rep.ruleSet?.rules[i]?.label;
     for (const r of rep.results) {
-      out.push(...requestLines(r, labelOf));
+      out.push(...requestLines(r, labelOf, (i) => { const rule = rep.ruleSet?.rules[i]; return rule ? ruleNumber(rule) : undefined; }));
       if (withTrace && r.verdict) out.push(renderTraceText(r.verdict).replace(/^/gm, '      '));
     }
   }

@@ -70,7 +70,7 @@ export class EvaluateCommands {
 
   private async pick(listing: ListRequestsResult): Promise<Pick | undefined> {
     const items: Pick[] = [
-      { label: '$(edit) Enter a request…', detail: `Type a ${listing.dialect} request as JSON`, enter: true, alwaysShow: true },
+      { label: '$(edit) Enter a request…', detail: `Type a request as JSON (${listing.dialect})`, enter: true, alwaysShow: true },
     ];
     if (listing.requests.length) items.push({ label: 'Stored requests', kind: vscode.QuickPickItemKind.Separator });
     for (const r of listing.requests) {
@@ -93,7 +93,7 @@ export class EvaluateCommands {
 
   private async askForRequest(dialect: string | null): Promise<Record<string, unknown> | undefined> {
     const text = await vscode.window.showInputBox({
-      title: `RuleLens: Enter a ${dialect ?? ''} request`,
+      title: `RuleLens: Enter a request (${dialect ?? 'unknown dialect'})`,
       prompt: 'The request as JSON, in the stored-request form (name and expect are not needed)',
       value: requestTemplate(dialect),
       ignoreFocusOut: true,

@@ -24,6 +24,7 @@ export function mark(m: boolean | null | undefined): string {
 
 interface RuleLine {
   index: number;
+  number?: number;
   label: string;
   decision: string;
   line: number | null;
@@ -34,12 +35,12 @@ function ruleLines(result: EvaluateResult): RuleLine[] {
   if (result.rules?.length) return result.rules.map((r) => ({ ...r }));
   const seen = new Map<number, RuleLine>();
   for (const s of result.verdict?.trace.sections ?? []) {
-    for (const row of s.rows) if (!seen.has(row.rule)) seen.set(row.rule, { index: row.rule, label: row.label, decision: '', line: null });
+    for (const row of s.rows) if (!seen.has(row.rule)) seen.set(row.rule, { index: row.rule, number: row.number, label: row.label, decision: '', line: null });
   }
   return [...seen.values()].sort((a, b) => a.index - b.index);
 }
 
-function matrix(sections: TraceSection[], rules: RuleLine[]): string {
+function matrix(sections: TraceSection[], rules: RuleLine[], overall: string): string {
   if (!sections.length) return '<p class="empty">No subject was checked: no rule was consulted.</p>';
   const head1 = sections
     .map((s, i) => `<th colspan="${Math.max(1, s.columns.length)}" class="subject s${i}"><span class="kind">${esc(s.kind)}</span> <code>${esc(s.subject)}</code></th>`)
@@ -64,25 +65,46 @@ function matrix(sections: TraceSection[], rules: RuleLine[]): string {
         .join('');
       const controlsAny = sections.some((s) => s.controlling === r.index);
       const where = r.line === null ? '' : ` data-line="${r.line}"`;
-      return `<tr class="${controlsAny ? 'controls' : ''}"><th class="rule"><a href="#"${where} class="reveal">${r.index + 1}</a></th>`
+      return `<tr class="${controlsAny ? 'controls' : ''}"><th class="rule"><a href="#"${where} class="reveal">${r.number ?? r.index + 1}</a></th>`
         + `<td class="label"><code>${esc(r.label)}</code></td>${cells}</tr>`;
     })
     .join('\n');
+  // The overall branch is on the stamp already: a subject repeats it only when its own differs.
   const foot = sections
-    .map((s) => `<td colspan="${Math.max(1, s.columns.length)}" class="outcome ${esc(s.decision ?? 'none')}"><b>${esc(s.decision ?? '—')}</b><br><span class="branch">${esc(s.branch)}</span></td>`)
+    .map((s) => `<td colspan="${Math.max(1, s.columns.length)}" class="outcome ${esc(s.decision ?? 'none')}"><b>${esc(s.decision ?? '—')}</b>${s.branch && s.branch !== overall ? `<br><span class="why">${esc(s.branch)}</span>` : ''}</td>`)
     .join('');
   return `<table class="matrix">
 <thead><tr><th rowspan="2">#</th><th rowspan="2">rule</th>${head1}</tr><tr>${head2}</tr></thead>
 <tbody>
 ${body}
 </tbody>
-<tfoot><tr><th></th><th>decision · branch</th>${foot}</tr></tfoot>
+<tfoot><tr><th></th><th>decision</th>${foot}</tr></tfoot>
 </table>`;
 }
 
+/**
+ * The rules' own notes in two lists: how the rule that decided a subject applied, and why the
+ * others did not decide it (a rule that decided is never listed as one that "did not apply").
+ */
 function rowNotes(sections: TraceSection[]): string {
-  const notes = sections.flatMap((s) => s.rows.filter((r) => r.note).map((r) => `<li>rule ${r.rule + 1} on <code>${esc(s.subject)}</code>: ${esc(r.note)}</li>`));
-  return notes.length ? `<h2>Why rules did not apply</h2><ul class="notes">${notes.join('')}</ul>` : '';
+  const on = (s: TraceSection) => (s.subject ? ` on <code>${esc(s.subject)}</code>` : '');
+  const deciding = sections.flatMap((s) => s.rows.filter((r) => r.note && r.rule === s.controlling).map((r) => `<li>rule ${r.number ?? r.rule + 1}${on(s)}: ${esc(r.note)}</li>`));
+  const others = sections.flatMap((s) => s.rows.filter((r) => r.note && r.rule !== s.controlling).map((r) => `<li>rule ${r.number ?? r.rule + 1}${on(s)}: ${esc(r.note)}</li>`));
+  return (deciding.length ? `<h2>How the deciding rule applied</h2><ul class="notes">${deciding.join('')}</ul>` : '')
+    + (others.length ? `<h2>Why other rules did not decide</h2><ul class="notes">${others.join('')}</ul>` : '');
+}
+
+/**
+ * A verdict detail as words: `failClosed: true` → "fail closed: yes"; fields that say nothing
+ * (null, false, empty) are left out rather than shown raw.
+ * @example detailItems({ layer: null, failClosed: true }) // ['<li><b>fail closed</b>: yes</li>']
+ */
+export function detailItems(details: Record<string, unknown>): string[] {
+  const words = (k: string) => k.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const value = (x: unknown): string => (x === true ? 'yes' : Array.isArray(x) ? x.map(value).join(', ') : typeof x === 'object' ? JSON.stringify(x) : String(x));
+  return Object.entries(details)
+    .filter(([, x]) => x !== null && x !== undefined && x !== false && x !== '' && !(Array.isArray(x) && x.length === 0))
+    .map(([k, x]) => `<li><b>${esc(words(k))}</b>: ${esc(value(x))}</li>`);
 }
 
 /** The trace view's whole document. Pure, so tests can check what a person would read. */
@@ -96,20 +118,20 @@ export function renderTracePage(p: TracePage): string {
     const v = result.verdict;
     const native = v.native && v.native !== v.decision ? ` <span class="native">${esc(v.native)}</span>` : '';
     const code = v.code ? ` <span class="code">${esc(v.code)}</span>` : '';
-    const by = v.rule ? `decided by rule ${v.rule.index + 1}${v.rule.id ? ` (${esc(v.rule.id)})` : ''}: <code>${esc(v.rule.label)}</code>` : 'no rule decided';
-    const details = Object.entries(v.details ?? {}).map(([k, x]) => `<li><b>${esc(k)}</b>: ${esc(x)}</li>`).join('');
+    const by = v.rule ? `decided by rule ${v.rule.number ?? v.rule.index + 1}${v.rule.id ? ` (${esc(v.rule.id)})` : ''}: <code>${esc(v.rule.label)}</code>` : 'no rule matched: the default decided';
+    const details = detailItems(v.details ?? {}).join('');
     const notes = v.trace.notes.map((n) => `<li>${esc(n)}</li>`).join('');
     const e = p.expectation;
     const expectation = e
       ? `<div class="expect ${e.pass === false ? 'unmet' : 'met'}" id="expect">${e.pass === false ? '✗' : '✓'} expected ${esc(e.expect)}</div>`
       : '';
     main = `<div class="stamp ${esc(v.decision)}" id="stamp"><span class="decision">${esc(v.decision.toUpperCase())}</span>${native}${code}${expectation}
-<div class="by">${by}</div><div class="branch">Branch: ${esc(v.trace.branch)}</div></div>
+<div class="by">${by}</div><div class="branch">${esc(v.trace.branch)}</div></div>
 ${details ? `<ul class="details">${details}</ul>` : ''}
 ${notes ? `<h2>Notes</h2><ul class="notes">${notes}</ul>` : ''}
 <h2>Rules × subjects</h2>
 <p class="legend">✓ matched · ✗ did not match · – not checked · highlighted: the rule that controlled the subject</p>
-${matrix(v.trace.sections, ruleLines(result))}
+${matrix(v.trace.sections, ruleLines(result), v.trace.branch)}
 ${rowNotes(v.trace.sections)}`;
   }
   const save = p.canSave && result.ok
@@ -151,7 +173,7 @@ td.mark.yes { color: var(--vscode-testing-iconPassed, #3c9b3c); } td.mark.no { c
 td.controlling { background: var(--vscode-editor-findMatchHighlightBackground, rgba(234,92,0,.33)); font-weight: bold; outline: 1px solid var(--vscode-focusBorder); }
 tr.controls td.label { font-weight: bold; }
 td.outcome.allow b { color: var(--vscode-testing-iconPassed, #3c9b3c); } td.outcome.ask b { color: var(--vscode-editorWarning-foreground, #c9a000); } td.outcome.deny b { color: var(--vscode-errorForeground, #d33); }
-td.outcome .branch { font-size: .9em; }
+td.outcome .why { font-size: .9em; color: var(--vscode-descriptionForeground); }
 .legend { color: var(--vscode-descriptionForeground); font-size: .9em; }
 .error { margin-top: 14px; padding: 8px 12px; border-left: 4px solid var(--vscode-errorForeground, #d33); background: var(--vscode-inputValidation-errorBackground); }
 a.reveal { color: var(--vscode-textLink-foreground); text-decoration: none; }

@@ -5,12 +5,15 @@ import type { Finding } from '../../shared/model';
 import { toDiagnostic } from '../service/diagnostics';
 import { pathToUri } from '../service/uri';
 import { uriToPath } from '../service/uri';
+import { lensMode, type LensMode } from '../service/lens-mode';
 
 /** The `rulelens` settings section as the client sends it. */
 export interface RuleLensSettings {
   lints?: Record<string, unknown>;
   excludeFiles?: unknown;
   docsBaseUrl?: unknown;
+  /** `all` | `summary` | `off` */
+  codeLens?: unknown;
   history?: unknown;
 }
 
@@ -21,6 +24,8 @@ export interface RuleLensSettings {
  */
 export class Settings {
   private readonly cache = new Map<string, LintConfig>();
+  /** The code lens mode per document, fetched with its lint config. */
+  private readonly lenses = new Map<string, LensMode>();
   /** What was last published on each config file, so a re-read does not resend the same list. */
   private readonly configProblems = new Map<string, string>();
   private readonly histories = new Map<string, string | undefined>();
@@ -34,13 +39,18 @@ export class Settings {
     private readonly readText: (p: string) => string | undefined,
   ) {}
 
+  /** Called with the new global section whenever it changes (the log follows `trace.server`). */
+  onGlobal: (s: RuleLensSettings) => void = () => undefined;
+
   setGlobal(s: unknown): void {
     this.global = s && typeof s === 'object' ? (s as RuleLensSettings) : {};
+    this.onGlobal(this.global);
     this.clear();
   }
 
   clear(): void {
     this.cache.clear();
+    this.lenses.clear();
     this.histories.clear();
     this.pending = new Map();
   }
@@ -48,6 +58,11 @@ export class Settings {
   /** The cached config of a path (defaults until `prepare` fetched it). */
   peek(p: string): LintConfig {
     return this.cache.get(p) ?? EMPTY_CONFIG;
+  }
+
+  /** The `rulelens.codeLens` mode of a document (the global setting until `prepare` fetched it). */
+  lensMode(uri: string): LensMode {
+    return this.lenses.get(uriToPath(uri)) ?? lensMode(this.global.codeLens);
   }
 
   /** The `rulelens.history` file for a path, resolved against its workspace folder (cached by `prepare`). */
@@ -85,6 +100,7 @@ export class Settings {
       const got: unknown = await this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'rulelens' });
       if (got && typeof got === 'object') s = got as RuleLensSettings;
     }
+    this.lenses.set(uriToPath(uri), lensMode(s.codeLens));
     return this.build(uriToPath(uri), s);
   }
 

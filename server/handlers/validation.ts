@@ -1,3 +1,4 @@
+import type { ServerLog } from '../log';
 import { CodeLensRefreshRequest, type Connection } from 'vscode-languageserver';
 import { STATUS_NOTIFICATION } from '../../shared/protocol';
 import type { LanguageService } from '../service/language-service';
@@ -23,6 +24,7 @@ export class Validator {
     private readonly service: LanguageService,
     private readonly settings: Settings,
     private readonly refreshLenses: boolean,
+    private readonly log?: ServerLog,
   ) {}
 
   /** @example validator.schedule(uri) // re-checks after 150 ms of quiet */
@@ -57,7 +59,9 @@ export class Validator {
     if (this.runs.get(uri) !== ticket || this.service.version(uri) !== version) return;
     const published = new Set<string>();
     for (const t of targets) {
+      const started = performance.now();
       const { publish, status } = this.service.validate(t);
+      this.log?.debug(`validated ${uriToPath(t)} in ${(performance.now() - started).toFixed(1)} ms: ${publish.map((p) => `${p.diagnostics.length} diagnostic${p.diagnostics.length === 1 ? '' : 's'} in ${uriToPath(p.uri).split(/[\\/]/).pop()}`).join(', ')}`);
       for (const p of publish) {
         const key = uriToPath(p.uri);
         if (published.has(key)) continue;

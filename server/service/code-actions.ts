@@ -4,7 +4,7 @@ import { addWindowAction } from './actions/add-window';
 import type { FixContext } from './actions/context';
 import { moveDenyAction, MOVABLE } from './actions/move-deny';
 import { isRemovable, removeRuleAction } from './actions/remove-rule';
-import { dataOf } from './actions/context';
+import { dataOf, ruleOf } from './actions/context';
 import { showDocsAction } from './actions/show-docs';
 import { tightenFromHistoryAction } from './actions/tighten-history';
 import { SOURCE } from './diagnostics';
@@ -22,28 +22,50 @@ function overlaps(a: Range, b: Range): boolean {
 export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Diagnostic[], current: () => Diagnostic[]): CodeAction[] {
   const ours = given.filter((d) => d.source === SOURCE);
   const diags = ours.length ? ours : current().filter((d) => overlaps(d.range, range));
-  const out: CodeAction[] = [];
+  const ranked: Array<{ action: CodeAction; rank: number }> = [];
   const docs = new Set<string>();
   for (const d of diags) {
     const code = String(d.code ?? '');
-    const fixes: Array<CodeAction | undefined> = [];
     // Rule fixes edit the rule file: they only make sense on diagnostics shown there.
     if (ctx.analysis.kind === 'rules') {
-      if (code === 'unwindowed-taint') fixes.push(addWindowAction(ctx, d));
-      if (isRemovable(code, dataOf(d))) fixes.push(removeRuleAction(ctx, d));
-      if (MOVABLE.has(code)) fixes.push(moveDenyAction(ctx, d));
-      fixes.push(addRequestAction(ctx, d));
+      const add = (action: CodeAction | undefined, rank: number) => action && ranked.push({ action, rank });
+      if (MOVABLE.has(code)) add(moveDenyAction(ctx, d), SAFETY.move);
+      if (code === 'unwindowed-taint') add(addWindowAction(ctx, d), SAFETY.window);
+      add(addRequestAction(ctx, d), SAFETY.request);
+      if (isRemovable(code, dataOf(d))) add(removeRuleAction(ctx, d), ruleOf(ctx, d)?.decision === 'deny' ? SAFETY.removeDeny : SAFETY.remove);
     }
-    for (const f of fixes) if (f) out.push(f);
     if (code && !docs.has(code)) {
       docs.add(code);
-      out.push(showDocsAction(d));
+      ranked.push({ action: showDocsAction(d), rank: SAFETY.docs });
     }
   }
   // Not tied to a diagnostic: offered on any broad allow when a history is configured.
   if (ctx.analysis.kind === 'rules') {
     const t = tightenFromHistoryAction(ctx, range);
-    if (t) out.push(t);
+    if (t) ranked.push({ action: t, rank: SAFETY.history });
   }
-  return out;
+  return bySafety(ranked);
+}
+
+/**
+ * Fix order, safest first: keeping a deny working (moving it where it decides) before recording a
+ * test, before deleting a harmless rule; deleting a deny comes last, since it makes the warning go
+ * away while the path it was meant to protect stays open.
+ */
+const SAFETY = { move: 0, window: 1, request: 2, history: 2, remove: 3, removeDeny: 4, docs: 5 } as const;
+
+/** Sorts by safety (stable) and keeps at most one preferred fix: the first, safest one. */
+function bySafety(ranked: Array<{ action: CodeAction; rank: number }>): CodeAction[] {
+  const out = ranked.sort((a, b) => a.rank - b.rank).map((r) => ({ ...r.action, isPreferred: r.rank === SAFETY.removeDeny ? false : r.action.isPreferred }));
+  const preferred = out.findIndex((a) => a.isPreferred);
+  const move = out.findIndex((a) => a.title.startsWith('Move rule'));
+  const keep = move >= 0 ? move : preferred;
+  return out.map((a, i) => {
+    if (i === keep && move >= 0) return { ...a, isPreferred: true };
+    if (i !== keep && a.isPreferred) {
+      const { isPreferred: _dropped, ...rest } = a;
+      return rest;
+    }
+    return a;
+  });
 }

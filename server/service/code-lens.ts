@@ -1,3 +1,4 @@
+import { ruleNumber } from '../../shared/model';
 import type { CodeLens, Range } from 'vscode-languageserver';
 import type { FileReport } from '../../shared/check/check-file';
 import type { RequestResult } from '../../shared/requests/model';
@@ -37,7 +38,7 @@ export function summaryTitle(report: FileReport): string {
 export function requestTitle(r: RequestResult): string {
   if (!r.verdict) return `not run — ${r.error ?? 'invalid request'}`;
   const v = r.verdict;
-  const who = v.rule ? `rule ${v.rule.index + 1}` : 'default';
+  const who = v.rule ? `rule ${ruleNumber(v.rule)}` : 'default';
   if (r.pass === true) return `${v.native} — ${who} ✓`;
   if (r.pass === false) return `${v.native} — ${who} ✗${r.request.expect?.decision ? ` expected ${r.request.expect.decision}` : ` ${r.mismatches.join('; ')}`}`;
   return `${v.native} — ${who}`;

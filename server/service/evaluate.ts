@@ -1,3 +1,4 @@
+import { ruleNumber } from '../../shared/model';
 import { parseJson } from '../../shared/json/tree';
 import { inFile } from '../../shared/model';
 import type { EvaluateParams, EvaluateResult, ListRequestsResult, RequestResultInfo } from '../../shared/protocol';
@@ -5,6 +6,7 @@ import { parseRequestsFile } from '../../shared/requests/parse';
 import { decidingRuleText, safeEvaluate } from '../../shared/requests/run';
 import type { RequestResult } from '../../shared/requests/model';
 import { renderTraceMarkdown } from '../../shared/trace/render';
+import { withNearMisses } from '../../shared/trace/near-miss';
 import type { Analysis, Workspace } from './workspace';
 
 function fail(error: string, dialect?: string): EvaluateResult {
@@ -22,7 +24,7 @@ export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluatePara
   const dialect = rep.dialect;
   const rs = rep.ruleSet;
   // Rules of built-in layers have no line: the trace names them by their layer instead.
-  const rules = rs.rules.filter(inFile).map((r) => ({ index: r.index, label: r.label, decision: r.decision, line: r.range.start.line }));
+  const rules = rs.rules.filter(inFile).map((r) => ({ index: r.index, number: ruleNumber(r), label: r.label, decision: r.decision, line: r.range.start.line }));
   let request: unknown;
   if (typeof params.requestName === 'string') {
     const found = rep.results.find((r) => r.request.name === params.requestName);
@@ -38,8 +40,9 @@ export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluatePara
     if (!stored || stored.request === undefined || errors.length) return fail(`invalid request: ${errors.map((f) => f.message).join('; ') || 'not evaluable'}`, dialect.id);
     request = stored.request;
   } else return fail('give "requestName" or a "request" object', dialect.id);
-  const { verdict, error } = safeEvaluate(dialect, rs, request, ws.host.ctx ?? {});
-  if (!verdict) return fail(error ?? 'evaluation failed', dialect.id);
+  const { verdict: raw, error } = safeEvaluate(dialect, rs, request, ws.host.ctx ?? {});
+  if (!raw) return fail(error ?? 'evaluation failed', dialect.id);
+  const verdict = withNearMisses(raw);
   return { ok: true, dialect: dialect.id, verdict, markdown: renderTraceMarkdown(verdict), rules };
 }
 

@@ -1,8 +1,10 @@
+import { ruleNumber } from '../../shared/model';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
 import type { Rule } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
 import { decidingRuleText } from '../../shared/requests/run';
 import { renderTraceMarkdown } from '../../shared/trace/render';
+import { nearMissLines } from '../../shared/trace/near-miss';
 import { witnessFor } from '../../shared/analysis';
 import { decisionsOf, lossesOf, type RuleDecisions } from './decides';
 import { resultAt, ruleAt } from './locate';
@@ -34,7 +36,7 @@ export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
   const results = rep.results;
   const all = decisionsOf(rep);
   const info = all[rule.index];
-  const out = [`**Rule ${rule.index + 1}** ${code(rule.label)} — ${rule.native}${rule.scope ? ` (${rule.scope})` : ''}`, ''];
+  const out = [`**Rule ${ruleNumber(rule)}** ${code(rule.label)} — ${rule.native}${rule.scope ? ` (${rule.scope})` : ''}`, ''];
   const evaluated = results.filter((r) => r.verdict).length;
   if (!rep.requestsPath) out.push('No stored requests for this file yet.', '');
   else if (!info.decides.length) out.push(`Decides none of ${evaluated} stored request${evaluated === 1 ? '' : 's'}.`, '');
@@ -89,6 +91,7 @@ export function requestHoverMarkdown(r: RequestResult): string {
   const out = [`${head} → **${v.native}**${mark}${exp} — ${decidingRuleText(v)}`, ''];
   if (r.mismatches.length) out.push(...r.mismatches.map((m) => `- ✗ ${m}`), '');
   out.push(renderTraceMarkdown(v, { compact: true }));
+  for (const l of nearMissLines(v)) out.push('', `⚠ ${l.replace(/([*_])/g, '\\$1')}`);
   return out.join('\n').trimEnd();
 }
 

@@ -1,3 +1,4 @@
+import { ruleNumber } from '../../shared/model';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { Analysis } from './workspace';
 
@@ -19,7 +20,7 @@ export function symbolsFor(a: Analysis): DocumentSymbol[] {
     }));
   }
   return rep.ruleSet.rules.filter((r) => r.layer === undefined).map((r) => ({
-    name: `${r.index + 1}. ${r.label}`,
+    name: `${ruleNumber(r)}. ${r.label}`,
     detail: [r.native, r.scope].filter(Boolean).join(' · '),
     kind: r.decision === 'deny' ? SymbolKind.Constant : r.decision === 'allow' ? SymbolKind.Boolean : SymbolKind.Property,
     range: r.range,

@@ -116,8 +116,18 @@ function patternKey(w: Wildcard): string {
 /** The decision pairs found for one action class; `budget` when the search stopped short. */
 interface Pairs {
   found: Map<string, string>;
+  /**
+   * One resource per distinct (base rule, current rule, decision pair) class met among the
+   * readable candidates: two unrelated paths newly allowed by different rules are two flips.
+   */
+  classes: Map<string, string>;
   budget?: BudgetExceeded;
+  /** The search for more resource classes stopped at the time limit (every decision pair is still found). */
+  classesCut?: boolean;
 }
+
+/** How many resource classes one action class may list beyond one per decision pair. */
+export const MAX_CLASSES_PER_ACTION = 50;
 
 /**
  * Every (before, after) decision pair that some resource shows for this action class, each with a
@@ -127,6 +137,7 @@ interface Pairs {
  */
 function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Pairs {
   const found = new Map<string, string>();
+  const classes = new Map<string, string>();
   let head = 0;
   while (head < base.rules.length && head < cur.rules.length && sameRule(base.rules[head], cur.rules[head])) head++;
   let tail = 0;
@@ -134,7 +145,7 @@ function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadlin
   const bMid = base.rules.slice(head, base.rules.length - tail);
   const cMid = cur.rules.slice(head, cur.rules.length - tail);
   const mid = [...bMid, ...cMid];
-  if (mid.length === 0) return { found };
+  if (mid.length === 0) return { found, classes };
   // Only words no shared end rule matches can differ: their decisions come from a middle or the shared start.
   const shared = base.rules.slice(0, head).map((r) => r.decision);
   const possible = new Set<string>();
@@ -142,9 +153,14 @@ function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadlin
   const complete = () => found.size >= possible.size;
   const note = (resource: string) => {
     if (!mid.some((r) => matches(r.resourceMatcher, resource))) return;
-    const a = decisionOf(lastMatch(base.rules, resource));
-    const b = decisionOf(lastMatch(cur.rules, resource));
-    if (a !== b && !found.has(pairKey(a, b))) found.set(pairKey(a, b), resource);
+    const br = lastMatch(base.rules, resource);
+    const cr = lastMatch(cur.rules, resource);
+    const a = decisionOf(br);
+    const b = decisionOf(cr);
+    if (a === b) return;
+    if (!found.has(pairKey(a, b))) found.set(pairKey(a, b), resource);
+    const cls = classKey(a, b, br, cr);
+    if (!classes.has(cls) && classes.size < MAX_CLASSES_PER_ACTION) classes.set(cls, resource);
   };
   const everyRule = [...base.rules, ...cur.rules];
   try {
@@ -156,9 +172,30 @@ function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadlin
     if (!complete()) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
-    return { found, budget: e };
+    return { found, classes, budget: e };
   }
-  return { found };
+  // Every pair is known; now each distinct class of resources that flips, not just one per pair:
+  // only resources a changed rule matches can differ, so the changed rules' fills and their
+  // overlaps with the others are tried. Best effort within the file's time: the pairs are complete.
+  try {
+    for (const m of mid) for (const f of fills(m.resourcePattern)) note(f);
+    for (const m of mid) {
+      deadline.check();
+      for (const o of everyRule) {
+        if (classes.size >= MAX_CLASSES_PER_ACTION) break;
+        for (const f of meets(m.resourcePattern, o.resourcePattern)) note(f);
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof BudgetExceeded)) throw e;
+    return { found, classes, classesCut: true };
+  }
+  return { found, classes };
+}
+
+/** A resource class: the decisions and the rules deciding it in each version. */
+function classKey(a: Decision, b: Decision, br: OpencodeRule | null, cr: OpencodeRule | null): string {
+  return `${pairKey(a, b)}|${br?.index ?? -1}|${cr?.index ?? -1}`;
 }
 
 /**
@@ -217,19 +254,32 @@ function ref(r: OpencodeRule | null): RuleRef | null {
   return r ? { index: r.index, id: null, label: r.label } : null;
 }
 
-/** The stored request that shows this pair here (same decisions, its subject flipping by the same rules), if any. */
-function shownBy(known: readonly Flip[], base: Side, cur: Side, before: Decision, after: Decision): string | undefined {
+/**
+ * The stored request that shows this very flip, if any: the same action (and agent), the same
+ * decisions, and its subject decided by the same rules as the witness in both versions. A stored
+ * flip of another action or another resource class shows something else and covers nothing here.
+ */
+function shownBy(known: readonly Flip[], action: string, agent: string | undefined, base: Side, cur: Side, before: Decision, after: Decision, resource: string): string | undefined {
+  const wb = lastMatch(base.rules, resource)?.index ?? null;
+  const wc = lastMatch(cur.rules, resource)?.index ?? null;
   return known.find((f) => {
     if (f.subject === null || f.before !== before || f.after !== after) return false;
+    if (f.action === undefined || f.action !== action) return false;
     const br = lastMatch(base.rules, f.subject);
     const cr = lastMatch(cur.rules, f.subject);
-    return decisionOf(br) === before && decisionOf(cr) === after && (br?.index ?? null) === (f.beforeRule?.index ?? null) && (cr?.index ?? null) === (f.afterRule?.index ?? null);
+    return decisionOf(br) === before && decisionOf(cr) === after && (br?.index ?? null) === wb && (cr?.index ?? null) === wc;
   })?.request;
 }
 
+/** An agent that adds no rule for this action decides it exactly as the top level: no second search. */
+function sameSides(a: Side, b: Side): boolean {
+  return a.rules.length === b.rules.length && a.rules.every((r, i) => r === b.rules[i]);
+}
+
 /**
- * Witness flips between two OpenCode rule sets: at most one per (before, after) decision pair that
- * no stored flip already shows, each a single-resource request the real evaluator confirms. Past
+ * Witness flips between two OpenCode rule sets: one per distinct (agent, action class, resource
+ * class) that flips — a resource class being the rules deciding it in each version — each a
+ * single-resource request the real evaluator confirms; one a stored flip already shows is marked. Past
  * the analysis budget a note says the search is incomplete, so silence is never taken for safety.
  * @example findOpencodeWitnesses(base, withEditAllow, []).flips[0] // { request: 'edit secrets/a', before: 'deny', after: 'allow', … }
  */
@@ -251,21 +301,35 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
   }
   const byPair = new Map<string, Found[]>();
   const skipped: string[] = [];
+  const cutClasses: string[] = [];
+  const acrossAgents = new Set<string>();
   let skippedWhy: BudgetExceeded | undefined;
   for (const agent of agents) {
     for (const action of actions) {
       const b = sideFor(base, agent, action);
       const c = sideFor(current, agent, action);
       if (b.rules.length === 0 && c.rules.length === 0) continue;
-      const { found: pairs, budget } = pairsFor(b, c, cache, deadline, preferred);
+      if (agent !== undefined && sameSides(b, sideFor(base, undefined, action)) && sameSides(c, sideFor(current, undefined, action))) continue;
+      const { found: pairs, classes, budget, classesCut } = pairsFor(b, c, cache, deadline, preferred);
+      if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
       if (budget) {
         skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
         skippedWhy ??= budget;
       }
-      for (const [key, resource] of pairs) {
-        const [before, after] = key.split('>') as [Decision, Decision];
-        const f: Found = { action, agent, resource, before, after, beforeRule: lastMatch(b.rules, resource), afterRule: lastMatch(c.rules, resource), covered: shownBy(known, b, c, before, after) };
-        byPair.set(key, [...(byPair.get(key) ?? []), f]);
+      // Each distinct resource class once: the pair's witness, then every other class met. The
+      // same class flipping by the same rules for several agents is one flip (the first agent's).
+      const seen = new Set<string>();
+      for (const resource of [...pairs.values(), ...classes.values()]) {
+        const br = lastMatch(b.rules, resource);
+        const cr = lastMatch(c.rules, resource);
+        const before = decisionOf(br);
+        const after = decisionOf(cr);
+        const key = classKey(before, after, br, cr);
+        if (before === after || seen.has(key) || acrossAgents.has(`${action}|${key}`)) continue;
+        seen.add(key);
+        acrossAgents.add(`${action}|${key}`);
+        const f: Found = { action, agent, resource, before, after, beforeRule: br, afterRule: cr, covered: shownBy(known, action, agent, b, c, before, after, resource) };
+        byPair.set(pairKey(before, after), [...(byPair.get(pairKey(before, after)) ?? []), f]);
       }
     }
   }
@@ -274,13 +338,14 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
     const more = skipped.length > MAX_NAMED_ACTIONS ? ` and ${skipped.length - MAX_NAMED_ACTIONS} more` : '';
     notes.push(`witness search incomplete for ${named}${more} (${reasonText(skippedWhy!)}): decisions there may flip beyond what is listed`);
   }
+  if (cutClasses.length > 0) {
+    notes.push(`every kind of flip is listed for ${cutClasses.slice(0, MAX_NAMED_ACTIONS).join(', ')}${cutClasses.length > MAX_NAMED_ACTIONS ? ` and ${cutClasses.length - MAX_NAMED_ACTIONS} more` : ''}, but the time limit stopped the search for more resources flipping by other rules`);
+  }
   const flips: Flip[] = [];
   for (const [a, d] of PAIR_ORDER) {
-    // One witness per pair: an uncovered one when there is one; otherwise the pair is still shown,
-    // marked as already shown by a stored request, so a reader sees the region and not only the example.
-    const found = byPair.get(pairKey(a, d)) ?? [];
-    const pick = found.find((f) => f.covered === undefined) ?? found[0];
-    if (pick) flips.push(toFlip(pick));
+    // Every distinct (agent, action class, resource class) flip: a budget counts each one. One a
+    // stored request already shows is listed, marked, and not counted twice.
+    for (const f of byPair.get(pairKey(a, d)) ?? []) flips.push(toFlip(f));
   }
   return { flips: sortFlips(flips), notes };
 }
@@ -300,6 +365,8 @@ function toFlip(f: Found): Flip {
     direction: direction(f.before, f.after),
     witness,
     ...(f.covered !== undefined ? { coveredBy: f.covered } : {}),
+    action: f.action,
+    ...(f.agent !== undefined ? { agent: f.agent } : {}),
   };
 }
 

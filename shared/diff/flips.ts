@@ -25,6 +25,10 @@ export interface Flip {
   witness?: unknown;
   /** For witnesses: a stored request that already shows this same flip (not counted twice). */
   coveredBy?: string;
+  /** The request's action (OpenCode) when known, so a witness is only covered by a flip of its own action. */
+  action?: string;
+  /** The request's agent (OpenCode), when it names one. */
+  agent?: string;
 }
 
 /** @example direction('deny', 'allow') // 'loosened' */
@@ -45,8 +49,10 @@ export function storedFlips(base: RequestResult[], current: RequestResult[]): Fl
     const a = old?.verdict;
     const b = cur.verdict;
     if (!a || !b) continue;
+    const req = cur.request.request as { action?: unknown; agent?: unknown } | undefined;
+    const who = { ...(typeof req?.action === 'string' ? { action: req.action } : {}), ...(typeof req?.agent === 'string' ? { agent: req.agent } : {}) };
     if (a.decision !== b.decision) {
-      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: null, before: a.decision, after: b.decision, beforeRule: a.rule, afterRule: b.rule, direction: direction(a.decision, b.decision) });
+      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: null, before: a.decision, after: b.decision, beforeRule: a.rule, afterRule: b.rule, direction: direction(a.decision, b.decision), ...who });
     }
     // Outcomes, not traces: a fast path knows them without building a row per rule.
     const oa = outcomesOf(a);
@@ -57,7 +63,7 @@ export function storedFlips(base: RequestResult[], current: RequestResult[]): Fl
       const sb = ob[i];
       if (sa.subject !== sb.subject || !sa.decision || !sb.decision || sa.decision === sb.decision) continue;
       const ref = (idx: number | null, label: string) => (idx === null ? null : { index: idx, id: null, label });
-      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: sb.subject, before: sa.decision, after: sb.decision, beforeRule: ref(sa.controlling, sa.label), afterRule: ref(sb.controlling, sb.label), direction: direction(sa.decision, sb.decision) });
+      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: sb.subject, before: sa.decision, after: sb.decision, beforeRule: ref(sa.controlling, sa.label), afterRule: ref(sb.controlling, sb.label), direction: direction(sa.decision, sb.decision), ...who });
     }
   }
   return sortFlips(out);

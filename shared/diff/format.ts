@@ -1,3 +1,4 @@
+import { ruleNumber } from '../model';
 import type { Flip } from './flips';
 
 /**
@@ -5,7 +6,7 @@ import type { Flip } from './flips';
  * @example ruleName({ index: 2, id: null, label: 'edit secrets/* deny' }) // 'rule 3: edit secrets/* deny'
  */
 export function ruleName(r: Flip['beforeRule']): string {
-  return r ? `rule ${r.index + 1}: ${r.label}` : 'no rule';
+  return r ? `rule ${ruleNumber(r)}: ${r.label}` : 'no rule';
 }
 
 /**

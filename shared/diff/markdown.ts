@@ -1,3 +1,4 @@
+import { ruleNumber } from '../model';
 import type { Comparison } from './compare';
 import type { Flip } from './flips';
 import { flipSummary } from './format';
@@ -5,7 +6,7 @@ import { flipSummary } from './format';
 const md = (s: string) => s.replace(/([\\`*_[\]|<>#])/g, '\\$1');
 /** Patterns go in code spans: `*` in `edit * allow` must not turn into emphasis. */
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
-const rule = (r: Flip['beforeRule']) => (r ? `rule ${r.index + 1}: ${code(r.label)}` : 'no rule');
+const rule = (r: Flip['beforeRule']) => (r ? `rule ${ruleNumber(r)}: ${code(r.label)}` : 'no rule');
 const change = (f: Flip) => `${f.before} → ${f.after} (${rule(f.beforeRule)} → ${rule(f.afterRule)})`;
 
 interface Group {

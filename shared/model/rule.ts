@@ -8,6 +8,11 @@ export type DialectId = 'opencode' | 'claude' | 'omp' | 'bounds-rules' | 'bounds
 export interface Rule {
   /** 0-based position in the file's rule order (the order the dialect evaluates in, before tiers). */
   index: number;
+  /**
+   * The 1-based number people see ("rule 4") when it is not `index + 1`: oh-my-pi numbers its
+   * `bash.patterns` entries, and an entry the agent drops keeps its number.
+   */
+  number?: number;
   /** A rule's own name where the dialect has one (bounds ids); otherwise null. */
   id: string | null;
   decision: Decision;
@@ -33,6 +38,14 @@ export interface Rule {
  */
 export function inFile(rule: Rule): boolean {
   return rule.layer === undefined;
+}
+
+/**
+ * The number a rule is shown with: "rule N" in text and `index` N - 1 in JSON are one numbering.
+ * @example ruleNumber({ index: 1 }) // 2
+ */
+export function ruleNumber(r: { index: number; number?: number }): number {
+  return r.number ?? r.index + 1;
 }
 
 /** The parsed rules of one file plus everything wrong with it. Never thrown: always returned. */

@@ -6,12 +6,16 @@ export interface RuleRef {
   index: number;
   id: string | null;
   label: string;
+  /** The number people see when it is not `index + 1` (see `Rule.number`). */
+  number?: number;
 }
 
 /** One rule as considered for one subject: which of its parts matched, and what became of it. */
 export interface TraceRow {
   rule: number;
   label: string;
+  /** The rule's number people see when it is not `rule + 1` (see `Rule.number`). */
+  number?: number;
   /** One mark per column of the section: true matched, false did not, null not checked. */
   matches: (boolean | null)[];
   /** Why the rule did or did not apply ("allow skipped: the command has active shell control `&&`"). */

@@ -1,5 +1,5 @@
 import type { AnyDialect } from '../dialects/dialect';
-import type { Verdict } from '../model';
+import { ruleNumber, type Verdict } from '../model';
 import type { Expectation } from './model';
 
 /**
@@ -42,8 +42,8 @@ export function compareExpect(expect: Expectation, verdict: Verdict, dialect: An
       const r = verdict.rule;
       const ok =
         (want === null && r === null) ||
-        (r !== null && (want === r.id || want === r.label || want === r.index));
-      if (!ok) out.push(`rule: expected ${show(want)}, got ${r ? (r.id ?? `rule ${r.index + 1}: ${r.label}`) : 'no rule'}`);
+        (r !== null && (want === r.id || want === r.label || want === ruleNumber(r) - 1));
+      if (!ok) out.push(`rule: expected ${show(want)}, got ${r ? (r.id ?? `rule ${ruleNumber(r)}: ${r.label}`) : 'no rule'}`);
       continue;
     }
     const got = fieldValue(key, verdict);

@@ -21,6 +21,8 @@ export interface StoredRequest {
   raw: unknown;
   range: Range;
   nameRange: Range;
+  /** Where each field's value is written, for findings about one field (`agent`, `tool`). */
+  fieldRanges?: Record<string, Range>;
   findings: Finding[];
 }
 
@@ -45,4 +47,6 @@ export interface RequestResult {
   mismatches: string[];
   /** Why it could not run (invalid fields, engine error). */
   error: string | null;
+  /** A problem found only against the rules (an agent the config does not define): not run. */
+  invalid?: Finding;
 }

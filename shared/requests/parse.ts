@@ -1,6 +1,8 @@
 import * as path from 'path';
 import type { Node } from 'jsonc-parser';
-import { finding, type Finding } from '../model';
+import { finding, type Finding, type Range } from '../model';
+import { KNOWN_TOOLS } from '../dialects/claude/rule-grammar';
+import { claudeToolProblem, GENERIC_REQUEST_FIELDS, suggestWord } from './fields';
 import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName, valueOf } from '../json/tree';
 import type { AnyDialect } from '../dialects/dialect';
 import type { Expectation, RequestsFile, StoredRequest } from './model';
@@ -97,11 +99,41 @@ function readOne(item: Node, index: number, src: ReturnType<typeof parseJson>['s
   }
   const expect = prop(item, 'expect');
   if (expect) base.expect = readExpect(expect, src, dialect, bad);
+  base.fieldRanges = Object.fromEntries(properties(item).filter((p) => p.value).map((p) => [p.key, rangeOf(src, p.value!)]));
   if (!dialect) return base;
   const { request, findings: fieldFindings } = dialect.readRequest(item, src);
+  const known = [...GENERIC_REQUEST_FIELDS, ...dialect.requestFields];
+  for (const p of properties(item)) {
+    if (known.includes(p.key)) continue;
+    const near = suggestWord(p.key, known);
+    if (!near) continue;
+    // The dialect reports the unknown field on its key; say which field was meant.
+    const at = rangeOf(src, p.keyNode);
+    const f = fieldFindings.find((x) => x.code === 'request-invalid' && x.message.startsWith(`unknown field "${p.key}"`) && sameRange(x.range, at));
+    const hint = near === 'expect' ? ' — did you mean "expect"? (without it the request checks nothing)' : ` — did you mean "${near}"?`;
+    if (f) f.message = `unknown field "${p.key}"${hint}`;
+    else fieldFindings.push(finding('request-invalid', 'error', `unknown field "${p.key}"${hint}`, at));
+  }
+  fieldFindings.push(...valueFindings(dialect, item, src));
   findings.push(...fieldFindings);
   if (!fieldFindings.some((f) => f.severity === 'error')) base.request = request;
   return base;
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}
+
+/** Field values the agent would never send: a mis-cased or unknown Claude Code tool. */
+function valueFindings(dialect: AnyDialect, item: Node, src: ReturnType<typeof parseJson>['source']): Finding[] {
+  if (dialect.id !== 'claude') return [];
+  const tool = prop(item, 'tool');
+  if (tool?.type !== 'string') return [];
+  const problem = claudeToolProblem(tool.value);
+  if (!problem) return [];
+  // A tool differing only in case is certainly a typo (error); one we do not know may be newer than our list.
+  const severity = suggestWord(tool.value, KNOWN_TOOLS)?.toLowerCase() === tool.value.toLowerCase() ? 'error' : 'warning';
+  return [finding('request-invalid', severity, problem, rangeOf(src, tool))];
 }
 
 /** Every decision word an expectation may use for a dialect: normalized words plus its native ones. */
@@ -113,7 +145,8 @@ function readExpect(node: Node, src: ReturnType<typeof parseJson>['source'], dia
   const words = expectWords(dialect);
   const checkWord = (n: Node): string | null => {
     if (n.type !== 'string' || !words.includes(n.value)) {
-      bad(n, `"expect" decision must be one of ${words.map((w) => `"${w}"`).join(', ')}`);
+      const near = n.type === 'string' ? suggestWord(n.value, words) : undefined;
+      bad(n, `"expect" decision must be one of ${words.map((w) => `"${w}"`).join(', ')}${near ? ` — did you mean "${near}"?` : ''}`);
       return null;
     }
     return n.value;

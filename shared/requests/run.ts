@@ -1,7 +1,8 @@
-import { finding, type EvalContext, type Finding, type RuleSet, type Verdict } from '../model';
+import { finding, ruleNumber, type EvalContext, type Finding, type RuleSet, type Verdict } from '../model';
 import type { AnyDialect } from '../dialects/dialect';
 import { compiledFor, type CompiledRuleSet } from '../compiled';
 import { compareExpect } from './expect';
+import { unknownAgentProblem } from './agents';
 import type { RequestResult, RequestsFile, StoredRequest } from './model';
 
 /**
@@ -26,11 +27,28 @@ export function runRequest(dialect: AnyDialect, rs: RuleSet, stored: StoredReque
     const why = stored.findings.find((f) => f.severity === 'error')?.message ?? 'the request could not be read';
     return { request: stored, verdict: null, pass: null, mismatches: [], error: why };
   }
+  // The engine decides an unknown agent itself (OpenCode refuses it: deny); the finding says why.
+  const invalid = againstRules(dialect, rs, stored);
   const { verdict, error } = safeEvaluate(dialect, rs, stored.request, ctx, compiled);
+  if (invalid && verdict) {
+    if (!stored.expect) return { request: stored, verdict, pass: null, mismatches: [], error: null, invalid };
+    const mismatches = compareExpect(stored.expect, verdict, dialect);
+    return { request: stored, verdict, pass: mismatches.length === 0, mismatches, error: null, invalid };
+  }
+  if (invalid) return { request: stored, verdict: null, pass: null, mismatches: [], error: invalid.message, invalid };
   if (!verdict) return { request: stored, verdict: null, pass: stored.expect ? false : null, mismatches: [], error };
   if (!stored.expect) return { request: stored, verdict, pass: null, mismatches: [], error: null };
   const mismatches = compareExpect(stored.expect, verdict, dialect);
   return { request: stored, verdict, pass: mismatches.length === 0, mismatches, error: null };
+}
+
+/** A request that only the rules show to be impossible: an OpenCode agent the config does not have. */
+function againstRules(dialect: AnyDialect, rs: RuleSet, stored: StoredRequest): Finding | undefined {
+  if (dialect.id !== 'opencode') return undefined;
+  const agent = (stored.request as { agent?: unknown }).agent;
+  if (typeof agent !== 'string') return undefined;
+  const problem = unknownAgentProblem(rs, agent);
+  return problem ? finding('request-invalid', 'warning', `${problem}: OpenCode refuses a session with it`, stored.fieldRanges?.agent ?? stored.nameRange, { data: { request: stored.name } }) : undefined;
 }
 
 /**
@@ -70,7 +88,7 @@ function compiledOrNone(dialect: AnyDialect, rs: RuleSet): CompiledRuleSet | und
 
 /** `rule 3: edit secrets/* deny`, or `default` when no rule decided. */
 export function decidingRuleText(v: Verdict): string {
-  return v.rule ? `rule ${v.rule.index + 1}: ${v.rule.label}` : 'no rule (default)';
+  return v.rule ? `rule ${ruleNumber(v.rule)}: ${v.rule.label}` : 'no rule matched: the default';
 }
 
 /**
@@ -80,6 +98,7 @@ export function decidingRuleText(v: Verdict): string {
 export function resultFindings(results: RequestResult[]): Finding[] {
   const out: Finding[] = [];
   for (const r of results) {
+    if (r.invalid) out.push(r.invalid);
     if (r.pass !== false) continue;
     const range = r.request.expect?.range ?? r.request.nameRange;
     const what = r.verdict ? `${r.mismatches.join('; ')} (${decidingRuleText(r.verdict)})` : r.error ?? 'not evaluated';

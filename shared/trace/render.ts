@@ -1,3 +1,4 @@
+import { ruleNumber, type TraceRow } from '../model';
 import type { Trace, TraceSection, Verdict } from '../model';
 import { outcomesOf, type SubjectOutcome } from '../compiled/outcomes';
 
@@ -5,16 +6,20 @@ const mark = (m: boolean | null): string => (m === null ? '–' : m ? '✓' : '�
 
 /** `rule 3: edit secrets/* deny`, `no rule (default ask)`. */
 export function ruleText(v: Verdict): string {
-  if (v.rule) return `rule ${v.rule.index + 1}: ${v.rule.label}`;
+  if (v.rule) return `rule ${ruleNumber(v.rule)}: ${v.rule.label}`;
   const decisive = outcomesOf(v).find((s) => s.decision === v.decision);
   return decisive ? decisive.branch : v.trace.branch;
 }
 
 /** One line per subject: `secrets/test.env → deny (rule 3: edit secrets/* deny)`. */
-export function subjectLines(trace: Trace | readonly SubjectOutcome[], labelOf: (index: number) => string | undefined): string[] {
-  const outcomes = Array.isArray(trace) ? (trace as readonly SubjectOutcome[]) : (trace as Trace).sections.map((s) => ({ ...s, label: s.rows.find((r) => r.rule === s.controlling)?.label ?? '' }));
+export function subjectLines(trace: Trace | readonly SubjectOutcome[], labelOf: (index: number) => string | undefined, numberOf: (index: number) => number | undefined = () => undefined): string[] {
+  const outcomes = Array.isArray(trace) ? (trace as readonly SubjectOutcome[]) : (trace as Trace).sections.map((s) => {
+    const row = s.rows.find((r) => r.rule === s.controlling);
+    return { ...s, label: row?.label ?? '', number: row ? rowNumber(row) : undefined };
+  });
   return outcomes.map((s) => {
-    const who = s.controlling !== null ? `rule ${s.controlling + 1}: ${labelOf(s.controlling) ?? s.label}` : s.branch;
+    const shown = numberOf(s.controlling ?? -1) ?? (s as { number?: number }).number ?? (s.controlling ?? 0) + 1;
+    const who = s.controlling !== null ? `rule ${shown}: ${labelOf(s.controlling) ?? s.label}` : s.branch;
     return `${s.subject} → ${s.decision ?? '—'} (${who})`;
   });
 }
@@ -24,7 +29,7 @@ function sectionText(s: TraceSection, indent: string): string[] {
   for (const r of s.rows) {
     const marks = s.columns.map((c, i) => `${c} ${mark(r.matches[i] ?? null)}`).join('  ');
     const ctl = r.rule === s.controlling ? '  ◀ controls' : '';
-    lines.push(`${indent}  ${String(r.rule + 1).padStart(3)}. ${marks}  ${r.label}${ctl}${r.note && !ctl ? `  (${r.note})` : ''}`);
+    lines.push(`${indent}  ${String(rowNumber(r)).padStart(3)}. ${marks}  ${r.label}${ctl}${r.note && !ctl ? `  (${r.note})` : ''}`);
   }
   if (!s.rows.length) lines.push(`${indent}  (no rules)`);
   return lines;
@@ -53,16 +58,21 @@ export function renderTraceMarkdown(v: Verdict, opts: { compact?: boolean } = {}
     out.push(`**${md(s.kind)}** \`${s.subject.replace(/`/g, "'")}\` → **${s.decision ?? '—'}** — ${md(s.branch)}`, '');
     if (opts.compact) {
       const ctl = s.rows.find((r) => r.rule === s.controlling);
-      if (ctl) out.push(`controlled by rule ${ctl.rule + 1}: \`${ctl.label.replace(/`/g, "'")}\``, '');
+      if (ctl) out.push(`controlled by rule ${rowNumber(ctl)}: \`${ctl.label.replace(/`/g, "'")}\``, '');
       continue;
     }
     out.push(`| rule | ${s.columns.join(' | ')} | |`, `|---|${s.columns.map(() => ':-:').join('|')}|---|`);
     for (const r of s.rows) {
       const ctl = r.rule === s.controlling ? '**◀ controls**' : r.note ? md(r.note) : '';
-      out.push(`| ${r.rule + 1}. \`${r.label.replace(/`/g, "'").replace(/\|/g, '\\|')}\` | ${s.columns.map((_, i) => mark(r.matches[i] ?? null)).join(' | ')} | ${ctl} |`);
+      out.push(`| ${rowNumber(r)}. \`${r.label.replace(/`/g, "'").replace(/\|/g, '\\|')}\` | ${s.columns.map((_, i) => mark(r.matches[i] ?? null)).join(' | ')} | ${ctl} |`);
     }
     out.push('');
   }
   for (const n of v.trace.notes) out.push(`> ${md(n)}`, '');
   return out.join('\n');
+}
+
+/** A trace row's rule number as people see it (see `Rule.number`). */
+export function rowNumber(r: TraceRow): number {
+  return r.number ?? r.rule + 1;
 }

@@ -24,8 +24,9 @@ describe('cli: eval', () => {
     const r = cli(['eval', RULES, '--requests', file, '--format', 'json']);
     assert.equal(r.code, 0);
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    assert.equal(lines.length, 6);
+    assert.equal(lines.length, 7);
     assert.equal(lines[0].trace, undefined);
+    assert.deepEqual(lines[6], { summary: { requests: 6, passed: 6, failed: 0, invalid: 0, unchecked: 0 } });
     const t = cli(['eval', RULES, '--requests', file, '--format', 'json', '--trace']);
     assert.ok(JSON.parse(t.stdout.trim().split('\n')[0]).trace);
   });

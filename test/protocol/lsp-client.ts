@@ -22,9 +22,12 @@ export class LspClient {
   readonly log: string[] = [];
   private waiters: Array<{ test: () => boolean; resolve: () => void }> = [];
   private versions = new Map<string, number>();
+  /** The `rulelens` settings section answered to workspace/configuration. */
+  settings: Record<string, unknown> = { lints: {}, excludeFiles: [] };
 
-  constructor() {
-    this.proc = spawn(process.execPath, [path.join(ROOT, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `command` starts the server another way (e.g. `rulelens lsp --stdio`); the bundle by default. */
+  constructor(command: { file: string; args: string[]; cwd?: string } = { file: process.execPath, args: [path.join(ROOT, 'dist/server.js'), '--stdio'] }) {
+    this.proc = spawn(command.file, command.args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: command.cwd });
     this.proc.stderr!.on('data', (d: Buffer) => this.log.push(d.toString()));
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: Published) => {
@@ -38,7 +41,7 @@ export class LspClient {
     this.conn.onNotification('window/logMessage', (p: { message: string }) => {
       this.log.push(p.message);
     });
-    this.conn.onRequest('workspace/configuration', (p: unknown) => ((p as { items: unknown[] }).items ?? []).map(() => ({ lints: {}, excludeFiles: [] })));
+    this.conn.onRequest('workspace/configuration', (p: unknown) => ((p as { items: unknown[] }).items ?? []).map(() => this.settings));
     this.conn.onRequest('client/registerCapability', () => null);
     this.conn.onRequest('workspace/codeLens/refresh', () => null);
     this.conn.listen();

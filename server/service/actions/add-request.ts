@@ -55,9 +55,12 @@ function uniqueName(base: string, taken: Set<string>): string {
   return name;
 }
 
+/** Findings about a deny that fails to decide: their witness request expects the deny. */
+const SECURE_EXPECT = new Set(['shadowed-deny', 'overridden-deny']);
+
 /**
  * "Add a stored request for the witness": appends a synthetic request, expecting what the rules
- * decide now, to the requests file (created when missing). The request is read back through
+ * decide now (for a shadowed or overridden deny: the deny), to the requests file (created when missing). The request is read back through
  * the dialect first, so only a request the engine can run is ever written.
  * @example addRequestAction(ctx, exactCommandDiagnostic)?.title // 'Add stored request "exact-command-pattern: yarn --version" (currently ask)'
  */
@@ -72,9 +75,13 @@ export function addRequestAction(ctx: FixContext, d: Diagnostic): CodeAction | u
   const chosen = pick(rep.dialect, rep.ruleSet, candidates(rep.dialect, rule, witness, dataOf(d)), rule, ctx.ws.host.ctx ?? {});
   if (!chosen) return undefined;
   const { fields, verdict } = chosen;
-  const entry = inlineJson({ name, origin: 'synthetic', ...fields, expect: verdict.native, note: `witness of ${String(d.code)}` });
+  // A deny that does not decide its witness is a hole: the stored request expects the secure
+  // decision, so it fails until the rule is fixed instead of pinning today's hole as correct.
+  const secure = SECURE_EXPECT.has(String(d.code)) && rule?.decision === 'deny' && verdict.decision !== 'deny';
+  const expect = secure ? rule.native : verdict.native;
+  const entry = inlineJson({ name, origin: 'synthetic', ...fields, expect, note: `witness of ${String(d.code)}` });
   const uri = ctx.ws.uriOf(requestsPath);
-  const title = `Add stored request "${name}" (currently ${verdict.native})`;
+  const title = secure ? `Add stored request "${name}" (expects ${expect}; currently ${verdict.native})` : `Add stored request "${name}" (currently ${verdict.native})`;
   const edit = existing === undefined ? createEdit(uri, entry, ctx.features.createFiles) : appendEdit(uri, existing, entry);
   return edit ? { title, kind: CodeActionKind.QuickFix, diagnostics: [d], edit } : undefined;
 }

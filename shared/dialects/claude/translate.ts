@@ -3,6 +3,7 @@ import type { Decision } from '../../model';
 import { compile, isUniversal, matches, type Wildcard } from '../../patterns/wildcard';
 import { MAX_AUTOMATON_NODES, uncovered, wildcardNfa } from './automata';
 import { bashPattern } from './bash-pattern';
+import { claudePathSpecifier, pathDifferences } from './translate-paths';
 
 /** One rule of an ordered last-match set (OpenCode): the last rule matching action and resource decides. */
 export interface LastMatchRule {
@@ -100,8 +101,33 @@ export function translateFromLastMatch(rules: LastMatchRule[], options: { fallba
       out.differences.push(...diffs);
       out.equivalent = false;
     }
+    // The automata above compare OpenCode's patterns in both orders; Claude Code reads a path
+    // specifier its own way (any-depth bare names, folder rules), so try concrete paths through it.
+    const family = PATH_FAMILY[g.action];
+    if (family && diffs !== undefined && !diffs.length) {
+      const onPaths = pathDifferences(family, lm, tiered.map(({ t, k }) => ({ specifier: specifierOf(t), decision: t.decision, k })), fallback);
+      if (onPaths.length) {
+        out.differences.push(...onPaths.map((d) => ({ action: g.action, ...d })));
+        out.equivalent = false;
+      }
+    }
   }
   return out;
+}
+
+/** OpenCode actions whose resource is a path Claude Code matches with its path rules. */
+const PATH_FAMILY: Readonly<Record<string, 'read' | 'edit'>> = { read: 'read', edit: 'edit', write: 'edit' };
+
+/**
+ * The path specifier a tiered rule stands for: `Edit(/.env)` → `/.env`, a bare `Edit` → every path.
+ * A rule no Claude Code string expresses (an action `*`) is compared as if it were written, like
+ * the automata do; the missing rule itself is reported as a note.
+ */
+function specifierOf(t: TieredRule): string {
+  if (isUniversal(t.pattern)) return '**';
+  if (t.claude === null) return claudePathSpecifier(t.pattern.source);
+  const open = t.claude.indexOf('(');
+  return open < 0 ? '**' : t.claude.slice(open + 1, -1);
 }
 
 /** Indexes of the rules worth keeping for one action, in order. */
@@ -123,6 +149,9 @@ function claudeText(r: LastMatchRule): { claude: string | null; note?: string } 
   const tool = ACTION_TOOLS[r.action];
   if (!tool) return { claude: null, note: r.action === '*' ? 'Claude Code rules name one tool: no rule covers every action' : `no Claude Code tool for action "${r.action}"` };
   if (isUniversal(r.pattern)) return { claude: tool };
+  if (PATH_FAMILY[r.action]) {
+    return { claude: `${tool}(${claudePathSpecifier(r.pattern.source)})`, note: 'anchored at the project root (a bare name would match at any depth in Claude Code); path rules are checked on sample paths, not proved' };
+  }
   if (tool !== 'Bash') return { claude: `${tool}(${r.pattern.source})`, note: 'path and URL patterns match differently in Claude Code (gitignore anchors, domain:): review this rule' };
   const text = `Bash(${r.pattern.source})`;
   const back = bashPattern(r.pattern.source);

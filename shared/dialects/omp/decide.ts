@@ -33,7 +33,7 @@ export interface ToolDecision {
 }
 
 function tried(rule: OmpRule, normalized: string, segments: string[], control: ShellControl | null): { row: TraceRow; applies: boolean } {
-  const row: TraceRow = { rule: rule.index, label: rule.label, matches: [null, null, null] };
+  const row: TraceRow = { rule: rule.index, label: rule.label, matches: [null, null, null], ...(rule.number !== undefined ? { number: rule.number } : {}) };
   const whole = matches(rule.matcher, normalized);
   row.matches[0] = whole;
   if (rule.native === 'allow') {

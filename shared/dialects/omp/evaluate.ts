@@ -20,7 +20,7 @@ export const TOOL_TIERS: Readonly<Record<string, OmpTier>> = {
 
 function ref(rs: OmpRuleSet, index: number): RuleRef {
   const r = rs.rules[index];
-  return { index: r.index, id: null, label: r.label };
+  return { index: r.index, id: null, label: r.label, ...(r.number !== undefined ? { number: r.number } : {}) };
 }
 
 function stepBranch(d: ToolDecision, selected: string | null): string {

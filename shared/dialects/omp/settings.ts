@@ -73,6 +73,7 @@ class Reader {
       const pattern = ompPattern(match);
       this.rules.push({
         index: this.rules.length,
+        number: entryIndex + 1,
         id: null,
         decision: approval === 'prompt' ? 'ask' : approval,
         native: approval,

@@ -67,12 +67,14 @@ describe('analysis: change-impact witnesses for OpenCode', () => {
   it('a stored subject decided by other rules does not hide the pair', () => {
     const base = v2([['edit', '*', 'ask'], ['edit', 'a*', 'deny'], ['edit', 'b*', 'deny']]);
     const current = v2([['edit', '*', 'ask'], ['edit', 'a*', 'deny'], ['edit', 'b*', 'deny'], ['edit', 'a*', 'allow'], ['edit', 'b*', 'allow']]);
-    const shown: Flip = { kind: 'stored', request: 'b', subject: 'b1', before: 'deny', after: 'allow', beforeRule: { index: 2, id: null, label: '' }, afterRule: { index: 4, id: null, label: '' }, direction: 'loosened' };
-    assert.deepStrictEqual(witnessFlips('opencode', base, current, [shown]).flips.map((f) => f.coveredBy), ['b']);
-    const other: Flip = { ...shown, beforeRule: { index: 1, id: null, label: '' }, afterRule: { index: 3, id: null, label: '' } };
+    const shown: Flip = { kind: 'stored', request: 'b', subject: 'b1', before: 'deny', after: 'allow', beforeRule: { index: 2, id: null, label: '' }, afterRule: { index: 4, id: null, label: '' }, direction: 'loosened', action: 'edit' };
+    // Two resource classes flip (a… by rules 2 → 4, b… by rules 3 → 5): each is its own flip.
+    const flips = witnessFlips('opencode', base, current, [shown]).flips;
+    assert.deepStrictEqual(flips.map((f) => [f.subject?.[0], f.coveredBy]), [['a', undefined], ['b', 'b']]);
+    assert.deepStrictEqual(countFlips(flips), { loosened: 1, tightened: 0 });
+    const other: Flip = { ...shown, subject: 'a1' };
     const open = witnessFlips('opencode', base, current, [other]).flips;
-    assert.strictEqual(open.length, 1);
-    assert.strictEqual(open[0].coveredBy, undefined);
+    assert.deepStrictEqual(open.map((f) => [f.subject?.[0], f.coveredBy]), [['a', 'b'], ['b', undefined]]);
   });
 
   it('a wildcard action and a fresh action are searched too', () => {
@@ -126,8 +128,9 @@ describe('analysis: change-impact witnesses agree with brute force over the real
         const current = v2([...shared, ...extra.slice(cut), ...extra.slice(0, cut).reverse()]);
         const { flips, notes } = findOpencodeWitnesses(base, current, [], new Deadline(TEST_MS));
         assert.deepStrictEqual(notes, []);
+        const classes = new Set(flips.map((f) => `${(f.witness as OpencodeRequest).action}|${f.before}>${f.after}|${f.beforeRule?.index}|${f.afterRule?.index}`));
+        assert.strictEqual(classes.size, flips.length, 'one witness per action and resource class');
         const reported = new Set(flips.map((f) => `${f.before}>${f.after}`));
-        assert.strictEqual(reported.size, flips.length, 'one witness per pair');
         for (const f of flips) {
           assert.strictEqual(decide(base, f.witness), f.before, `${f.request} before`);
           assert.strictEqual(decide(current, f.witness), f.after, `${f.request} after`);
