@@ -103,22 +103,30 @@ const ROOT_CAUSES: readonly string[] = ['never-matches', 'shadowed-deny', 'dead-
 /** Codes that stay whatever else is said (they are about the file or a request, not the rule). */
 const ALWAYS_KEPT = new Set(['schema', 'request-invalid', 'request-failed', 'analysis-budget', 'decision-flip']);
 
+/** Higher is more severe; a root cause never hides a finding more severe than itself. */
+const SEVERITY_RANK: Record<string, number> = { hint: 0, information: 1, warning: 2, error: 3 };
+
 /**
  * One finding per rule per root cause: where a rule is reported as never deciding anything, the
  * other findings on that same rule (same range start) are dropped — the strongest cause stays.
+ * A finding more severe than every root cause on its rule stays too: an information that the rule
+ * duplicates another must not hide the warning that it overrides a deny.
  * @example oneRootCause([deadRule, exactCommand]) // [deadRule]
  */
 export function oneRootCause(findings: readonly Finding[]): Finding[] {
   const key = (f: Finding) => `${f.range.start.line}:${f.range.start.character}`;
-  const strongest = new Map<string, number>();
+  const strongest = new Map<string, { rank: number; severity: number }>();
   for (const f of findings) {
     const rank = ROOT_CAUSES.indexOf(f.code);
     if (rank < 0) continue;
     const k = key(f);
-    strongest.set(k, Math.min(strongest.get(k) ?? rank, rank));
+    const prev = strongest.get(k);
+    const severity = SEVERITY_RANK[f.severity] ?? 2;
+    strongest.set(k, { rank: Math.min(prev?.rank ?? rank, rank), severity: Math.max(prev?.severity ?? severity, severity) });
   }
   return findings.filter((f) => {
     const best = strongest.get(key(f));
-    return best === undefined || ALWAYS_KEPT.has(f.code) || ROOT_CAUSES.indexOf(f.code) === best;
+    if (best === undefined || ALWAYS_KEPT.has(f.code) || ROOT_CAUSES.indexOf(f.code) === best.rank) return true;
+    return (SEVERITY_RANK[f.severity] ?? 2) > best.severity;
   });
 }
