@@ -1,5 +1,5 @@
 import { finding, type Finding, type RelatedInfo } from '../../model';
-import { runsAnythingCandidates, runsAnythingSeverity, strongestWitness } from '../../patterns/runs-anything';
+import { allowsWhat, runsAnythingCandidates, runsAnythingSeverity, strongestWitness } from '../../patterns/runs-anything';
 import { isExact, type Wildcard } from '../../patterns/wildcard';
 import type { LintContext } from '../dialect';
 import { mayOverlap, overlap, sample, uncovered } from './automata';
@@ -122,7 +122,7 @@ function runsAnything(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
   });
   const c = strongestWitness(admitted);
   if (c) {
-    return [finding('allow-runs-anything', runsAnythingSeverity(c), `"${clip(r.text)}" allows arbitrary code: it admits ${c.what}, e.g. \`${c.command}\``, r.range, {
+    return [finding('allow-runs-anything', runsAnythingSeverity(c), `"${clip(r.text)}" allows ${allowsWhat(c).noun}: it admits ${c.what}, e.g. \`${c.command}\``, r.range, {
       witness: c.command,
       data: { ruleIndex: r.index, kind: c.kind, claim: { request: { tool: 'Bash', command: c.command }, decision: 'allow', alone: true } },
     })];
