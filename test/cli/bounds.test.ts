@@ -102,6 +102,25 @@ describe('cli: bounds', () => {
     assert.match(r.stdout, /^#3 ALLOW/);
   });
 
+  it('a ledger that exists but cannot be read refuses: its taints are never forgotten', () => {
+    const dir = scratch();
+    cli(['rules', 'set-profile', 'balanced'], { cwd: dir });
+    const ledger = path.join(dir, '.attesso/ledger.jsonl');
+    const log = () => cli(['log', '--action', 'mail.send', '--subject', 'x', '--task', 'a', '--capability', 'send'], { cwd: dir });
+    // Larger than the text-file limit (sparse, so the test writes nothing): refused before reading.
+    fs.writeFileSync(ledger, '');
+    fs.truncateSync(ledger, 65 * 1024 * 1024);
+    const big = log();
+    assert.equal(big.code, 2);
+    assert.match(big.stderr, /cannot read .*ledger\.jsonl \(.*limit/);
+    assert.equal(fs.statSync(ledger).size, 65 * 1024 * 1024, 'nothing is appended to a ledger that was not read');
+    fs.rmSync(ledger);
+    fs.mkdirSync(ledger);
+    const folder = log();
+    assert.equal(folder.code, 2);
+    assert.match(folder.stderr, /cannot read .*ledger\.jsonl \(is a folder/);
+  });
+
   it('replay on 1,000 generated steps reports exactly the newly denied decisions and honours the budget', () => {
     const dir = scratch();
     fs.mkdirSync(path.join(dir, '.attesso'));
