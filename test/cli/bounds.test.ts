@@ -5,20 +5,10 @@ import * as path from 'path';
 import { cli, SHARED_EXAMPLES } from './helpers';
 import { appendEntry, entryLine, judgeNext, parseLedger, type Ledger } from '../../shared/ledger';
 import { parseBoundsRules, profileText, type Capability, type Step } from '../../shared/dialects/bounds-rules';
+import { prng } from '../helpers/prng';
 
 function scratch(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-bounds-'));
-}
-
-/** A small deterministic generator (mulberry32), so the ledger is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('cli: bounds', () => {
