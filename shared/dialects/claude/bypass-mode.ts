@@ -12,7 +12,9 @@ const BYPASS_MODES = new Set(['bypassPermissions']);
  * commit) sets `permissions.defaultMode` to `bypassPermissions`. Claude Code 2.1 ignores that value
  * in project and local settings ("only policy/user/flag settings may grant bypass mode", its own
  * log line), so the evaluator stays in `default`: the finding says so and offers to delete the line
- * that asks every clone to switch prompts off. Information, since no decision depends on it.
+ * that asks every clone to switch prompts off. A warning either way: the line misleads readers, an
+ * older Claude Code honoured it, and it is the only report of this value (the parser leaves it to
+ * this lint).
  * @example bypassModeFindings(parseClaude({ path: '/p/.claude/settings.json', text: '{"permissions":{"defaultMode":"bypassPermissions"}}' }))[0].code // 'bypass-mode-committed'
  */
 export function bypassModeFindings(rs: ClaudeRuleSet): Finding[] {
@@ -23,9 +25,9 @@ export function bypassModeFindings(rs: ClaudeRuleSet): Finding[] {
   const inForce = rs.mode === 'bypassPermissions';
   const message = inForce
     ? `"defaultMode": "${mode.value}" in a shared project settings file: everyone who opens the project runs every tool unasked`
-    : `"defaultMode": "${mode.value}" committed in shared project settings: Claude Code ignores it here, prompts stay on; set it per person instead`;
+    : `"defaultMode": "${mode.value}" in shared project settings: Claude Code 2.1 ignores it here (prompts stay on); choose bypass per person instead`;
   return [
-    finding('bypass-mode-committed', inForce ? 'warning' : 'information', message, mode ? rangeOf(rs.source, mode) : FILE_START, {
+    finding('bypass-mode-committed', 'warning', message, mode ? rangeOf(rs.source, mode) : FILE_START, {
       data: { mode: mode.value, inForce, ...withoutMode(rs) },
     }),
   ];
