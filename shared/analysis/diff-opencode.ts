@@ -2,7 +2,8 @@ import type { NFA } from 'refa';
 import type { Decision, RuleRef, RuleSet } from '../model';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { DEFAULT_EFFECT, rulesFor } from '../dialects/opencode/evaluate';
-import { compile, matches, type Wildcard } from '../patterns/wildcard';
+import { compile, isUniversal, matches, type Wildcard } from '../patterns/wildcard';
+import { provablyDisjoint } from '../patterns/disjoint';
 import { direction, sortFlips, type Flip } from '../diff/flips';
 import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
@@ -97,13 +98,34 @@ function rank(order: readonly string[], key: string): number {
   return i < 0 ? order.length : i;
 }
 
+/**
+ * Sides already built per parse. Parses are never mutated, and the base of an editor comparison
+ * stays the same object while the current version is typed, so its sides are built once.
+ */
+const sides = new WeakMap<OpencodeRuleSet, Map<string, Side>>();
+
 /** The rules of a view whose action pattern matches the action, in file order. */
 function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: string): Side {
-  return { rules: rulesFor(rs, agent).filter((r) => matches(r.actionMatcher, action)) };
+  let byKey = sides.get(rs);
+  if (!byKey) sides.set(rs, (byKey = new Map()));
+  const key = JSON.stringify([agent ?? null, action]);
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  // Thousands of rules share a handful of action patterns: each is matched once.
+  const verdicts = new Map<string, boolean>();
+  const side: Side = {
+    rules: rulesFor(rs, agent).filter((r) => {
+      let v = verdicts.get(r.actionMatcher.source);
+      if (v === undefined) verdicts.set(r.actionMatcher.source, (v = matches(r.actionMatcher, action)));
+      return v;
+    }),
+  };
+  byKey.set(key, side);
+  return side;
 }
 
 /** Same decision and the same resource language as matched (after home expansion). */
-const sameRule = (a: OpencodeRule, b: OpencodeRule) => a.decision === b.decision && patternKey(a.resourcePattern) === patternKey(b.resourcePattern);
+const sameRule = (a: OpencodeRule, b: OpencodeRule) => a.decision === b.decision && (a.resourcePattern === b.resourcePattern || patternKey(a.resourcePattern) === patternKey(b.resourcePattern));
 
 const patternKeys = new WeakMap<Wildcard, string>();
 
@@ -146,10 +168,26 @@ function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadlin
   const cMid = cur.rules.slice(head, cur.rules.length - tail);
   const mid = [...bMid, ...cMid];
   if (mid.length === 0) return { found, classes };
-  // Only words no shared end rule matches can differ: their decisions come from a middle or the shared start.
-  const shared = base.rules.slice(0, head).map((r) => r.decision);
+  // Only words a middle rule matches can differ, so a shared rule that provably meets no middle
+  // rule never decides one of them: it is left out of the whole search (an edit of one rule among
+  // thousands then searches a handful). On the words searched, the lists decide as the full ones do.
+  const meetsMid = (r: OpencodeRule) => !mid.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern));
+  const start = base.rules.slice(0, head).filter(meetsMid);
+  const bEnd = base.rules.slice(base.rules.length - tail).filter(meetsMid);
+  const cEnd = cur.rules.slice(cur.rules.length - tail).filter(meetsMid);
+  base = { rules: [...start, ...bMid, ...bEnd] };
+  cur = { rules: [...start, ...cMid, ...cEnd] };
+  head = start.length;
+  tail = bEnd.length;
+  // Only words no shared end rule matches can differ: their decisions come from a middle or the
+  // shared start — from its last rule matching everything on, or the default when none does.
+  let from = 0;
+  for (let i = start.length - 1; i >= 0 && from === 0; i--) if (isUniversal(start[i].resourcePattern)) from = i;
+  const universal = start.length > 0 && isUniversal(start[from].resourcePattern);
+  const shared = start.slice(from).map((r) => r.decision);
+  const fallback = universal ? [] : [DEFAULT_EFFECT];
   const possible = new Set<string>();
-  for (const x of [DEFAULT_EFFECT, ...shared, ...bMid.map((r) => r.decision)]) for (const y of [DEFAULT_EFFECT, ...shared, ...cMid.map((r) => r.decision)]) if (x !== y) possible.add(pairKey(x, y));
+  for (const x of [...fallback, ...shared, ...bMid.map((r) => r.decision)]) for (const y of [...fallback, ...shared, ...cMid.map((r) => r.decision)]) if (x !== y) possible.add(pairKey(x, y));
   const complete = () => found.size >= possible.size;
   const note = (resource: string) => {
     if (!mid.some((r) => matches(r.resourceMatcher, resource))) return;
