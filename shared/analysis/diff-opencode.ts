@@ -1,14 +1,15 @@
 import type { NFA } from 'refa';
 import type { Decision, RuleRef, RuleSet } from '../model';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
-import { DEFAULT_EFFECT, rulesFor } from '../dialects/opencode/evaluate';
+import { DEFAULT_EFFECT } from '../dialects/opencode/evaluate';
 import { compile, isUniversal, matches, type Wildcard } from '../patterns/wildcard';
 import { provablyDisjoint } from '../patterns/disjoint';
 import { direction, sortFlips, type Flip } from '../diff/flips';
 import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
 import { walk, type WalkState } from './lazy-dfa';
-import { fills, meets, preferredChars, wordFromSet } from './witness';
+import { fills, meets, preferredOrder, wordFromSet } from './witness';
+import { countBelow, distinctPatterns, patternFacts, sameRule, sharedEnds, sideFor, type Side } from './diff-sides';
 
 /**
  * Change impact for OpenCode: single-resource requests whose last-match decision differs between
@@ -37,11 +38,6 @@ const PAIR_ORDER: ReadonlyArray<[Decision, Decision]> = [
 ];
 /** How many skipped actions a budget note names. */
 const MAX_NAMED_ACTIONS = 5;
-
-/** The rules one request of an action class sees, per version, in file order. */
-interface Side {
-  rules: OpencodeRule[];
-}
 
 /** One decision pair found for an action class, with the request showing it. */
 interface Found {
@@ -98,42 +94,10 @@ function rank(order: readonly string[], key: string): number {
   return i < 0 ? order.length : i;
 }
 
-/**
- * Sides already built per parse. Parses are never mutated, and the base of an editor comparison
- * stays the same object while the current version is typed, so its sides are built once.
- */
-const sides = new WeakMap<OpencodeRuleSet, Map<string, Side>>();
-
-/** The rules of a view whose action pattern matches the action, in file order. */
-function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: string): Side {
-  let byKey = sides.get(rs);
-  if (!byKey) sides.set(rs, (byKey = new Map()));
-  const key = JSON.stringify([agent ?? null, action]);
-  const hit = byKey.get(key);
-  if (hit) return hit;
-  // Thousands of rules share a handful of action patterns: each is matched once.
-  const verdicts = new Map<string, boolean>();
-  const side: Side = {
-    rules: rulesFor(rs, agent).filter((r) => {
-      let v = verdicts.get(r.actionMatcher.source);
-      if (v === undefined) verdicts.set(r.actionMatcher.source, (v = matches(r.actionMatcher, action)));
-      return v;
-    }),
-  };
-  byKey.set(key, side);
-  return side;
-}
-
-/** Same decision and the same resource language as matched (after home expansion). */
-const sameRule = (a: OpencodeRule, b: OpencodeRule) => a.decision === b.decision && (a.resourcePattern === b.resourcePattern || patternKey(a.resourcePattern) === patternKey(b.resourcePattern));
-
-const patternKeys = new WeakMap<Wildcard, string>();
-
-function patternKey(w: Wildcard): string {
-  let k = patternKeys.get(w);
-  if (k === undefined) patternKeys.set(w, (k = JSON.stringify(w.alts)));
-  return k;
-}
+/** How far two versions agree from either end of their evaluation orders (see `sharedEnds`). */
+type Ends = ReturnType<typeof sharedEnds>;
+/** Per set of changed rules: whether a rule may meet one of them (asked again for every agent). */
+type Relevance = Map<string, Map<OpencodeRule, boolean>>;
 
 /** The decision pairs found for one action class; `budget` when the search stopped short. */
 interface Pairs {
@@ -157,12 +121,13 @@ export const MAX_CLASSES_PER_ACTION = 50;
  * the end of the file decide alike wherever they match, and outside the changed middle both
  * versions fall back to the same shared start, so only resources a middle rule matches can differ.
  */
-function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Pairs {
+function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Pairs {
   const found = new Map<string, string>();
   const classes = new Map<string, string>();
-  let head = 0;
+  // Rules the two versions share at either end of the whole file are shared by every side.
+  let head = Math.min(countBelow(base.at, ends.head), countBelow(cur.at, ends.head));
   while (head < base.rules.length && head < cur.rules.length && sameRule(base.rules[head], cur.rules[head])) head++;
-  let tail = 0;
+  let tail = Math.min(base.at.length - countBelow(base.at, ends.baseLength - ends.tail), cur.at.length - countBelow(cur.at, ends.currentLength - ends.tail), base.rules.length - head, cur.rules.length - head);
   while (tail < base.rules.length - head && tail < cur.rules.length - head && sameRule(base.rules[base.rules.length - 1 - tail], cur.rules[cur.rules.length - 1 - tail])) tail++;
   const bMid = base.rules.slice(head, base.rules.length - tail);
   const cMid = cur.rules.slice(head, cur.rules.length - tail);
@@ -171,12 +136,20 @@ function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadlin
   // Only words a middle rule matches can differ, so a shared rule that provably meets no middle
   // rule never decides one of them: it is left out of the whole search (an edit of one rule among
   // thousands then searches a handful). On the words searched, the lists decide as the full ones do.
-  const meetsMid = (r: OpencodeRule) => !mid.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern));
+  const midKey = `${base.at.slice(head, base.rules.length - tail)}|${cur.at.slice(head, cur.rules.length - tail)}`;
+  let known = relevance.get(midKey);
+  if (!known) relevance.set(midKey, (known = new Map()));
+  const meetsMid = (r: OpencodeRule) => {
+    let v = known!.get(r);
+    if (v === undefined) known!.set(r, (v = !mid.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern))));
+    return v;
+  };
   const start = base.rules.slice(0, head).filter(meetsMid);
   const bEnd = base.rules.slice(base.rules.length - tail).filter(meetsMid);
   const cEnd = cur.rules.slice(cur.rules.length - tail).filter(meetsMid);
-  base = { rules: [...start, ...bMid, ...bEnd] };
-  cur = { rules: [...start, ...cMid, ...cEnd] };
+  // Positions are not needed past this point.
+  base = { rules: [...start, ...bMid, ...bEnd], at: [] };
+  cur = { rules: [...start, ...cMid, ...cEnd], at: [] };
   head = start.length;
   tail = bEnd.length;
   // Only words no shared end rule matches can differ: their decisions come from a middle or the
@@ -323,12 +296,14 @@ function sameSides(a: Side, b: Side): boolean {
  */
 export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline()): { flips: Flip[]; notes: string[] } {
   const cache = sharedAutomataCache(OPENCODE_INPUTS, current.path);
-  const all = [...base.rules, ...current.rules];
-  const preferred = preferredChars(all.flatMap((r) => [r.actionPattern, r.resourcePattern]));
+  const [bf, cf] = [patternFacts(base), patternFacts(current)];
+  const preferred = preferredOrder([...bf.chars, ...cf.chars]);
   const notes: string[] = [];
   const agents: Array<string | undefined> = [undefined, ...new Set([...base.agents, ...current.agents])];
-  const literals = [...new Set(all.filter((r) => !/[*?]/.test(r.action)).map((r) => r.action))];
-  const patterns = distinct(all.map((r) => r.actionPattern));
+  const literals = [...new Set([...bf.literals, ...cf.literals])];
+  const patterns = distinctPatterns([...bf.actionPatterns, ...cf.actionPatterns]);
+  const ends = sharedEnds(base, current);
+  const relevance: Relevance = new Map();
   let actions: string[];
   try {
     actions = actionClasses(patterns, literals, cache, deadline, preferred);
@@ -348,7 +323,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
       const c = sideFor(current, agent, action);
       if (b.rules.length === 0 && c.rules.length === 0) continue;
       if (agent !== undefined && sameSides(b, sideFor(base, undefined, action)) && sameSides(c, sideFor(current, undefined, action))) continue;
-      const { found: pairs, classes, budget, classesCut } = pairsFor(b, c, cache, deadline, preferred);
+      const { found: pairs, classes, budget, classesCut } = pairsFor(b, c, ends, relevance, cache, deadline, preferred);
       if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
       if (budget) {
         skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
@@ -406,15 +381,6 @@ function toFlip(f: Found): Flip {
     action: f.action,
     ...(f.agent !== undefined ? { agent: f.agent } : {}),
   };
-}
-
-function distinct(ws: readonly Wildcard[]): Wildcard[] {
-  const seen = new Map<string, Wildcard>();
-  for (const w of ws) {
-    const k = patternKey(w);
-    if (!seen.has(k)) seen.set(k, w);
-  }
-  return [...seen.values()];
 }
 
 function reasonText(e: BudgetExceeded): string {
