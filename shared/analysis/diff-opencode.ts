@@ -102,6 +102,8 @@ type Relevance = Map<string, Map<OpencodeRule, boolean>>;
 /** The decision pairs found for one action class; `budget` when the search stopped short. */
 interface Pairs {
   found: Map<string, string>;
+  /** The sides as searched: every word found is decided by them exactly as by the full sides. */
+  searched?: { base: Side; cur: Side };
   /**
    * One resource per distinct (base rule, current rule, decision pair) class met among the
    * readable candidates: two unrelated paths newly allowed by different rules are two flips.
@@ -125,9 +127,14 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
   const found = new Map<string, string>();
   const classes = new Map<string, string>();
   // Rules the two versions share at either end of the whole file are shared by every side.
+  const tb = base.at.length - countBelow(base.at, ends.baseLength - ends.tail);
+  const tc = cur.at.length - countBelow(cur.at, ends.currentLength - ends.tail);
+  // Once the head reaches the shared tail on both sides, everything after it agrees too.
+  const restShared = (h: number) => tb === tc && h === base.rules.length - tb && h === cur.rules.length - tc;
   let head = Math.min(countBelow(base.at, ends.head), countBelow(cur.at, ends.head));
-  while (head < base.rules.length && head < cur.rules.length && sameRule(base.rules[head], cur.rules[head])) head++;
-  let tail = Math.min(base.at.length - countBelow(base.at, ends.baseLength - ends.tail), cur.at.length - countBelow(cur.at, ends.currentLength - ends.tail), base.rules.length - head, cur.rules.length - head);
+  while (!restShared(head) && head < base.rules.length && head < cur.rules.length && sameRule(base.rules[head], cur.rules[head])) head++;
+  if (restShared(head)) head = base.rules.length;
+  let tail = Math.min(tb, tc, base.rules.length - head, cur.rules.length - head);
   while (tail < base.rules.length - head && tail < cur.rules.length - head && sameRule(base.rules[base.rules.length - 1 - tail], cur.rules[cur.rules.length - 1 - tail])) tail++;
   const bMid = base.rules.slice(head, base.rules.length - tail);
   const cMid = cur.rules.slice(head, cur.rules.length - tail);
@@ -150,6 +157,7 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
   // Positions are not needed past this point.
   base = { rules: [...start, ...bMid, ...bEnd], at: [] };
   cur = { rules: [...start, ...cMid, ...cEnd], at: [] };
+  const searched = { base, cur };
   head = start.length;
   tail = bEnd.length;
   // Only words no shared end rule matches can differ: their decisions come from a middle or the
@@ -183,7 +191,7 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
     if (!complete()) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
-    return { found, classes, budget: e };
+    return { found, classes, budget: e, searched };
   }
   // Every pair is known; now each distinct class of resources that flips, not just one per pair:
   // only resources a changed rule matches can differ, so the changed rules' fills and their
@@ -199,9 +207,9 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
     }
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
-    return { found, classes, classesCut: true };
+    return { found, classes, classesCut: true, searched };
   }
-  return { found, classes };
+  return { found, classes, searched };
 }
 
 /** A resource class: the decisions and the rules deciding it in each version. */
@@ -323,7 +331,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
       const c = sideFor(current, agent, action);
       if (b.rules.length === 0 && c.rules.length === 0) continue;
       if (agent !== undefined && sameSides(b, sideFor(base, undefined, action)) && sameSides(c, sideFor(current, undefined, action))) continue;
-      const { found: pairs, classes, budget, classesCut } = pairsFor(b, c, ends, relevance, cache, deadline, preferred);
+      const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, relevance, cache, deadline, preferred);
       if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
       if (budget) {
         skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
@@ -333,8 +341,8 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
       // same class flipping by the same rules for several agents is one flip (the first agent's).
       const seen = new Set<string>();
       for (const resource of [...pairs.values(), ...classes.values()]) {
-        const br = lastMatch(b.rules, resource);
-        const cr = lastMatch(c.rules, resource);
+        const br = lastMatch((searched?.base ?? b).rules, resource);
+        const cr = lastMatch((searched?.cur ?? c).rules, resource);
         const before = decisionOf(br);
         const after = decisionOf(cr);
         const key = classKey(before, after, br, cr);
