@@ -392,7 +392,7 @@ function toFlip(f: Found): Flip {
 }
 
 function reasonText(e: BudgetExceeded): string {
-  return e.reason === 'time' ? 'time limit reached' : e.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse';
+  return e.reason === 'time' ? 'time limit reached' : e.reason === 'memory' ? 'memory limit reached' : e.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse';
 }
 
 /**

@@ -130,7 +130,7 @@ export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, dead
   if (budget.length > 0) {
     const first = budget.reduce((a, b) => (a.rule <= b.rule ? a : b));
     const rules = new Set(budget.map((b) => b.rule));
-    out.push(budgetFinding(rs.rules[first.rule], rules.size, first.reason === 'time' ? 'time limit reached' : first.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse'));
+    out.push(budgetFinding(rs.rules[first.rule], rules.size, first.reason === 'time' ? 'time limit reached' : first.reason === 'memory' ? 'memory limit reached' : first.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse'));
   }
   return out.sort((a, b) => ruleOf(a) - ruleOf(b));
 }

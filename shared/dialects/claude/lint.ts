@@ -8,8 +8,9 @@ import { catchAllFinding } from './catch-all';
 import { crossToolFindings } from './cross-tool';
 import { decideWith, requestFor, without } from './lint-confirm';
 import { narrowDenyFindings } from './narrow-deny';
+import { competitorsOf } from './competitors';
 import { LOCAL_SETTINGS_FILE } from './settings';
-import { TIERS, type ClaudeRule, type ClaudeRuleSet, type RuleMatcher } from './types';
+import type { ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 import { Deadline } from '../../analysis/budget';
 import { budgetFinding } from '../../analysis/report';
 
@@ -60,7 +61,7 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
   const reported = new Set(out.filter((f) => f.code === 'never-matches' || f.code === 'dead-rule' || f.code === 'duplicate-rule').map((f) => f.data?.ruleIndex as number));
   if (!deadline.expired) out.push(...crossToolFindings(rs, own, rel, reported), ...narrowDenyFindings(rs, own, reported));
   out.push(...bypassModeFindings(rs));
-  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, `time: more than ${deadline.ms} ms for this file`));
+  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, deadline.describe()));
   return out;
 }
 
@@ -152,21 +153,9 @@ function exactCommand(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
   })];
 }
 
-/**
- * Rules that can take a request from `r`: every stricter tier, and every other rule of its own
- * tier (within a tier the order never changes the decision, so a same-tier rule covering `r`
- * makes it redundant whichever comes first).
- */
-function competingRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
-  const tier = TIERS.indexOf(r.tier);
-  // Known limit: within a tier only earlier rules are weighed, so which of two mutually covering
-  // same-tier rules is reported follows their order.
-  return rs.rules.filter((o) => (TIERS.indexOf(o.tier) < tier || (o.tier === r.tier && o.index < r.index)) && o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never');
-}
-
 function deadRule(rs: ClaudeRuleSet, r: ClaudeRule, rel: (r: ClaudeRule, m: string) => RelatedInfo): Finding[] {
   if (r.matcher.kind === 'invalid' || r.matcher.kind === 'never' || (r.matcher.kind === 'tool-glob' && r.tier === 'allow')) return [];
-  const cover = coverage(r, competingRules(rs, r));
+  const cover = coverage(r, competitorsOf(rs, r));
   if (!cover || !cover.by.length) return [];
   const sameTier = cover.by.every((c) => c.tier === r.tier);
   // Two same-tier rules that cover each other: only the later one is reported.
