@@ -158,10 +158,12 @@ const MAX_SAMPLED_LITERAL = MAX_AUTOMATON_NODES / 4;
  * @example sample(bashPattern('git *')) // 'git'
  */
 export function sample(w: Wildcard | Wildcard[]): string | null | undefined {
-  // One exact word (a saved approval) is its own sample; the automaton would spell the same word.
+  // One alternative without `?` has exactly one shortest word, its literals with every star empty
+  // (a saved approval: the command itself); the automaton would spell the same word.
   const one = Array.isArray(w) ? (w.length === 1 ? w[0] : undefined) : w;
-  const words = one && one.alts.length === 1 ? literalWords(one) : undefined;
-  if (words && words[0].length < MAX_SAMPLED_LITERAL) return words[0];
+  const alt = one && one.alts.length === 1 && one.alts[0].every((a) => a.t !== 'one') ? one.alts[0] : undefined;
+  const shortest = alt?.map((a) => (a.t === 'lit' ? a.s : '')).join('');
+  if (shortest !== undefined && shortest.length < MAX_SAMPLED_LITERAL) return shortest;
   const n = wildcardNfa(w);
   if (!n) return undefined;
   return firstWord(n.wordSets()) ?? null;
