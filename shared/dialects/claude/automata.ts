@@ -1,5 +1,6 @@
 import { DFA, JS, NFA, Words, getIntersectionWordSets, type ReadonlyWordSet } from 'refa';
 import { compile, matches, toRegExpSource, type Atom, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
+import { wordInBoth, wordOutside } from '../../patterns/wildcard-search';
 
 /** Automaton size budget: past it the analysis gives up (and claims nothing) rather than stall. */
 export const MAX_AUTOMATON_NODES = 20_000;
@@ -119,7 +120,8 @@ function starOnlyUncovered(a: Wildcard, bs: readonly Wildcard[]): string | null 
 /**
  * A string in `a` but in none of `bs`, or null when `a` is covered (`undefined`: over budget, no claim).
  * Exact patterns are decided by matching their words; otherwise only the patterns of `bs` that can
- * share a word with `a` go into the automata (a file of hundreds of saved approvals stays cheap).
+ * share a word with `a` go into a search on the patterns themselves (a file of hundreds of saved
+ * approvals with long literals and a few stars stays cheap; see `wordOutside`).
  * @example uncovered(bashPattern('ls *'), [bashPattern('*')]) // null
  */
 export function uncovered(a: Wildcard, bs: Wildcard[]): string | null | undefined {
@@ -127,16 +129,7 @@ export function uncovered(a: Wildcard, bs: Wildcard[]): string | null | undefine
   if (words) return words.find((w) => !bs.some((b) => matches(matcherOf(b), w))) ?? null;
   const starOnly = starOnlyUncovered(a, bs);
   if (starOnly !== undefined) return starOnly;
-  const na = wildcardNfa(a);
-  const nb = wildcardNfa(bs.filter((b) => mayOverlap(a, b)));
-  if (!na || !nb) return undefined;
-  try {
-    const complement = DFA.fromFA(nb, new DFA.LimitedNodeFactory(MAX_AUTOMATON_NODES));
-    complement.complement();
-    return firstWord(getIntersectionWordSets(na, complement, MAX_AUTOMATON_NODES)) ?? null;
-  } catch {
-    return undefined;
-  }
+  return wordOutside(a, bs.filter((b) => mayOverlap(a, b)));
 }
 
 /**
@@ -182,21 +175,24 @@ export function overlap(a: Wildcard | Wildcard[], b: Wildcard | Wildcard[]): str
   if (wordsB.every((w) => w !== undefined)) return firstMatched(wordsB.flat().sort((x, y) => x.length - y.length), as);
   const keptA = as.filter((x) => bs.some((y) => mayOverlap(x, y)));
   if (!keptA.length) return null;
-  const na = wildcardNfa(keptA);
-  const nb = wildcardNfa(bs.filter((y) => keptA.some((x) => mayOverlap(x, y))));
-  if (!na || !nb) return undefined;
-  try {
-    return firstWord(getIntersectionWordSets(na, nb, MAX_AUTOMATON_NODES)) ?? null;
-  } catch {
-    return undefined;
-  }
+  const keptB = bs.filter((y) => keptA.some((x) => mayOverlap(x, y)));
+  return keptB.length ? wordInBoth(keptA, keptB) : null;
 }
+
+/** Literals up to this long are sampled without an automaton (well inside the automaton budget). */
+const MAX_SAMPLED_LITERAL = MAX_AUTOMATON_NODES / 4;
 
 /**
  * A shortest readable member of a language, or null when it is empty.
  * @example sample(bashPattern('git *')) // 'git'
  */
 export function sample(w: Wildcard | Wildcard[]): string | null | undefined {
+  // One alternative without `?` has exactly one shortest word, its literals with every star empty
+  // (a saved approval: the command itself); the automaton would spell the same word.
+  const one = Array.isArray(w) ? (w.length === 1 ? w[0] : undefined) : w;
+  const alt = one && one.alts.length === 1 && one.alts[0].every((a) => a.t !== 'one') ? one.alts[0] : undefined;
+  const shortest = alt?.map((a) => (a.t === 'lit' ? a.s : '')).join('');
+  if (shortest !== undefined && shortest.length < MAX_SAMPLED_LITERAL) return shortest;
   const n = wildcardNfa(w);
   if (!n) return undefined;
   return firstWord(n.wordSets()) ?? null;

@@ -8,8 +8,9 @@ import { catchAllFinding } from './catch-all';
 import { crossToolFindings } from './cross-tool';
 import { decideWith, requestFor, without } from './lint-confirm';
 import { narrowDenyFindings } from './narrow-deny';
+import { competitorsOf } from './competitors';
 import { LOCAL_SETTINGS_FILE } from './settings';
-import { TIERS, type ClaudeRule, type ClaudeRuleSet, type RuleMatcher } from './types';
+import type { ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 import { Deadline } from '../../analysis/budget';
 import { budgetFinding } from '../../analysis/report';
 
@@ -60,7 +61,7 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
   const reported = new Set(out.filter((f) => f.code === 'never-matches' || f.code === 'dead-rule' || f.code === 'duplicate-rule').map((f) => f.data?.ruleIndex as number));
   if (!deadline.expired) out.push(...crossToolFindings(rs, own, rel, reported), ...narrowDenyFindings(rs, own, reported));
   out.push(...bypassModeFindings(rs));
-  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, `time: more than ${deadline.ms} ms for this file`));
+  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, deadline.describe()));
   return out;
 }
 
@@ -161,8 +162,7 @@ function exactCommand(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
  * reported dead at once still changes no decision.
  */
 function competingRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
-  const tier = TIERS.indexOf(r.tier);
-  return rs.rules.filter((o) => o !== r && o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never' && (TIERS.indexOf(o.tier) < tier || (o.tier === r.tier && ranksAbove(o, r))));
+  return competitorsOf(rs, r, (o) => o !== r && ranksAbove(o, r));
 }
 
 /** Whether same-tier rule `o` makes `r` redundant on its own (see `competingRules`). */
