@@ -167,8 +167,27 @@ function competingRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
 
 /** Whether same-tier rule `o` makes `r` redundant on its own (see `competingRules`). */
 function ranksAbove(o: ClaudeRule, r: ClaudeRule): boolean {
+  // Saved approvals are hundreds of exact commands sharing a first word: compare their words directly.
+  const ow = exactWordsOf(o);
+  const rw = ow && exactWordsOf(r);
+  if (ow && rw) {
+    if (o.matcher.kind !== r.matcher.kind || !rw.every((w) => ow.includes(w))) return false;
+    return o.index < r.index || !ow.every((w) => rw.includes(w));
+  }
   if (!maySubsume(o, r) || !covers(o, r)) return false;
   return o.index < r.index || !covers(r, o);
+}
+
+const EXACT_WORDS = new WeakMap<ClaudeRule, string[] | null>();
+
+/** The commands (or domains) a Bash/WebFetch rule without wildcards matches, else null. */
+function exactWordsOf(r: ClaudeRule): string[] | null {
+  let hit = EXACT_WORDS.get(r);
+  if (hit !== undefined) return hit;
+  const m = r.matcher;
+  hit = (m.kind === 'bash' || m.kind === 'domain') && isExact(m.pattern) ? m.pattern.alts.map((alt) => alt.map((a) => (a.t === 'lit' ? a.s : '')).join('')) : null;
+  EXACT_WORDS.set(r, hit);
+  return hit;
 }
 
 /** Whether `o` alone covers everything `r` matches. */
@@ -182,7 +201,11 @@ function covers(o: ClaudeRule, r: ClaudeRule): boolean {
 function maySubsume(o: ClaudeRule, r: ClaudeRule): boolean {
   const a = o.matcher;
   const b = r.matcher;
-  if ((a.kind === 'bash' && b.kind === 'bash') || (a.kind === 'domain' && b.kind === 'domain')) return mayOverlap(a.pattern, b.pattern);
+  if ((a.kind === 'bash' && b.kind === 'bash') || (a.kind === 'domain' && b.kind === 'domain')) {
+    // Finitely many words never hold all of a pattern with a `*` in it.
+    if (exactWordsOf(o) && b.pattern.alts.some((alt) => alt.some((x) => x.t === 'star'))) return false;
+    return mayOverlap(a.pattern, b.pattern);
+  }
   return true;
 }
 
