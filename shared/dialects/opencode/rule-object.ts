@@ -1,0 +1,117 @@
+import type { Node } from 'jsonc-parser';
+import { FILE_START, type Decision, type Range, type SourceText } from '../../model';
+import { rangeOf } from '../../json/tree';
+import type { CompiledWildcard, Wildcard } from '../../patterns/wildcard';
+import type { OpencodeForm, OpencodeRule } from './rules';
+
+/** Where a rule of the checked file is written: the nodes its ranges come from. */
+export interface RuleNodes {
+  prop: Node;
+  actionNode: Node;
+  resourceNode: Node;
+  effectNode: Node;
+}
+
+/** Something found only when first asked for (the fast path builds no syntax tree up front). */
+export interface Deferred<T> {
+  resolve(): T;
+}
+
+/** A value, or how to get it later. */
+export type Lazy<T> = T | Deferred<T>;
+
+/** @example resolveLazy({ resolve: () => 1 }) // 1 */
+export function resolveLazy<T extends object>(x: Lazy<T>): T {
+  return typeof (x as Partial<Deferred<T>>).resolve === 'function' ? (x as Deferred<T>).resolve() : (x as T);
+}
+
+/** What a rule is made of, its patterns already compiled. */
+export interface RuleParts {
+  index: number;
+  decision: Decision;
+  label: string;
+  scope: string | undefined;
+  action: string;
+  resource: string;
+  actionPattern: Wildcard;
+  resourcePattern: Wildcard;
+  actionMatcher: CompiledWildcard;
+  resourceMatcher: CompiledWildcard;
+  form: OpencodeForm;
+  agent: string | null;
+}
+
+/**
+ * An OpenCode rule whose four ranges are computed together on first use: a large file's parse then
+ * costs no line lookups (nor, on the fast path, a syntax tree) for rules no finding, hover or lens
+ * ever points at. A class, not an object literal with getters: V8 builds those one by one, slowly.
+ * `toJSON` keeps the ranges in serialized rules.
+ * @example new ParsedRule(parts, undefined, source).range // FILE_START for a rule of another layer
+ */
+export class ParsedRule implements OpencodeRule {
+  index: number;
+  id: null = null;
+  decision: Decision;
+  native: string;
+  label: string;
+  scope: string | undefined;
+  action: string;
+  resource: string;
+  actionPattern: Wildcard;
+  resourcePattern: Wildcard;
+  actionMatcher: CompiledWildcard;
+  resourceMatcher: CompiledWildcard;
+  form: OpencodeForm;
+  agent: string | null;
+  layer?: string;
+  tool?: string;
+  #nodes: Lazy<RuleNodes> | undefined;
+  #source: SourceText;
+  #ranges: [Range, Range, Range, Range] | undefined;
+
+  constructor(p: RuleParts, nodes: Lazy<RuleNodes> | undefined, source: SourceText) {
+    this.index = p.index;
+    this.decision = p.decision;
+    this.native = p.decision;
+    this.label = p.label;
+    this.scope = p.scope;
+    this.action = p.action;
+    this.resource = p.resource;
+    this.actionPattern = p.actionPattern;
+    this.resourcePattern = p.resourcePattern;
+    this.actionMatcher = p.actionMatcher;
+    this.resourceMatcher = p.resourceMatcher;
+    this.form = p.form;
+    this.agent = p.agent;
+    this.#nodes = nodes;
+    this.#source = source;
+  }
+
+  private ranges(): [Range, Range, Range, Range] {
+    if (this.#ranges) return this.#ranges;
+    if (!this.#nodes) return (this.#ranges = [FILE_START, FILE_START, FILE_START, FILE_START]);
+    const n = resolveLazy(this.#nodes);
+    const s = this.#source;
+    this.#ranges = [rangeOf(s, n.prop), rangeOf(s, n.actionNode), rangeOf(s, n.resourceNode), rangeOf(s, n.effectNode)];
+    // The nodes hold the whole tree: once the ranges are known, let it go.
+    this.#nodes = undefined;
+    return this.#ranges;
+  }
+
+  get range(): Range {
+    return this.ranges()[0];
+  }
+  get actionRange(): Range {
+    return this.ranges()[1];
+  }
+  get resourceRange(): Range {
+    return this.ranges()[2];
+  }
+  get effectRange(): Range {
+    return this.ranges()[3];
+  }
+
+  toJSON(): OpencodeRule {
+    return { ...this, range: this.range, actionRange: this.actionRange, resourceRange: this.resourceRange, effectRange: this.effectRange };
+  }
+}
