@@ -21,10 +21,16 @@ export class BudgetExceeded extends Error {
   }
 }
 
+/** Milliseconds on a monotonic clock; `performance.now()` would load perf_hooks on a run's first analysis. */
+function monotonicMs(): number {
+  const [s, ns] = process.hrtime();
+  return s * 1e3 + ns / 1e6;
+}
+
 /** A per-file clock. */
 export class Deadline {
   private readonly end: number;
-  constructor(readonly ms: number = MAX_MS_PER_FILE, private readonly now: () => number = () => performance.now()) {
+  constructor(readonly ms: number = MAX_MS_PER_FILE, private readonly now: () => number = monotonicMs) {
     this.end = now() + ms;
   }
 
