@@ -14,6 +14,9 @@ export interface Range {
  * ranges without rescanning.
  * @example new SourceText('a\nb').positionAt(2) // { line: 1, character: 0 }
  */
+/** Lines past the last answer tried before a binary search. */
+const NEARBY_LINES = 4;
+
 export class SourceText {
   /**
    * A typed array, filled in a second pass: a file of 8 million empty lines costs 32 MB here, not a
@@ -21,6 +24,8 @@ export class SourceText {
    * whose rules need no range (no finding, no hover) never pays for the scan.
    */
   private starts: Uint32Array | undefined;
+  /** The line of the last position asked for. */
+  private lastLine = 0;
 
   constructor(readonly text: string) {}
 
@@ -35,6 +40,15 @@ export class SourceText {
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
     const starts = this.lineStarts;
+    // Parsers ask in document order: the last answer's line, or one a few lines on, is usually right.
+    let line = this.lastLine;
+    if (starts[line] <= o) {
+      for (let k = 0; k < NEARBY_LINES && line + 1 < starts.length && starts[line + 1] <= o; k++) line++;
+      if (line + 1 >= starts.length || starts[line + 1] > o) {
+        this.lastLine = line;
+        return { line, character: o - starts[line] };
+      }
+    }
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -42,6 +56,7 @@ export class SourceText {
       if (starts[mid] <= o) lo = mid;
       else hi = mid - 1;
     }
+    this.lastLine = lo;
     return { line: lo, character: o - starts[lo] };
   }
 
