@@ -9,6 +9,7 @@ const os = require('os');
 const path = require('path');
 const vm = require('vm');
 const Module = require('module');
+const { isAscii } = require('buffer');
 
 function cacheDir() {
   const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
@@ -23,7 +24,10 @@ function loadCached(file) {
   if (process.env.RULELENS_NO_COMPILE_CACHE) return { exports: require(file), done() {} };
   let text;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    const bytes = fs.readFileSync(file);
+    // The bundle is pure ASCII (esbuild.mjs sees to it): as latin1 it becomes a one-byte string
+    // without UTF-8 decoding, several times faster to read and smaller for V8 to check.
+    text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   } catch {
     return { exports: require(file), done() {} };
   }
