@@ -36,16 +36,41 @@ describe('cli: the compiled-code cache', () => {
     assert.equal(first.code, 0, first.stderr);
     const files = cacheFiles(home);
     assert.equal(files.length, 1);
-    assert.match(files[0], /^cli-.*\.bin$/);
+    assert.match(files[0], /^cli@.*\.bin$/);
     if (process.platform !== 'win32') assert.equal(fs.statSync(path.join(home, 'rulelens', 'compile-cache', files[0])).mode & 0o077, 0);
     const second = run(home, ['check', example]);
     assert.equal(second.code, 0, second.stderr);
     assert.equal(second.stdout, first.stdout);
   });
 
+  it('libraries loaded on first use run from the cache too, and the shell parser (which loads with import()) still works', () => {
+    const claude = path.join(home, 'cl');
+    fs.mkdirSync(path.join(claude, '.claude'), { recursive: true });
+    fs.writeFileSync(path.join(claude, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(git status)'], deny: ['Bash(rm *)'] } }));
+    fs.writeFileSync(path.join(claude, '.claude', 'settings.requests.json'), JSON.stringify({ requests: [{ name: 'B', tool: 'Bash', command: 'git status && rm -rf x', expect: 'deny' }] }));
+    const runs = [run(home, ['check', claude]), run(home, ['check', claude])];
+    for (const r of runs) {
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /1 passed, 0 failed/);
+      assert.equal(r.stdout, runs[0].stdout);
+    }
+    assert.ok(cacheFiles(home).some((f) => f.startsWith('lib-refa@')), `the automata library is cached: ${cacheFiles(home).join(', ')}`);
+  });
+
+  it('a new build replaces the cache of the old one', () => {
+    run(home, ['check', example]);
+    const dir = path.join(home, 'rulelens', 'compile-cache');
+    const stale = cacheFiles(home).find((f) => f.startsWith('cli@'))!.replace(/-\d+\.bin$/, '-1.bin');
+    fs.writeFileSync(path.join(dir, stale), 'an older build');
+    fs.rmSync(path.join(dir, cacheFiles(home).find((f) => f.startsWith('cli@') && f !== stale)!));
+    run(home, ['check', example]);
+    assert.deepEqual(cacheFiles(home).filter((f) => f.startsWith('cli@')).length, 1);
+    assert.ok(!cacheFiles(home).includes(stale));
+  });
+
   it('a damaged cache is ignored and replaced; the run is unchanged', () => {
     run(home, ['check', example]);
-    const [file] = cacheFiles(home);
+    const file = cacheFiles(home).find((f) => f.startsWith('cli@'))!;
     const at = path.join(home, 'rulelens', 'compile-cache', file);
     fs.writeFileSync(at, Buffer.from('not V8 code at all'));
     const r = run(home, ['check', example]);
