@@ -99,7 +99,7 @@ function v2(v: unknown, agent: string | null, p: JsonPath, at: Locator): RuleDra
     }
     const { action, resource, effect } = item;
     if (fields !== 3 || typeof action !== 'string' || typeof resource !== 'string') throw new Unreadable();
-    out[i] = { action, resource, effect: decision(effect), form: 'v2', agent, nodes: new V2Place(at, [...p, i]) };
+    out[i] = { action, resource, effect: decision(effect), form: 'v2', agent, nodes: new V2Place(at, p, i) };
   }
   return out;
 }
@@ -130,9 +130,9 @@ class Place implements Deferred<LeafNodes> {
 
 /** A V2 rule object, found by path when a range is first asked for. */
 class V2Place implements Deferred<RuleNodes> {
-  constructor(private readonly at: Locator, private readonly path: JsonPath) {}
+  constructor(private readonly at: Locator, private readonly list: JsonPath, private readonly index: number) {}
   resolve(): RuleNodes {
-    return this.at.v2Rule(this.path);
+    return this.at.v2Rule([...this.list, this.index]);
   }
 }
 

@@ -417,27 +417,7 @@ function makeRule(p: RuleDraft, index: number, source: SourceText, home: string,
   const act = patterns.get(p.action, p.action);
   const res = patterns.get(resource, p.resource);
   const via = p.tool !== undefined ? ` (tools.${p.tool}: ${p.effect === 'allow'})` : '';
-  const rule = new ParsedRule(
-    {
-      index,
-      decision: p.effect,
-      label: `${p.action} ${p.resource} ${p.effect}${via}${p.layer ? ` — ${p.layer}` : ''}`,
-      scope: p.layer ?? (p.agent ? `agent ${p.agent}` : undefined),
-      action: p.action,
-      resource: p.resource,
-      actionPattern: act.pattern,
-      resourcePattern: res.pattern,
-      actionMatcher: act.matcher,
-      resourceMatcher: res.matcher,
-      form: p.form,
-      agent: p.agent,
-    },
-    p.nodes,
-    source,
-  );
-  if (p.layer) rule.layer = p.layer;
-  if (p.tool !== undefined) rule.tool = p.tool;
-  return rule;
+  return new ParsedRule(index, `${p.action} ${p.resource} ${p.effect}${via}${p.layer ? ` — ${p.layer}` : ''}`, p, act, res, source);
 }
 
 /** How the checked file names another layer in traces: `global config ~/.config/opencode/opencode.json`. */

@@ -25,20 +25,22 @@ export function resolveLazy<T extends object>(x: Lazy<T>): T {
   return typeof (x as Partial<Deferred<T>>).resolve === 'function' ? (x as Deferred<T>).resolve() : (x as T);
 }
 
-/** What a rule is made of, its patterns already compiled. */
-export interface RuleParts {
-  index: number;
-  decision: Decision;
-  label: string;
-  scope: string | undefined;
+/** What a rule is made of: its draft's words, where it is written. */
+export interface RuleSource {
   action: string;
   resource: string;
-  actionPattern: Wildcard;
-  resourcePattern: Wildcard;
-  actionMatcher: CompiledWildcard;
-  resourceMatcher: CompiledWildcard;
+  effect: Decision;
   form: OpencodeForm;
   agent: string | null;
+  layer?: string;
+  tool?: string;
+  nodes?: Lazy<RuleNodes>;
+}
+
+/** A compiled pattern and its canonical form. */
+export interface PatternPair {
+  pattern: Wildcard;
+  matcher: CompiledWildcard;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface RuleParts {
  * costs no line lookups (nor, on the fast path, a syntax tree) for rules no finding, hover or lens
  * ever points at. A class, not an object literal with getters: V8 builds those one by one, slowly.
  * `toJSON` keeps the ranges in serialized rules.
- * @example new ParsedRule(parts, undefined, source).range // FILE_START for a rule of another layer
+ * @example new ParsedRule(0, 'edit * deny', draft, act, res, source).range // FILE_START for a rule of another layer
  */
 export class ParsedRule implements OpencodeRule {
   index: number;
@@ -63,28 +65,31 @@ export class ParsedRule implements OpencodeRule {
   resourceMatcher: CompiledWildcard;
   form: OpencodeForm;
   agent: string | null;
-  layer?: string;
-  tool?: string;
+  declare layer?: string;
+  declare tool?: string;
   #nodes: Lazy<RuleNodes> | undefined;
   #source: SourceText;
   #ranges: [Range, Range, Range, Range] | undefined;
 
-  constructor(p: RuleParts, nodes: Lazy<RuleNodes> | undefined, source: SourceText) {
-    this.index = p.index;
-    this.decision = p.decision;
-    this.native = p.decision;
-    this.label = p.label;
-    this.scope = p.scope;
+  /** Arguments, not an object of parts: a large file builds thousands of rules per keystroke. */
+  constructor(index: number, label: string, p: RuleSource, act: PatternPair, res: PatternPair, source: SourceText) {
+    this.index = index;
+    this.decision = p.effect;
+    this.native = p.effect;
+    this.label = label;
+    this.scope = p.layer ?? (p.agent ? `agent ${p.agent}` : undefined);
     this.action = p.action;
     this.resource = p.resource;
-    this.actionPattern = p.actionPattern;
-    this.resourcePattern = p.resourcePattern;
-    this.actionMatcher = p.actionMatcher;
-    this.resourceMatcher = p.resourceMatcher;
+    this.actionPattern = act.pattern;
+    this.resourcePattern = res.pattern;
+    this.actionMatcher = act.matcher;
+    this.resourceMatcher = res.matcher;
     this.form = p.form;
     this.agent = p.agent;
-    this.#nodes = nodes;
+    this.#nodes = p.nodes;
     this.#source = source;
+    if (p.layer) this.layer = p.layer;
+    if (p.tool !== undefined) this.tool = p.tool;
   }
 
   private ranges(): [Range, Range, Range, Range] {
