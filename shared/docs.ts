@@ -38,6 +38,8 @@ export const LINT_SUMMARIES: Record<string, string> = {
   'codex-not-modelled': 'codex: Starlark RuleLens does not evaluate; the file is judged at most prompt.',
   'codex-project-layer': 'codex: project rules apply only when the project is trusted.',
   'codex-stale-policy': 'codex: a .codexpolicy file Codex no longer reads.',
+  'codex-requirements-invalid': 'codex: a requirements.toml Codex rejects; it does not start, so nothing is better than prompt.',
+  'codex-no-rules': 'codex: a requirements.toml without a [rules] table adds no exec policy.',
   'gemini-priority-tie': 'gemini: equal priorities where load order silently decides.',
   'gemini-anchor-regex': 'gemini: ^ or $ in commandRegex, which can never match.',
   'gemini-mcp-underscore': 'gemini: an MCP server name with _, which breaks mcp_<server>_<tool> names.',
