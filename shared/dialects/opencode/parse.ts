@@ -417,7 +417,7 @@ function makeRule(p: RuleDraft, index: number, source: SourceText, home: string,
   const act = patterns.get(p.action, p.action);
   const res = patterns.get(resource, p.resource);
   const via = p.tool !== undefined ? ` (tools.${p.tool}: ${p.effect === 'allow'})` : '';
-  return new ParsedRule(index, `${p.action} ${p.resource} ${p.effect}${via}${p.layer ? ` — ${p.layer}` : ''}`, p, act, res, source);
+  return new ParsedRule(index, p.layer ? `${via} — ${p.layer}` : via, p, act, res, source);
 }
 
 /** How the checked file names another layer in traces: `global config ~/.config/opencode/opencode.json`. */

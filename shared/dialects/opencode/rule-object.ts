@@ -55,7 +55,6 @@ export class ParsedRule implements OpencodeRule {
   id: null = null;
   decision: Decision;
   native: string;
-  label: string;
   scope: string | undefined;
   action: string;
   resource: string;
@@ -70,13 +69,15 @@ export class ParsedRule implements OpencodeRule {
   #nodes: Lazy<RuleNodes> | undefined;
   #source: SourceText;
   #ranges: [Range, Range, Range, Range] | undefined;
+  #label: string | undefined;
+  #tail: string;
 
   /** Arguments, not an object of parts: a large file builds thousands of rules per keystroke. */
-  constructor(index: number, label: string, p: RuleSource, act: PatternPair, res: PatternPair, source: SourceText) {
+  constructor(index: number, tail: string, p: RuleSource, act: PatternPair, res: PatternPair, source: SourceText) {
     this.index = index;
     this.decision = p.effect;
     this.native = p.effect;
-    this.label = label;
+    this.#tail = tail;
     this.scope = p.layer ?? (p.agent ? `agent ${p.agent}` : undefined);
     this.action = p.action;
     this.resource = p.resource;
@@ -103,6 +104,11 @@ export class ParsedRule implements OpencodeRule {
     return this.#ranges;
   }
 
+  /** `edit docs/* allow`, then what the rule comes from: built when first read (most never are). */
+  get label(): string {
+    return (this.#label ??= `${this.action} ${this.resource} ${this.decision}${this.#tail}`);
+  }
+
   get range(): Range {
     return this.ranges()[0];
   }
@@ -117,6 +123,6 @@ export class ParsedRule implements OpencodeRule {
   }
 
   toJSON(): OpencodeRule {
-    return { ...this, range: this.range, actionRange: this.actionRange, resourceRange: this.resourceRange, effectRange: this.effectRange };
+    return { ...this, label: this.label, range: this.range, actionRange: this.actionRange, resourceRange: this.resourceRange, effectRange: this.effectRange };
   }
 }
