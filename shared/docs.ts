@@ -31,7 +31,7 @@ export const LINT_SUMMARIES: Record<string, string> = {
   'critical-not-prompted': 'A critical command that slips past a prompt rule.',
   'cross-tool-bypass': 'A Read/Edit deny on a path that a Bash allow reads or writes anyway.',
   'deny-narrower-than-it-looks': 'A Bash deny that the same command, spelled another way, slips past.',
-  'bypass-mode-committed': 'A shared project settings file that turns every permission prompt off.',
+  'bypass-mode-committed': 'A shared project settings file that sets bypassPermissions (Claude Code 2.1 ignores it there).',
   'codex-missing-decision': 'codex: a prefix_rule without decision, which Codex treats as allow.',
   'codex-token-space': 'codex: a pattern token with a space, which never matches the words it spells.',
   'codex-example-failed': 'codex: a match/not_match example that fails; Codex refuses the file.',

@@ -76,8 +76,9 @@ function literalSuffix(alt: readonly Atom[]): string {
 /**
  * False only when the two patterns share no word: a common word starts with both literal prefixes
  * (so one prefix starts the other) and ends with both literal suffixes. A sound, cheap filter.
+ * @example mayOverlap(bashPattern('git *'), bashPattern('npm *')) // false
  */
-function mayOverlap(a: Wildcard, b: Wildcard): boolean {
+export function mayOverlap(a: Wildcard, b: Wildcard): boolean {
   return a.alts.some((x) => {
     const px = literalPrefix(x);
     const sx = literalSuffix(x);
@@ -90,6 +91,32 @@ function mayOverlap(a: Wildcard, b: Wildcard): boolean {
 }
 
 /**
+ * `uncovered` without automata for patterns of literals and `*` only (no single-unit wildcard):
+ * an alternative of `a` is covered by the union of `bs` exactly when some `b` matches it with each
+ * star replaced by a character no literal of `bs` contains. That character can only be eaten by a
+ * star of `b`, and the same star then eats any text put in its place, so the whole alternative is
+ * inside that `b`. Undefined when a pattern has a single-unit wildcard (the automata decide then).
+ * Pairs of long multi-star patterns, which saved approvals are full of, stay a match each.
+ * @example starOnlyUncovered(bashPattern('git log *'), [bashPattern('git *')]) // null
+ */
+function starOnlyUncovered(a: Wildcard, bs: readonly Wildcard[]): string | null | undefined {
+  const all = [a, ...bs];
+  if (all.some((w) => w.alts.some((alt) => alt.some((x) => x.t === 'one')))) return undefined;
+  const literals = bs.flatMap((b) => b.alts.flatMap((alt) => alt.map((x) => (x.t === 'lit' ? x.s : ''))));
+  let code = 0xe000;
+  while (literals.some((l) => l.includes(String.fromCharCode(code)))) code++;
+  const fresh = String.fromCharCode(code);
+  const matchedBy = (w: string) => bs.some((b) => matches(matcherOf(b), w));
+  for (const alt of a.alts) {
+    const spelled = (fill: string) => alt.map((x) => (x.t === 'lit' ? x.s : fill)).join('');
+    if (matchedBy(spelled(fresh))) continue;
+    // Not covered: prefer a readable word outside the union when one of the simple fillings is.
+    return ['', 'x', ' x'].map(spelled).find((w) => !matchedBy(w)) ?? spelled(fresh);
+  }
+  return null;
+}
+
+/**
  * A string in `a` but in none of `bs`, or null when `a` is covered (`undefined`: over budget, no claim).
  * Exact patterns are decided by matching their words; otherwise only the patterns of `bs` that can
  * share a word with `a` go into the automata (a file of hundreds of saved approvals stays cheap).
@@ -98,6 +125,8 @@ function mayOverlap(a: Wildcard, b: Wildcard): boolean {
 export function uncovered(a: Wildcard, bs: Wildcard[]): string | null | undefined {
   const words = literalWords(a);
   if (words) return words.find((w) => !bs.some((b) => matches(matcherOf(b), w))) ?? null;
+  const starOnly = starOnlyUncovered(a, bs);
+  if (starOnly !== undefined) return starOnly;
   const na = wildcardNfa(a);
   const nb = wildcardNfa(bs.filter((b) => mayOverlap(a, b)));
   if (!na || !nb) return undefined;
