@@ -33,9 +33,15 @@ export class BudgetExceeded extends Error {
   }
 }
 
+/** Milliseconds on a monotonic clock; `performance.now()` would load perf_hooks on a run's first analysis. */
+function monotonicMs(): number {
+  const [s, ns] = process.hrtime();
+  return s * 1e3 + ns / 1e6;
+}
+
 /** CPU milliseconds this process has used (user and system); wall time where there is no such clock. */
 function cpuNow(): number {
-  if (typeof process === 'undefined' || typeof process.cpuUsage !== 'function') return performance.now();
+  if (typeof process === 'undefined' || typeof process.cpuUsage !== 'function') return monotonicMs();
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
@@ -57,7 +63,7 @@ export class Deadline {
   private spent: 'time' | 'memory' | undefined;
 
   constructor(readonly ms: number = MAX_MS_PER_FILE, private readonly now?: () => number) {
-    const wall = (now ?? (() => performance.now()))();
+    const wall = (now ?? monotonicMs)();
     this.wallEnd = wall + (now ? ms : ms * WALL_CEILING_FACTOR);
     this.cpuEnd = now ? Infinity : cpuNow() + ms;
     this.heapEnd = now ? Infinity : heapNow() + MAX_HEAP_GROWTH_BYTES;
@@ -92,7 +98,7 @@ export class Deadline {
 
   private exceeded(): 'time' | 'memory' | undefined {
     if (this.spent) return this.spent;
-    const wall = (this.now ?? (() => performance.now()))();
+    const wall = (this.now ?? monotonicMs)();
     if (wall > this.wallEnd) return (this.spent = 'time');
     if (this.now || wall - this.sampledAt < SAMPLE_EVERY_MS) return undefined;
     this.sampledAt = wall;
