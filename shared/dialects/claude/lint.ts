@@ -10,6 +10,7 @@ import { decideWith, requestFor, without } from './lint-confirm';
 import { narrowDenyFindings } from './narrow-deny';
 import { competitorsOf } from './competitors';
 import { LOCAL_SETTINGS_FILE } from './settings';
+import { isShellParserReady } from './shell-parser';
 import type { ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 import { Deadline } from '../../analysis/budget';
 import { budgetFinding } from '../../analysis/report';
@@ -74,6 +75,8 @@ function neverMatches(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
     return [finding('never-matches', 'warning', `"${r.tool}" is a tool-name glob: an allow rule with one approves nothing (name the tool, or an MCP server as mcp__server)`, r.range, { unnecessary: true, data: { ruleIndex: r.index } })];
   }
   if (r.matcher.kind !== 'bash' || r.specifier === null) return [];
+  // Without the shell parser every command fails closed to ask: that proves nothing about the rule.
+  if (!isShellParserReady()) return [];
   const m = r.matcher;
   const s = sample(m.pattern);
   if (typeof s !== 'string') return [];
