@@ -54,6 +54,11 @@ describe('cli: the compiled-code cache', () => {
       assert.match(r.stdout, /1 passed, 0 failed/);
       assert.equal(r.stdout, runs[0].stdout);
     }
+    // A YAML rule file loads the YAML library (and its analysis the automata) on first use.
+    const omp = path.join(ROOT, 'examples', 'omp-yaml');
+    const yaml = [run(home, ['check', omp]), run(home, ['check', omp])];
+    for (const r of yaml) assert.equal(r.stdout, yaml[0].stdout, r.stderr);
+    assert.ok(cacheFiles(home).some((f) => f.startsWith('lib-yaml@')), `the YAML library is cached: ${cacheFiles(home).join(', ')}`);
     assert.ok(cacheFiles(home).some((f) => f.startsWith('lib-refa@')), `the automata library is cached: ${cacheFiles(home).join(', ')}`);
   });
 
