@@ -10,6 +10,8 @@ import { pathViews } from './safe-path';
 import { splitCommand } from './sub-commands';
 import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
 import { TIERS, type ClaudeMode, type ClaudeRequest, type ClaudeRule, type ClaudeRuleSet, type Tier } from './types';
+import { planSetsAside } from './plan-mode';
+import { preapprovedUrl } from './preapproved-hosts';
 import { domainMatches, hostOf, mcpMatches } from './web-mcp';
 
 /** One rule's marks for one subject: did its tool match, did its specifier match (null: not checked). */
@@ -36,6 +38,11 @@ interface Subject {
   hardCaps?: boolean;
   /** A read (Read/Grep/Glob/LS): plan mode leaves its allow rules in force. */
   reads?: boolean;
+  /**
+   * Why a deny on this subject is only an ask: a path a command reads or writes is checked after the
+   * command's hidden parts, and the CLI stops at those with a prompt.
+   */
+  denyAsks?: string;
 }
 
 interface SectionResult {
@@ -64,7 +71,7 @@ export function evaluateClaude(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalC
   const decisive = results.find((r) => r.section.decision === decision) ?? results[0];
   for (const s of subjects) for (const c of s.caps) if (!notes.includes(c)) notes.push(c);
   if (mode === 'auto') notes.push('auto mode: a classifier approves some unmatched calls; the engine cannot model it and assumes ask');
-  if (mode === 'plan') notes.push('plan mode: rules are consulted as in default mode; the agent itself holds edits until the plan is approved');
+  if (mode === 'plan') notes.push('plan mode: rules are consulted as in default mode, except that file edits are held before allow rules');
   const failClosed = subjects.some((s) => s.caps.length > 0);
   const rule = decisive?.rule ?? null;
   const layer = rule ? rule.scope : decisive?.tier === 'builtin' ? READ_ONLY_LAYER : decisive?.tier === 'refused' ? 'refused by the agent' : null;
@@ -95,7 +102,12 @@ function aggregateBranch(results: SectionResult[], decision: Decision, mode: Cla
 }
 
 function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResult {
-  const checks = rules.map((r) => ({ r, c: s.check(r) }));
+  const checks = rules.map((r) => {
+    const c = s.check(r);
+    // Plan mode sets aside allow rules that would run arbitrary code (see plan-mode.ts).
+    if (mode === 'plan' && r.tier === 'allow' && c.tool && c.subject !== false && planSetsAside(r)) return { r, c: { tool: true, subject: false, note: 'plan mode sets this broad allow aside' } };
+    return { r, c };
+  });
   const rows = checks.map(({ r, c }) => ({ rule: r.index, label: r.label, matches: [c.tool, c.subject], ...(c.note ? { note: c.note } : {}) }));
   const section = (decision: Decision, controlling: ClaudeRule | null, branch: string): TraceSection => ({
     kind: s.kind,
@@ -112,12 +124,17 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     const hit = checks.find(({ r, c }) => r.tier === tier && c.tool && c.subject !== false);
     if (!hit) continue;
     const n = `rule ${hit.r.index + 1} (${hit.r.scope} settings)`;
+    if (tier === 'deny' && s.denyAsks) {
+      const d: Decision = mode === 'dontAsk' ? 'deny' : 'ask';
+      return { section: section(d, hit.r, `deny tier: ${n} matched, but ${s.denyAsks}: the agent asks before it reaches this check${d === 'deny' ? '; dontAsk mode denies' : ''}`), rule: hit.r, tier };
+    }
     if (tier === 'deny') return { section: section('deny', hit.r, `deny tier: ${n} matched first; deny is checked before ask and allow`), rule: hit.r, tier };
     if (tier === 'ask') {
       if (mode === 'dontAsk') return { section: section('deny', hit.r, `ask tier: ${n} matched; dontAsk mode turns every prompt into a deny`), rule: hit.r, tier };
       return { section: section('ask', hit.r, `ask tier: ${n} matched; no deny matched`), rule: hit.r, tier };
     }
-    if (mode === 'plan' && !s.reads) return { section: section('ask', hit.r, `allow tier: ${n} matched, but plan mode holds everything but read-only work for approval`), rule: hit.r, tier };
+    // Plan mode holds file edits before their allow rules are consulted; a command's or fetch's allow rule stands (observed).
+    if (mode === 'plan' && s.kind === 'path' && !s.reads) return { section: section('ask', hit.r, `allow tier: ${n} matched, but plan mode holds file edits for approval before allow rules`), rule: hit.r, tier };
     // A bare `Bash` allow approves every command as written, hidden parts included (the agent does; a lint flags the rule).
     const bare = capped && !s.hardCaps && s.kind !== 'path' ? checks.find(({ r, c }) => r.tier === 'allow' && c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash') : undefined;
     if (bare) {
@@ -251,6 +268,9 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       },
     };
   });
+  // The CLI checks the paths a command reads and writes only after its hidden parts, where it asks.
+  const hidden = out.flatMap((x) => x.caps)[0];
+  const denyAsks = hidden ? `the command has a part checked first (${hidden})` : undefined;
   for (const why of split.refused) out.unshift({ kind: 'command', subject: command, caps: [], editInside: false, refused: why, check: () => ({ tool: false, subject: null }) });
   // Each output redirection is a write to its target, judged as an Edit of that path.
   for (const w of split.writes) {
@@ -260,14 +280,14 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     }
     for (const s of pathSubjects('Edit', place, 'edit', w.target, notes)) {
       const outside = s.editInside ? [] : [`the redirect writes ${w.target}, outside the working folders: never allowed`];
-      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], hardCaps: outside.length > 0, check: (r) => redirectCheck(r, s) });
+      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], hardCaps: outside.length > 0, denyAsks, check: (r) => redirectCheck(r, s) });
     }
   }
   // The files a read-only command reads are checked against Read rules: a Read deny denies `cat .env`.
   for (const sc of subs) {
     for (const operand of readOperands(sc)) {
       for (const s of pathSubjects('Read', place, 'read', operand, notes)) {
-        out.push({ ...s, kind: 'read operand', subject: `${sc.words[0]?.value} reads ${s.subject}`, caps: [], readOnly: 'only Read deny/ask rules judge the files a command reads' });
+        out.push({ ...s, kind: 'read operand', subject: `${sc.words[0]?.value} reads ${s.subject}`, caps: [], denyAsks, readOnly: 'only Read deny/ask rules judge the files a command reads' });
       }
     }
   }
@@ -284,6 +304,8 @@ function redirectCheck(rule: ClaudeRule, s: Subject): RuleCheck {
   // Only Edit rules judge a redirect's target (a Read deny does not, unlike for the Edit tool).
   if (m.kind === 'path' && m.family === 'read') return { tool: false, subject: null };
   if (m.kind === 'tool' && m.name === 'Read') return { tool: false, subject: null };
+  // Edit ask rules are not consulted for a redirect (observed: acceptEdits writes `> new/x` past `Edit(new/**)` ask).
+  if (rule.tier === 'ask' && (m.kind === 'path' || (m.kind === 'tool' && m.name !== 'Bash'))) return { tool: false, subject: null, note: 'an Edit ask rule does not judge a redirect' };
   return s.check(rule);
 }
 
@@ -346,6 +368,8 @@ function webSubject(url: string | undefined): Subject {
     subject: host ?? url,
     caps: host ? [] : [`no host in "${url}": domain rules cannot be checked`],
     editInside: false,
+    // A documentation site on the agent's built-in list needs no rule (deny and ask rules still apply).
+    readOnly: preapprovedUrl(url) ? `${host} is on the agent's preapproved documentation hosts` : undefined,
     check(rule) {
       const t = toolLevel(rule, 'WebFetch');
       if (t) return t;

@@ -1,7 +1,7 @@
 import { posix } from 'path';
 import { inside } from './safe-path';
 import { SAFE_ENV_VARS, type SubCommand } from './sub-commands';
-import { strictWrapperLength } from './wrappers';
+import { looseStarts, strictWrapperLength } from './wrappers';
 
 /**
  * Claude Code's built-in read-only layer: commands and tools that need no rule at all. Found by
@@ -139,9 +139,16 @@ function gitReadOnly(args: string[], ctx: ReadOnlyContext): string | undefined {
  * @example readOperands(sub('cat -n .env')) // ['.env']
  */
 export function readOperands(sc: SubCommand): string[] {
-  const [name, ...args] = unwrapped(sc);
-  if (!name || !FILE_OPERANDS.has(name.value) || name.value === 'cd' || name.value === 'ls') return [];
-  return args.filter((a) => !a.dynamic && !a.value.startsWith('-') && a.value !== '').map((a) => a.value);
+  // Read denies see past every wrapper (observed: `nice cat .env` and `env cat .env` are denied by `Read(.env)`).
+  const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
+  const starts = [0, ...looseStarts(words.map((w) => w.value))];
+  const out = new Set<string>();
+  for (const start of starts) {
+    const [name, ...args] = words.slice(start);
+    if (!name || !FILE_OPERANDS.has(name.value) || name.value === 'cd' || name.value === 'ls') continue;
+    for (const a of args) if (!a.dynamic && !a.value.startsWith('-') && a.value !== '') out.add(a.value);
+  }
+  return [...out];
 }
 
 /** The words past the wrappers the agent strips (`timeout 5`, `nice`, `command`…). */

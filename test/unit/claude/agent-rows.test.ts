@@ -73,7 +73,7 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo $HOME > out.txt' }, 'allow', 'a bare Bash allow approves the write inside the project'],
   ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo hi > ~/.bashrc' }, 'ask', 'but not a write outside it'],
   ['{"permissions":{"allow":["Bash(touch:*)"]}}', { tool: 'Bash', command: 'for i in 1; do touch x; done' }, 'ask', 'a for loop sets a variable'],
-  ['{"permissions":{"allow":["Bash"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'curl http://127.0.0.1:9/' }, 'ask', 'plan mode holds allowed commands'],
+  ['{"permissions":{"allow":["Bash"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'curl http://127.0.0.1:9/' }, 'ask', 'plan mode sets a bare Bash allow aside'], ,
   ['{"permissions":{"allow":["Edit(/new/**)"],"defaultMode":"plan"}}', { tool: 'Write', path: 'new/x.txt' }, 'ask', 'plan mode holds writes'],
   ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Bash', command: 'timeout 5 cat a.txt > /dev/null' }, 'allow', 'plan mode lets read-only work run'],
   ['{"permissions":{"deny":["Read(docs/**)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo hi >> docs/log.txt' }, 'ask', 'a Read deny does not judge a redirect target'],
@@ -98,7 +98,40 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"allow":["Edit(docs/**)"]}}', { tool: 'Bash', command: 'sort a.txt >> docs/log.txt' }, 'allow', 'an Edit allow approves the redirect target'],
   ['{"permissions":{"allow":["Edit(/new/**)"]}}', { tool: 'Bash', command: 'timeout 5 cat .env > new/x.txt' }, 'allow', 'an Edit allow approves the redirect target'],
   ['{"permissions":{"deny":["Edit(out.txt)"],"ask":["Bash(echo *)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo $HOME > out.txt' }, 'deny', 'an Edit deny on the target'],
-  ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Read', path: '/etc/hostname' }, 'allow', 'plan mode lets reads run'],
+  ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Read', path: '/etc/hostname' }, 'allow', 'plan mode lets reads run'],  // Found by the long differential run (seed 777, 1,320 cases): the remaining disagreements.
+  ["{\"permissions\":{\"allow\":[\"Bash(ls *)\",\"Bash(printf *)\"],\"deny\":[\"Bash(mkdir:*)\",\"Read(docs/**)\"],\"ask\":[\"Bash(mkdir:*)\",\"Bash(git *)\"],\"defaultMode\":\"acceptEdits\"}}", { tool: 'Bash', command: "cat <<EOF\n$(cat docs/a.md)\nEOF" }, 'ask', 'a hidden part asks before paths are checked against denies'],
+  ["{\"permissions\":{\"deny\":[\"Bash(curl *)\",\"Bash(cat .env)\"]}}", { tool: 'Bash', command: "nice /usr/bin/curl http://127.0.0.1:9/ 2>&1 || whoami >> docs/log.txt" }, 'ask', 'a deny does not see a program path past a wrapper'],
+  ["{\"permissions\":{\"allow\":[\"Read(docs/**)\",\"Edit(docs/**)\"],\"deny\":[\"Bash(curl *)\",\"Bash(touch x)\"],\"ask\":[\"Bash(ls:*)\",\"Read(b.txt)\"],\"defaultMode\":\"plan\"}}", { tool: 'Bash', command: "NODE_ENV=test stat a.txt >> docs/log.txt" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ["{\"permissions\":{\"allow\":[\"Bash(touch x)\",\"Bash(rm *)\"],\"deny\":[\"Edit(out.txt)\"],\"defaultMode\":\"default\"}}", { tool: 'Bash', command: "env echo ${HOME} > out.txt" }, 'ask', 'a hidden part asks before paths are checked against denies'],
+  ["{\"permissions\":{\"allow\":[\"Bash(touch:*)\",\"Bash(cat *)\",\"Read(docs/**)\",\"Bash(wc:*)\"],\"deny\":[\"Bash(rm *)\"],\"ask\":[\"Bash(echo *)\",\"Edit(new/**)\"],\"defaultMode\":\"plan\"}}", { tool: 'Bash', command: "NODE_ENV=test touch x > /dev/null" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ["{\"permissions\":{\"allow\":[\"Bash(printf *)\"],\"ask\":[\"Edit(new/**)\",\"Bash(git *)\"],\"defaultMode\":\"acceptEdits\"}}", { tool: 'Bash', command: "command lsof -v > new/x.txt\necho 'a;b' >> docs/log.txt" }, 'allow', 'an Edit ask rule does not judge a redirect target'],
+  ["{\"permissions\":{\"allow\":[\"Bash\"],\"defaultMode\":\"plan\"}}", { tool: 'Bash', command: "cat <<'EOF'\nid\nEOF" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ["{\"permissions\":{\"allow\":[\"Bash\",\"Edit(*)\",\"Edit(/new/**)\",\"Bash(wc:*)\"],\"ask\":[\"Bash(mkdir:*)\",\"Edit(new/**)\"]}}", { tool: 'Bash', command: "rm -rf d > new/x.txt" }, 'allow', 'an Edit ask rule does not judge a redirect target'],
+  ["{\"permissions\":{\"allow\":[\"Bash(printf *)\",\"Bash\",\"Read(docs/**)\",\"Bash(wc:*)\"],\"ask\":[\"Edit(new/**)\"],\"defaultMode\":\"acceptEdits\"}}", { tool: 'Bash', command: "git status > new/x.txt | timeout 5 touch y > out.txt" }, 'allow', 'an Edit ask rule does not judge a redirect target'],
+  ["{\"permissions\":{\"allow\":[\"Bash(mkdir *)\",\"Edit(docs/**)\",\"Edit(*)\"],\"deny\":[\"Bash(touch x)\"],\"ask\":[\"Edit(new/**)\",\"Bash(git *)\"],\"defaultMode\":\"acceptEdits\"}}", { tool: 'Bash', command: "mkdir -p d > new/x.txt" }, 'allow', 'an Edit ask rule does not judge a redirect target'],
+  ["{\"permissions\":{\"allow\":[\"Bash(touch x)\",\"Bash(printf *)\",\"Edit(*)\"],\"deny\":[\"Read(./.env)\",\"Edit(out.txt)\"],\"ask\":[\"Edit(new/**)\",\"Bash(git *)\"]}}", { tool: 'Bash', command: "nice cat .env > /dev/null; env which ls >> docs/log.txt" }, 'deny', 'a Read deny sees past nice'],
+  ["{\"permissions\":{\"allow\":[\"Bash(echo:*)\"],\"deny\":[\"Read(./.env)\"],\"ask\":[\"Bash(ls:*)\",\"Bash(git *)\"],\"defaultMode\":\"acceptEdits\"}}", { tool: 'Bash', command: "cat .env $(uname -a)" }, 'ask', 'a hidden part asks before paths are checked against denies'],
+  ["{\"permissions\":{\"allow\":[\"Edit(*)\"],\"deny\":[\"Read(.env)\"],\"defaultMode\":\"default\"}}", { tool: 'Bash', command: "nice cat .env > new/x.txt\nrm -f x 2>&1" }, 'deny', 'a Read deny sees past nice'],
+  ["{\"permissions\":{\"allow\":[\"Bash\",\"Edit(docs/**)\",\"Edit(*)\"],\"deny\":[\"Read(.env)\",\"Bash(touch x)\"],\"ask\":[\"Edit(new/**)\",\"Bash(git *)\"],\"defaultMode\":\"plan\"}}", { tool: 'Bash', command: "timeout 5 head -n 1 a.txt 2>&1" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ["{\"permissions\":{\"allow\":[\"Bash(rm *)\",\"Edit(/new/**)\"],\"deny\":[\"Read(.env)\"],\"ask\":[\"Bash(mkdir:*)\"],\"defaultMode\":\"plan\"}}", { tool: 'Bash', command: "ls -la `cat .env`" }, 'ask', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ["{\"permissions\":{\"allow\":[\"Bash\",\"Read(./**)\",\"Edit(docs/**)\"],\"deny\":[\"Bash(curl *)\",\"Read(./.env)\"],\"defaultMode\":\"plan\"}}", { tool: 'Bash', command: "echo hi >> docs/log.txt" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ["{\"permissions\":{\"allow\":[\"Bash(ls *)\",\"Bash(git status)\"],\"deny\":[\"Bash(rm *)\"],\"defaultMode\":\"plan\"}}", { tool: 'Bash', command: "ls docs" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  // Probed on the CLI while fixing those: redirects, wrappers, hidden parts, plan mode, WebFetch.
+  ["{\"permissions\":{\"allow\":[\"Bash(echo:*)\"],\"ask\":[\"Edit(new/**)\"],\"defaultMode\":\"acceptEdits\"}}", { tool: 'Bash', command: 'echo hi > new/x.txt' }, 'allow', 'acceptEdits writes a redirect past an Edit ask rule'],
+  ["{\"permissions\":{\"allow\":[\"Bash(echo:*)\"],\"deny\":[\"Edit(out.txt)\"]}}", { tool: 'Bash', command: 'env echo hi > out.txt' }, 'deny', 'an Edit deny judges a redirect behind env'],
+  ["{\"permissions\":{\"deny\":[\"Bash(curl *)\"]}}", { tool: 'Bash', command: 'nice curl http://127.0.0.1:9/' }, 'deny', 'a deny sees past nice'],
+  ["{\"permissions\":{\"deny\":[\"Bash(curl *)\"]}}", { tool: 'Bash', command: 'nice /usr/bin/curl http://127.0.0.1:9/' }, 'ask', 'but not past nice and a program path at once'],
+  ["{\"permissions\":{\"deny\":[\"Read(.env)\"]}}", { tool: 'Bash', command: 'env cat .env' }, 'deny', 'a Read deny sees past env'],
+  ["{\"permissions\":{\"deny\":[\"Read(.env)\"]}}", { tool: 'Bash', command: 'cat .env; echo $(uname -a)' }, 'ask', 'a nested command anywhere asks before path denies'],
+  ["{\"permissions\":{\"deny\":[\"Bash(cat .env)\"]}}", { tool: 'Bash', command: 'cat .env $(uname -a)' }, 'deny', 'a Bash deny is checked before the hidden parts'],
+  ["{\"permissions\":{\"allow\":[\"Bash(echo:*)\"],\"deny\":[\"Edit(out.txt)\"]}}", { tool: 'Bash', command: 'echo ${HOME} > out.txt' }, 'ask', 'a variable in braces asks before the redirect deny'],
+  ["{\"permissions\":{\"allow\":[\"Edit(docs/**)\"],\"defaultMode\":\"plan\"}}", { tool: 'Write', path: 'docs/new.md' }, 'ask', 'plan mode holds a write before its allow rule'],
+  ["{\"permissions\":{\"allow\":[\"WebFetch(domain:example.com)\"],\"defaultMode\":\"plan\"}}", { tool: 'WebFetch', url: 'https://example.com/' }, 'allow', 'plan mode keeps a domain allow'],
+  ["{\"permissions\":{\"defaultMode\":\"plan\"}}", { tool: 'WebFetch', url: 'https://docs.python.org/3/' }, 'allow', 'a preapproved documentation host in plan mode'],
+  ["{}", { tool: 'WebFetch', url: 'https://docs.python.org/3/' }, 'allow', 'a preapproved documentation host needs no rule'],
+  ["{}", { tool: 'WebFetch', url: 'https://example.com/a' }, 'ask', 'another host asks'],
+  ["{\"permissions\":{\"deny\":[\"WebFetch(domain:*.example.com)\"]}}", { tool: 'WebFetch', url: 'https://sub.example.com/' }, 'deny', 'a domain deny'],
+  ["{\"permissions\":{\"ask\":[\"WebFetch(domain:example.com)\"]}}", { tool: 'WebFetch', url: 'https://EXAMPLE.com/' }, 'ask', 'a domain ask, host case folded'],
 ];
 
 /**
@@ -123,7 +156,7 @@ describe('claude: where RuleLens is stricter than an observed CLI answer', () =>
 describe('claude: what the real CLI decides (observed rows)', () => {
   before(() => initShellParser());
   for (const [settings, request, expected, why] of ROWS) {
-    const label = JSON.stringify(request.command ?? request.path).slice(0, 60);
+    const label = JSON.stringify(request.command ?? request.path ?? request.url).slice(0, 60);
     it(`${settings.slice(0, 70)} ${request.tool} ${label} → ${expected} (${why})`, () => {
       const rs = parseClaude({ path: '/proj/.claude/settings.json', text: settings }, { root: '/proj', home: '/home/u' });
       const v = evaluateClaude(rs, request as never, { root: '/proj', home: '/home/u' });
