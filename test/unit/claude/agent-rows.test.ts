@@ -73,7 +73,7 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo $HOME > out.txt' }, 'allow', 'a bare Bash allow approves the write inside the project'],
   ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo hi > ~/.bashrc' }, 'ask', 'but not a write outside it'],
   ['{"permissions":{"allow":["Bash(touch:*)"]}}', { tool: 'Bash', command: 'for i in 1; do touch x; done' }, 'ask', 'a for loop sets a variable'],
-  ['{"permissions":{"allow":["Bash"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'curl http://127.0.0.1:9/' }, 'ask', 'plan mode sets a bare Bash allow aside'], ,
+  ['{"permissions":{"allow":["Bash"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'curl http://127.0.0.1:9/' }, 'ask', 'plan mode sets a bare Bash allow aside'],
   ['{"permissions":{"allow":["Edit(/new/**)"],"defaultMode":"plan"}}', { tool: 'Write', path: 'new/x.txt' }, 'ask', 'plan mode holds writes'],
   ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Bash', command: 'timeout 5 cat a.txt > /dev/null' }, 'allow', 'plan mode lets read-only work run'],
   ['{"permissions":{"deny":["Read(docs/**)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo hi >> docs/log.txt' }, 'ask', 'a Read deny does not judge a redirect target'],
