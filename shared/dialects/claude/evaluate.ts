@@ -5,8 +5,9 @@ import { strictest, type Decision, type EvalContext, type TraceSection, type Ver
 import { matches } from '../../patterns/wildcard';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
-import { acceptEditsCommand, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
+import { acceptEditsCommand, outsideOperands, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
 import { pathViews } from './safe-path';
+import { screenCommand } from './shell-screen';
 import { splitCommand } from './sub-commands';
 import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
 import { TIERS, type ClaudeMode, type ClaudeRequest, type ClaudeRule, type ClaudeRuleSet, type Tier } from './types';
@@ -43,6 +44,8 @@ interface Subject {
    * command's hidden parts, and the CLI stops at those with a prompt.
    */
   denyAsks?: string;
+  /** The caps that come from hidden execution (not from a path outside). */
+  hidden?: string[];
 }
 
 interface SectionResult {
@@ -242,10 +245,14 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     const v = commandViews(sc);
     const allowViews = v.allowViews.length ? v.allowViews : [sc.text];
     const denyViews = v.denyViews.length ? v.denyViews : [sc.text];
+    const outside = outsideOperands(sc, roCtx);
+    const outsideCap = outside.length ? [`\`${sc.words[0]?.value}\` names ${outside.join(', ')}, outside the working folders: the agent asks whatever allow matches`] : [];
     return {
       kind: 'sub-command',
       subject: v.subject,
-      caps: [...split.failClosed, ...v.opaque],
+      // A bare `Bash` allow still approves a path outside (observed), so that cap is not a hard one.
+      caps: [...split.failClosed, ...v.opaque, ...outsideCap],
+      hidden: [...split.failClosed, ...v.opaque],
       // Even a bare `Bash` allow does not approve a backgrounded command: the CLI asks.
       hardCaps: split.failClosed.includes(BACKGROUND),
       readOnly: split.notReadOnly.length ? undefined : readOnlyReason(sc, roCtx),
@@ -268,9 +275,12 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       },
     };
   });
-  // The CLI checks the paths a command reads and writes only after its hidden parts, where it asks.
-  const hidden = out.flatMap((x) => x.caps)[0];
-  const denyAsks = hidden ? `the command has a part checked first (${hidden})` : undefined;
+  // Some shapes make the CLI ask before it consults any deny rule; the paths a command reads and
+  // writes it checks only after the command's hidden parts, where it asks too.
+  const first = screenCommand(command).asksFirst[0];
+  if (first) for (const s of out) Object.assign(s, { denyAsks: `the agent cannot be sure how bash reads ${first}`, hardCaps: true, caps: s.caps.length ? s.caps : [`${first}: never allowed`] });
+  const hidden = out.flatMap((x) => x.hidden ?? [])[0];
+  const denyAsks = first ? `the agent cannot be sure how bash reads ${first}` : hidden ? `the command has a part checked first (${hidden})` : undefined;
   for (const why of split.refused) out.unshift({ kind: 'command', subject: command, caps: [], editInside: false, refused: why, check: () => ({ tool: false, subject: null }) });
   // Each output redirection is a write to its target, judged as an Edit of that path.
   for (const w of split.writes) {
@@ -284,7 +294,9 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     }
   }
   // The files a read-only command reads are checked against Read rules: a Read deny denies `cat .env`.
-  for (const sc of subs) {
+  // Behind hidden parts the CLI never reaches the read checks: it asks there, or a bare `Bash` allow approves
+  // (observed: `cat .env $(id)` runs under `Bash` with `Read(.env)` denied).
+  for (const sc of hidden ? [] : subs) {
     for (const operand of readOperands(sc)) {
       for (const s of pathSubjects('Read', place, 'read', operand, notes)) {
         out.push({ ...s, kind: 'read operand', subject: `${sc.words[0]?.value} reads ${s.subject}`, caps: [], denyAsks, readOnly: 'only Read deny/ask rules judge the files a command reads' });
