@@ -5,7 +5,7 @@ import { strictest, type Decision, type EvalContext, type TraceSection, type Ver
 import { matches } from '../../patterns/wildcard';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
-import { acceptEditsCommand, outsideOperands, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
+import { acceptEditsCommand, computedReadOperands, outsideOperands, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
 import { pathViews } from './safe-path';
 import { screenCommand } from './shell-screen';
 import { splitCommand } from './sub-commands';
@@ -46,6 +46,8 @@ interface Subject {
   denyAsks?: string;
   /** The caps that come from hidden execution (not from a path outside). */
   hidden?: string[];
+  /** Caps that hold only against an allow whose pattern has a wildcard (an exact allow of the text stands). */
+  wildcardCaps?: string[];
 }
 
 interface SectionResult {
@@ -121,7 +123,8 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     decision,
     branch,
   });
-  const capped = s.caps.length ? s.caps[0] : undefined;
+  const plainCap = s.caps.length ? s.caps[0] : undefined;
+  let capped = plainCap;
   if (s.refused) return { section: section('deny', null, `refused before any rule: ${s.refused}`), rule: null, tier: 'refused' };
   for (const tier of TIERS) {
     const hit = checks.find(({ r, c }) => r.tier === tier && c.tool && c.subject !== false);
@@ -137,6 +140,7 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
       return { section: section('ask', hit.r, `ask tier: ${n} matched; no deny matched`), rule: hit.r, tier };
     }
     // Plan mode holds file edits before their allow rules are consulted; a command's or fetch's allow rule stands (observed).
+    if (!capped && s.wildcardCaps?.length && hit.r.specifier?.includes('*')) capped = s.wildcardCaps[0];
     if (mode === 'plan' && s.kind === 'path' && !s.reads) return { section: section('ask', hit.r, `allow tier: ${n} matched, but plan mode holds file edits for approval before allow rules`), rule: hit.r, tier };
     // A bare `Bash` allow approves every command as written, hidden parts included (the agent does; a lint flags the rule).
     const bare = capped && !s.hardCaps && s.kind !== 'path' ? checks.find(({ r, c }) => r.tier === 'allow' && c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash') : undefined;
@@ -245,6 +249,7 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     const v = commandViews(sc);
     const allowViews = v.allowViews.length ? v.allowViews : [sc.text];
     const denyViews = v.denyViews.length ? v.denyViews : [sc.text];
+    const computed = computedReadOperands(sc);
     const outside = outsideOperands(sc, roCtx);
     const outsideCap = outside.length ? [`\`${sc.words[0]?.value}\` names ${outside.join(', ')}, outside the working folders: the agent asks whatever allow matches`] : [];
     return {
@@ -253,6 +258,7 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       // A bare `Bash` allow still approves a path outside (observed), so that cap is not a hard one.
       caps: [...split.failClosed, ...v.opaque, ...outsideCap],
       hidden: [...split.failClosed, ...v.opaque],
+      wildcardCaps: computed.length ? [`\`${sc.words[0]?.value}\` reads the computed path ${computed.join(', ')}: a wildcard allow does not approve it`] : [],
       // Even a bare `Bash` allow does not approve a backgrounded command: the CLI asks.
       hardCaps: split.failClosed.includes(BACKGROUND),
       readOnly: split.notReadOnly.length ? undefined : readOnlyReason(sc, roCtx),

@@ -66,7 +66,7 @@ export function acceptEditsCommand(sc: SubCommand, ctx: ReadOnlyContext): boolea
 
 /**
  * The operands of a file command (`ls`, `cat`, `rm`, `mkdir`…) that lie outside the working folders
- * or cannot be placed (`~…`, computed). The CLI asks for such a command whatever allow rule matches
+ * or cannot be placed (`~…`; computed, for a command that writes). The CLI asks for such a command whatever allow rule matches
  * (observed: `Bash(ls *)` does not approve `ls /etc`, nor `Bash(rm *)` `rm -f /tmp/x`).
  * @example outsideOperands(sub('ls -la /etc'), { cwd: '/p', workDirs: ['/p'] }) // ['/etc']
  */
@@ -76,8 +76,23 @@ export function outsideOperands(sc: SubCommand, ctx: ReadOnlyContext): string[] 
   if (!name || !(FILE_OPERANDS.has(name) || ACCEPT_EDITS_COMMANDS.has(name))) return [];
   return words
     .slice(1)
-    .filter((w) => w.dynamic || w.raw.startsWith('~') || (!w.value.startsWith('-') && w.value !== '' && !insideWork(w.value, ctx)))
+    // A computed path can be anywhere for a command that writes (observed: `rm -f "$PWD/x"` asks even under
+    // its exact allow); a reading command with one is left to the other checks (`cat "$PWD/a.txt"` runs under its exact allow).
+    .filter((w) => (w.dynamic ? ACCEPT_EDITS_COMMANDS.has(name) : w.raw.startsWith('~') || (!w.value.startsWith('-') && w.value !== '' && !insideWork(w.value, ctx))))
     .map((w) => w.raw);
+}
+
+/**
+ * The computed operands (`$F`, `"$PWD/a"`) of a command that reads files: the CLI asks for them
+ * under a wildcard allow (`Bash(cat *)` does not approve `cat $PWD/a.txt`), though an exact allow
+ * of the same text approves it.
+ * @example computedReadOperands(sub('cat "$F"')) // ['"$F"']
+ */
+export function computedReadOperands(sc: SubCommand): string[] {
+  const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
+  const name = words[0]?.value;
+  if (!name || !FILE_OPERANDS.has(name) || ACCEPT_EDITS_COMMANDS.has(name)) return [];
+  return words.slice(1).filter((w) => w.dynamic).map((w) => w.raw);
 }
 
 export interface ReadOnlyContext {

@@ -133,6 +133,11 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"allow":["Bash"],"deny":["Read(.env)"]}}', { tool: 'Bash', command: 'cat .env $(id)' }, 'allow', 'behind hidden parts a bare Bash allow approves before the read check'],
   ['{"permissions":{"allow":["Bash"],"deny":["Read(.env)"]}}', { tool: 'Bash', command: 'cat .env' }, 'deny', 'without them the Read deny holds'],
   ['{"permissions":{"allow":["Bash"],"deny":["Read(docs/**)"]}}', { tool: 'Bash', command: 'nice ls /etc > out.txt; command cat docs/a.md > /dev/null' }, 'deny', 'a path outside is no hidden part'],
+  ['{"permissions":{"allow":["Bash(cat \\"$PWD/a.txt\\")"]}}', { tool: 'Bash', command: 'cat "$PWD/a.txt"' }, 'allow', 'an exact allow approves a computed path it names'],
+  ['{"permissions":{"allow":["Bash(cat *)"]}}', { tool: 'Bash', command: 'cat $PWD/a.txt' }, 'ask', 'a wildcard allow does not approve a computed path'],
+  ['{"permissions":{"allow":["Bash(ls *)"]}}', { tool: 'Bash', command: 'ls "$PWD"' }, 'ask', 'nor a quoted one'],
+  ['{"permissions":{"allow":["Bash(rm -f \\"$PWD/zz.db\\")"]}}', { tool: 'Bash', command: 'rm -f "$PWD/zz.db"' }, 'ask', 'rm of a computed path asks even under its exact allow'],
+  ['{"permissions":{"allow":["Bash(ls *)"]}}', { tool: 'Bash', command: 'ls ~' }, 'ask', 'the home folder is outside'],
   // Probed on the CLI while fixing those: redirects, wrappers, hidden parts, plan mode, WebFetch.
   ['{"permissions":{"allow":["Bash(echo:*)"],"ask":["Edit(new/**)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'echo hi > new/x.txt' }, 'allow', 'acceptEdits writes a redirect past an Edit ask rule'],
   ['{"permissions":{"allow":["Bash(echo:*)"],"deny":["Edit(out.txt)"]}}', { tool: 'Bash', command: 'env echo hi > out.txt' }, 'deny', 'an Edit deny judges a redirect behind env'],
