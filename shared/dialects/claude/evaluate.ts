@@ -48,6 +48,8 @@ interface Subject {
   hidden?: string[];
   /** Caps that hold only against an allow whose pattern has a wildcard (an exact allow of the text stands). */
   wildcardCaps?: string[];
+  /** With `denyAsks`: a bare `Bash` allow approves the command before that deny is consulted. */
+  bareWins?: boolean;
 }
 
 interface SectionResult {
@@ -130,6 +132,10 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     const hit = checks.find(({ r, c }) => r.tier === tier && c.tool && c.subject !== false);
     if (!hit) continue;
     const n = `rule ${hit.r.index + 1} (${hit.r.scope} settings)`;
+    if (tier === 'deny' && s.denyAsks && s.bareWins) {
+      const bareAllow = checks.find(({ r, c }) => r.tier === 'allow' && c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash');
+      if (bareAllow) return { section: section('allow', bareAllow.r, `allow tier: rule ${bareAllow.r.index + 1} (${bareAllow.r.scope} settings), a bare Bash allow, approves the command as written before ${n} is consulted (${s.denyAsks})`), rule: bareAllow.r, tier: 'allow' };
+    }
     if (tier === 'deny' && s.denyAsks) {
       const d: Decision = mode === 'dontAsk' ? 'deny' : 'ask';
       return { section: section(d, hit.r, `deny tier: ${n} matched, but ${s.denyAsks}: the agent asks before it reaches this check${d === 'deny' ? '; dontAsk mode denies' : ''}`), rule: hit.r, tier };
@@ -283,8 +289,12 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
   });
   // Some shapes make the CLI ask before it consults any deny rule; the paths a command reads and
   // writes it checks only after the command's hidden parts, where it asks too.
-  const first = screenCommand(command).asksFirst[0];
-  if (first) for (const s of out) Object.assign(s, { denyAsks: `the agent cannot be sure how bash reads ${first}`, hardCaps: true, caps: s.caps.length ? s.caps : [`${first}: never allowed`] });
+  const screen = screenCommand(command).asksFirst;
+  const first = screen[0]?.why;
+  const bareWins = screen.length > 0 && screen.every((a) => a.bareAllowWins);
+  if (first) {
+    for (const s of out) Object.assign(s, { denyAsks: `the agent cannot be sure how bash reads ${first}`, bareWins, hardCaps: s.hardCaps || !bareWins, caps: s.caps.length ? s.caps : [`${first}: never allowed`] });
+  }
   const hidden = out.flatMap((x) => x.hidden ?? [])[0];
   const denyAsks = first ? `the agent cannot be sure how bash reads ${first}` : hidden ? `the command has a part checked first (${hidden})` : undefined;
   for (const why of split.refused) out.unshift({ kind: 'command', subject: command, caps: [], editInside: false, refused: why, check: () => ({ tool: false, subject: null }) });

@@ -59,6 +59,8 @@ export function acceptEditsCommand(sc: SubCommand, ctx: ReadOnlyContext): boolea
   // `command rm -rf d` run, `nice touch x` and `command touch x` ask).
   const stripped = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
   const words = stripped[0]?.value === 'touch' ? sc.words : stripped;
+  // Nor past an assignment before `touch` (observed: `NODE_ENV=test touch y` asks, `NODE_ENV=test mkdir -p d` runs).
+  if (words[0]?.value === 'touch' && sc.assignments.length) return false;
   if (words.length < 2 || !ACCEPT_EDITS_COMMANDS.has(words[0].value)) return false;
   if (words.some((w) => w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw))) return false;
   return words.slice(1).filter((w) => !w.value.startsWith('-')).every((w) => insideWork(w.value, ctx));

@@ -138,6 +138,11 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"allow":["Bash(ls *)"]}}', { tool: 'Bash', command: 'ls "$PWD"' }, 'ask', 'nor a quoted one'],
   ['{"permissions":{"allow":["Bash(rm -f \\"$PWD/zz.db\\")"]}}', { tool: 'Bash', command: 'rm -f "$PWD/zz.db"' }, 'ask', 'rm of a computed path asks even under its exact allow'],
   ['{"permissions":{"allow":["Bash(ls *)"]}}', { tool: 'Bash', command: 'ls ~' }, 'ask', 'the home folder is outside'],
+  ['{"permissions":{"allow":["Bash(echo:*)","Bash","WebFetch(domain:*.example.com)"],"deny":["Bash(mkdir:*)"]}}', { tool: 'Bash', command: 'wc -l a.txt\\\ncat docs/a.md' }, 'allow', 'a bare Bash allow approves escaped whitespace'],
+  ['{"permissions":{"allow":["Bash"],"deny":["Bash(touch x)"]}}', { tool: 'Bash', command: 'ls\\\ntouch x' }, 'allow', 'before the inner deny is consulted'],
+  ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo ${HOME%$(touch x)}' }, 'ask', 'but not a substitution inside ${…}'],
+  ['{"permissions":{"allow":["Bash(echo:*)","Bash(echo *)","Bash(cat *)","Edit(*)"],"deny":["Edit(docs/**)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'NODE_ENV=test touch y > out.txt' }, 'ask', 'acceptEdits does not look past an assignment before touch'],
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'NODE_ENV=test mkdir -p d' }, 'allow', 'but does before mkdir'],
   // Probed on the CLI while fixing those: redirects, wrappers, hidden parts, plan mode, WebFetch.
   ['{"permissions":{"allow":["Bash(echo:*)"],"ask":["Edit(new/**)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'echo hi > new/x.txt' }, 'allow', 'acceptEdits writes a redirect past an Edit ask rule'],
   ['{"permissions":{"allow":["Bash(echo:*)"],"deny":["Edit(out.txt)"]}}', { tool: 'Bash', command: 'env echo hi > out.txt' }, 'deny', 'an Edit deny judges a redirect behind env'],
