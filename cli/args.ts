@@ -37,7 +37,7 @@ export function count(v: unknown, name: string): number | undefined {
 
 /** Options every evaluating command takes: the agent's built-in layers and the user's global config. */
 /** Options that shape what the agent would evaluate: its built-in layers and the user's own config files (read only when named). */
-export const ENGINE_OPTIONS: Options = { 'no-builtins': { type: 'boolean' }, 'global-config': { type: 'string' }, 'user-settings': { type: 'string' } };
+export const ENGINE_OPTIONS: Options = { 'no-builtins': { type: 'boolean' }, 'global-config': { type: 'string' }, 'user-settings': { type: 'string' }, 'codex-requirements': { type: 'string' } };
 
 /**
  * The evaluation context with `--no-builtins` and `--global-config PATH` applied; the global
@@ -52,6 +52,12 @@ export function withEngineOptions(ctx: EvalContext, values: Record<string, unkno
     const text = readText(g);
     if (text === undefined) throw new UsageError(`--global-config: cannot read ${JSON.stringify(g)}`);
     out.globalConfig = { path: g, text };
+  }
+  const r = values['codex-requirements'];
+  if (typeof r === 'string') {
+    const text = readText(r);
+    if (text === undefined) throw new UsageError(`--codex-requirements: cannot read ${JSON.stringify(r)}`);
+    out.codexRequirements = { path: r, text };
   }
   return out;
 }

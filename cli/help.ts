@@ -17,6 +17,7 @@ const ENGINE: ReadonlyArray<readonly [string, string]> = [
   ['--no-builtins', 'evaluate the file alone, without the agent\'s built-in layers'],
   ['--global-config PATH', 'OpenCode: the user\'s global config to layer under the file'],
   ['--user-settings PATH', 'Claude Code: the user\'s settings to layer under the file'],
+  ['--codex-requirements PATH', 'Codex: an admin\'s requirements.toml whose [rules] join the file'],
 ];
 const LEDGER_FILES: ReadonlyArray<readonly [string, string]> = [
   ['--ledger FILE', 'the ledger (default .attesso/ledger.jsonl found from here upward)'],
@@ -26,7 +27,7 @@ const LEDGER_FILES: ReadonlyArray<readonly [string, string]> = [
 
 export const HELP: Record<string, CommandHelp> = {
   check: {
-    usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--no-builtins] [--global-config PATH] [--user-settings PATH]',
+    usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH]',
     summary: 'Find rule files under each PATH (default .), lint them and run their stored requests (X.requests.json beside X.json).',
     options: [
       ['--format text|json|sarif', 'output format (default text); sarif is SARIF 2.1.0 for code scanning'],
@@ -39,7 +40,7 @@ export const HELP: Record<string, CommandHelp> = {
     examples: ['rulelens check .', 'rulelens check .claude/settings.json --format sarif > rulelens.sarif'],
   },
   eval: {
-    usage: 'eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] [--no-builtins] [--global-config PATH] [--user-settings PATH]',
+    usage: 'eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH]',
     summary: 'Evaluate one request with its full trace, or every request of a requests file (one line each, then a summary line). A request with an "expect" is compared with the decision.',
     options: [
       ['--request JSON', 'one request object, e.g. \'{"action":"edit","resources":["secrets/a"],"expect":"deny"}\''],
@@ -53,7 +54,7 @@ export const HELP: Record<string, CommandHelp> = {
     examples: ['rulelens eval opencode.json --request \'{"action":"bash","resources":["git push"]}\'', 'rulelens eval .claude/settings.json --requests .claude/settings.requests.json'],
   },
   diff: {
-    usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--no-builtins] [--global-config PATH] [--user-settings PATH]',
+    usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH]',
     summary: 'List every decision that flips against a git revision or another file: stored requests, recorded ledger steps and witness requests found on the rule automata. The last line says how many decisions were newly allowed.',
     options: [
       ['--base GITREV|FILE', 'what to compare with: a git revision (origin/main, HEAD~1) or a file'],

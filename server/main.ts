@@ -9,7 +9,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { createConnection, ProposedFeatures, TextDocuments, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DIALECTS, initDialects } from '../shared/dialects';
+import { DIALECTS } from '../shared/dialects';
 import { version as VERSION } from '../package.json';
 import { ServerLog, traceLevel } from './log';
 import { fileExists, nodePathFs, readText } from '../shared/host/node-fs';
@@ -43,12 +43,9 @@ function defaultDocsBase(): string {
 const log = new ServerLog(connection);
 
 connection.onInitialize(async (params): Promise<InitializeResult> => {
+  // Dialects initialize on demand (the language service readies them before a check): a session
+  // with OpenCode files only never loads the shell parser's WebAssembly.
   const started = performance.now();
-  try {
-    await initDialects();
-  } catch (e) {
-    connection.console.error(`a dialect failed to initialize: ${String(e)}`);
-  }
   log.info(`RuleLens language server ${VERSION} (node ${process.version}, pid ${process.pid}); dialects: ${DIALECTS.map((d) => d.id).join(', ')} loaded in ${Math.round(performance.now() - started)} ms`);
   const client: ClientCapabilitiesSummary = summarizeClient(params.capabilities);
   const init = (params.initializationOptions ?? {}) as { settings?: RuleLensSettings; docsBaseUrl?: unknown };

@@ -47,6 +47,7 @@ export class Validator {
 
   private async run(uri: string): Promise<void> {
     const ticket = this.runs.get(uri);
+    await this.service.ready(uri);
     const version = this.service.version(uri);
     const targets = this.service.dependents(uri);
     if (!targets.length) targets.push(uri);

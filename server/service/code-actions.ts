@@ -1,6 +1,7 @@
 import type { CodeAction, Diagnostic, Range } from 'vscode-languageserver';
 import { addRequestAction } from './actions/add-request';
 import { addWindowAction } from './actions/add-window';
+import { provedFixAction } from './actions/apply-fix';
 import type { FixContext } from './actions/context';
 import { moveDenyAction, MOVABLE } from './actions/move-deny';
 import { isRemovable, removeRuleAction } from './actions/remove-rule';
@@ -31,6 +32,7 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
       const add = (action: CodeAction | undefined, rank: number) => action && ranked.push({ action, rank });
       if (MOVABLE.has(code)) add(moveDenyAction(ctx, d), SAFETY.move);
       if (code === 'unwindowed-taint') add(addWindowAction(ctx, d), SAFETY.window);
+      add(provedFixAction(ctx, d), SAFETY.proved);
       add(addRequestAction(ctx, d), SAFETY.request);
       if (isRemovable(code, dataOf(d))) add(removeRuleAction(ctx, d), ruleOf(ctx, d)?.decision === 'deny' ? SAFETY.removeDeny : SAFETY.remove);
     }
@@ -48,11 +50,11 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
 }
 
 /**
- * Fix order, safest first: keeping a deny working (moving it where it decides) before recording a
- * test, before deleting a harmless rule; deleting a deny comes last, since it makes the warning go
+ * Fix order, safest first: keeping a deny working (moving it where it decides), then a fix the
+ * lint proved through the evaluator (adding the missing denies), before recording a test, before deleting a harmless rule; deleting a deny comes last, since it makes the warning go
  * away while the path it was meant to protect stays open.
  */
-const SAFETY = { move: 0, window: 1, request: 2, history: 2, remove: 3, removeDeny: 4, docs: 5 } as const;
+const SAFETY = { move: 0, window: 1, proved: 1, request: 2, history: 2, remove: 3, removeDeny: 4, docs: 5 } as const;
 
 /** Sorts by safety (stable) and keeps at most one preferred fix: the first, safest one. */
 function bySafety(ranked: Array<{ action: CodeAction; rank: number }>): CodeAction[] {

@@ -35,6 +35,12 @@ export interface LanguageService {
   /** The version of an open document, for dropping results of stale runs. */
   version(uri: string): number | undefined;
   analyze(uri: string): Analysis;
+  /**
+   * Initializes the dialects this document and the other open ones are checked in (Claude Code's
+   * shell parser is WebAssembly, loaded only once a file of a dialect that parses commands is
+   * open); reports made before are dropped. Await it before `validate`.
+   */
+  ready(uri: string): Promise<void>;
   doValidation(uri: string): Diagnostic[];
   /** Diagnostics for the document and its partner (a rule file's requests file, or the reverse). */
   validate(uri: string): Validation;
@@ -74,6 +80,21 @@ export function createLanguageService(host: ServiceHost): LanguageService {
     return findings.map((f) => toDiagnostic(f, uri, host.docsBase, features));
   };
 
+  const initialized = new Set<string>();
+  const ready = async (uri: string): Promise<void> => {
+    const need = new Map<string, () => Promise<void>>();
+    for (const p of new Set([uriToPath(uri), ...ws.openPaths()])) {
+      const d = ws.dialectOf(p);
+      if (d?.init && !initialized.has(d.id)) need.set(d.id, d.init);
+    }
+    if (!need.size) return;
+    // A dialect that cannot initialize still checks, fail-closed (its commands are never allowed).
+    await Promise.all([...need.values()].map((init) => init().catch(() => undefined)));
+    for (const id of need.keys()) initialized.add(id);
+    // Checks made before (a lens asked for at once) ran without the parser: fail-closed, now stale.
+    ws.forgetReports();
+  };
+
   const validate = (uri: string): Validation => {
     const a = ws.analyze(uri);
     const rep = a.report;
@@ -102,6 +123,7 @@ export function createLanguageService(host: ServiceHost): LanguageService {
     fileChanged: (uri) => ws.fileChanged(uri),
     version: (uri) => ws.version(uri),
     analyze: (uri) => ws.analyze(uri),
+    ready,
     dependents: (uri) => ws.dependents(uri),
     validate,
     doValidation(uri) {

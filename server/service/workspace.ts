@@ -1,6 +1,6 @@
 import { checkRuleFile, ruleFileFor, withRequests, type CheckHost, type CheckOptions, type FileReport } from '../../shared/check/check-file';
 import { EMPTY_CONFIG, isExcluded, type LintConfig } from '../../shared/config/lint-config';
-import { isRequestsFile } from '../../shared/dialects';
+import { detectDialect, isRequestsFile, type AnyDialect } from '../../shared/dialects';
 import { requestsCandidates } from '../../shared/requests/locate';
 import { parseRequestsFile } from '../../shared/requests/parse';
 import type { RequestsFile } from '../../shared/requests/model';
@@ -143,6 +143,21 @@ export class Workspace {
     const report = this.reportFor(p, undefined);
     if (!report.dialect) return none;
     return { kind: 'rules', path: p, rulePath: p, requestsPath: report.requestsPath, report };
+  }
+
+  /**
+   * The dialect a document's checks run in (a requests file: its rule file's), without parsing the
+   * rules: what must be initialized before the document is analysed.
+   * @example ws.dialectOf('/ws/.claude/settings.json')?.id // 'claude'
+   */
+  dialectOf(p: string): AnyDialect | undefined {
+    try {
+      const rulePath = isRequestsFile(p) ? ruleFileFor(p, this.text(p) ?? '', this.checkHost, this.options(p)) : p;
+      const text = rulePath ? this.text(rulePath) : undefined;
+      return rulePath && text !== undefined ? detectDialect({ path: rulePath, text }) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The sibling requests file a rule file would use, whether or not it exists yet. */

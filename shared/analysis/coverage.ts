@@ -110,20 +110,20 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
   // hidden[q]: one higher entry alone includes entry q, so q decides nothing and, wherever q
   // matches, an earlier entry matched first: q can be left out of every other entry's check.
   const hidden: boolean[] = [];
-  let timeUp = false;
+  let spent: 'time' | 'memory' | undefined;
   for (let pos = 0; pos < entries.length; pos++) {
     const relevant = relevantCandidates(entries, pos, index.higher(pos).filter((q) => !hidden[q]));
     hidden[pos] = relevant.cover !== undefined;
-    if (timeUp || opts.deadline.expired) {
-      timeUp = true;
-      out.push({ status: 'budget', reason: 'time' });
+    if (spent || opts.deadline.expired) {
+      spent ??= opts.deadline.reason ?? 'time';
+      out.push({ status: 'budget', reason: spent });
       continue;
     }
     try {
       out.push(analyzeOne(entries, pos, relevant, opts));
     } catch (e) {
       if (!(e instanceof BudgetExceeded)) throw e;
-      if (e.reason === 'time') timeUp = true;
+      if (e.reason === 'time' || e.reason === 'memory') spent = e.reason;
       out.push({ status: 'budget', reason: e.reason });
     }
   }

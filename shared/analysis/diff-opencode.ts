@@ -1,13 +1,15 @@
 import type { NFA } from 'refa';
 import type { Decision, RuleRef, RuleSet } from '../model';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
-import { DEFAULT_EFFECT, rulesFor } from '../dialects/opencode/evaluate';
-import { compile, matches, type Wildcard } from '../patterns/wildcard';
+import { DEFAULT_EFFECT } from '../dialects/opencode/evaluate';
+import { compile, isUniversal, matches, type Wildcard } from '../patterns/wildcard';
+import { provablyDisjoint } from '../patterns/disjoint';
 import { direction, sortFlips, type Flip } from '../diff/flips';
 import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
 import { walk, type WalkState } from './lazy-dfa';
-import { fills, meets, preferredChars, wordFromSet } from './witness';
+import { fills, meets, preferredOrder, wordFromSet } from './witness';
+import { countBelow, distinctPatterns, patternFacts, sameRule, sharedEnds, sideFor, type Side } from './diff-sides';
 
 /**
  * Change impact for OpenCode: single-resource requests whose last-match decision differs between
@@ -36,11 +38,6 @@ const PAIR_ORDER: ReadonlyArray<[Decision, Decision]> = [
 ];
 /** How many skipped actions a budget note names. */
 const MAX_NAMED_ACTIONS = 5;
-
-/** The rules one request of an action class sees, per version, in file order. */
-interface Side {
-  rules: OpencodeRule[];
-}
 
 /** One decision pair found for an action class, with the request showing it. */
 interface Found {
@@ -97,25 +94,16 @@ function rank(order: readonly string[], key: string): number {
   return i < 0 ? order.length : i;
 }
 
-/** The rules of a view whose action pattern matches the action, in file order. */
-function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: string): Side {
-  return { rules: rulesFor(rs, agent).filter((r) => matches(r.actionMatcher, action)) };
-}
-
-/** Same decision and the same resource language as matched (after home expansion). */
-const sameRule = (a: OpencodeRule, b: OpencodeRule) => a.decision === b.decision && patternKey(a.resourcePattern) === patternKey(b.resourcePattern);
-
-const patternKeys = new WeakMap<Wildcard, string>();
-
-function patternKey(w: Wildcard): string {
-  let k = patternKeys.get(w);
-  if (k === undefined) patternKeys.set(w, (k = JSON.stringify(w.alts)));
-  return k;
-}
+/** How far two versions agree from either end of their evaluation orders (see `sharedEnds`). */
+type Ends = ReturnType<typeof sharedEnds>;
+/** Per set of changed rules: whether a rule may meet one of them (asked again for every agent). */
+type Relevance = Map<string, Map<OpencodeRule, boolean>>;
 
 /** The decision pairs found for one action class; `budget` when the search stopped short. */
 interface Pairs {
   found: Map<string, string>;
+  /** The sides as searched: every word found is decided by them exactly as by the full sides. */
+  searched?: { base: Side; cur: Side };
   /**
    * One resource per distinct (base rule, current rule, decision pair) class met among the
    * readable candidates: two unrelated paths newly allowed by different rules are two flips.
@@ -135,21 +123,52 @@ export const MAX_CLASSES_PER_ACTION = 50;
  * the end of the file decide alike wherever they match, and outside the changed middle both
  * versions fall back to the same shared start, so only resources a middle rule matches can differ.
  */
-function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Pairs {
+function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Pairs {
   const found = new Map<string, string>();
   const classes = new Map<string, string>();
-  let head = 0;
-  while (head < base.rules.length && head < cur.rules.length && sameRule(base.rules[head], cur.rules[head])) head++;
-  let tail = 0;
+  // Rules the two versions share at either end of the whole file are shared by every side.
+  const tb = base.at.length - countBelow(base.at, ends.baseLength - ends.tail);
+  const tc = cur.at.length - countBelow(cur.at, ends.currentLength - ends.tail);
+  // Once the head reaches the shared tail on both sides, everything after it agrees too.
+  const restShared = (h: number) => tb === tc && h === base.rules.length - tb && h === cur.rules.length - tc;
+  let head = Math.min(countBelow(base.at, ends.head), countBelow(cur.at, ends.head));
+  while (!restShared(head) && head < base.rules.length && head < cur.rules.length && sameRule(base.rules[head], cur.rules[head])) head++;
+  if (restShared(head)) head = base.rules.length;
+  let tail = Math.min(tb, tc, base.rules.length - head, cur.rules.length - head);
   while (tail < base.rules.length - head && tail < cur.rules.length - head && sameRule(base.rules[base.rules.length - 1 - tail], cur.rules[cur.rules.length - 1 - tail])) tail++;
   const bMid = base.rules.slice(head, base.rules.length - tail);
   const cMid = cur.rules.slice(head, cur.rules.length - tail);
   const mid = [...bMid, ...cMid];
   if (mid.length === 0) return { found, classes };
-  // Only words no shared end rule matches can differ: their decisions come from a middle or the shared start.
-  const shared = base.rules.slice(0, head).map((r) => r.decision);
+  // Only words a middle rule matches can differ, so a shared rule that provably meets no middle
+  // rule never decides one of them: it is left out of the whole search (an edit of one rule among
+  // thousands then searches a handful). On the words searched, the lists decide as the full ones do.
+  const midKey = `${base.at.slice(head, base.rules.length - tail)}|${cur.at.slice(head, cur.rules.length - tail)}`;
+  let known = relevance.get(midKey);
+  if (!known) relevance.set(midKey, (known = new Map()));
+  const meetsMid = (r: OpencodeRule) => {
+    let v = known!.get(r);
+    if (v === undefined) known!.set(r, (v = !mid.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern))));
+    return v;
+  };
+  const start = base.rules.slice(0, head).filter(meetsMid);
+  const bEnd = base.rules.slice(base.rules.length - tail).filter(meetsMid);
+  const cEnd = cur.rules.slice(cur.rules.length - tail).filter(meetsMid);
+  // Positions are not needed past this point.
+  base = { rules: [...start, ...bMid, ...bEnd], at: [] };
+  cur = { rules: [...start, ...cMid, ...cEnd], at: [] };
+  const searched = { base, cur };
+  head = start.length;
+  tail = bEnd.length;
+  // Only words no shared end rule matches can differ: their decisions come from a middle or the
+  // shared start — from its last rule matching everything on, or the default when none does.
+  let from = 0;
+  for (let i = start.length - 1; i >= 0 && from === 0; i--) if (isUniversal(start[i].resourcePattern)) from = i;
+  const universal = start.length > 0 && isUniversal(start[from].resourcePattern);
+  const shared = start.slice(from).map((r) => r.decision);
+  const fallback = universal ? [] : [DEFAULT_EFFECT];
   const possible = new Set<string>();
-  for (const x of [DEFAULT_EFFECT, ...shared, ...bMid.map((r) => r.decision)]) for (const y of [DEFAULT_EFFECT, ...shared, ...cMid.map((r) => r.decision)]) if (x !== y) possible.add(pairKey(x, y));
+  for (const x of [...fallback, ...shared, ...bMid.map((r) => r.decision)]) for (const y of [...fallback, ...shared, ...cMid.map((r) => r.decision)]) if (x !== y) possible.add(pairKey(x, y));
   const complete = () => found.size >= possible.size;
   const note = (resource: string) => {
     if (!mid.some((r) => matches(r.resourceMatcher, resource))) return;
@@ -172,7 +191,7 @@ function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadlin
     if (!complete()) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
-    return { found, classes, budget: e };
+    return { found, classes, budget: e, searched };
   }
   // Every pair is known; now each distinct class of resources that flips, not just one per pair:
   // only resources a changed rule matches can differ, so the changed rules' fills and their
@@ -188,9 +207,9 @@ function pairsFor(base: Side, cur: Side, cache: AutomataCache, deadline: Deadlin
     }
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
-    return { found, classes, classesCut: true };
+    return { found, classes, classesCut: true, searched };
   }
-  return { found, classes };
+  return { found, classes, searched };
 }
 
 /** A resource class: the decisions and the rules deciding it in each version. */
@@ -285,12 +304,14 @@ function sameSides(a: Side, b: Side): boolean {
  */
 export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline()): { flips: Flip[]; notes: string[] } {
   const cache = sharedAutomataCache(OPENCODE_INPUTS, current.path);
-  const all = [...base.rules, ...current.rules];
-  const preferred = preferredChars(all.flatMap((r) => [r.actionPattern, r.resourcePattern]));
+  const [bf, cf] = [patternFacts(base), patternFacts(current)];
+  const preferred = preferredOrder([...bf.chars, ...cf.chars]);
   const notes: string[] = [];
   const agents: Array<string | undefined> = [undefined, ...new Set([...base.agents, ...current.agents])];
-  const literals = [...new Set(all.filter((r) => !/[*?]/.test(r.action)).map((r) => r.action))];
-  const patterns = distinct(all.map((r) => r.actionPattern));
+  const literals = [...new Set([...bf.literals, ...cf.literals])];
+  const patterns = distinctPatterns([...bf.actionPatterns, ...cf.actionPatterns]);
+  const ends = sharedEnds(base, current);
+  const relevance: Relevance = new Map();
   let actions: string[];
   try {
     actions = actionClasses(patterns, literals, cache, deadline, preferred);
@@ -310,7 +331,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
       const c = sideFor(current, agent, action);
       if (b.rules.length === 0 && c.rules.length === 0) continue;
       if (agent !== undefined && sameSides(b, sideFor(base, undefined, action)) && sameSides(c, sideFor(current, undefined, action))) continue;
-      const { found: pairs, classes, budget, classesCut } = pairsFor(b, c, cache, deadline, preferred);
+      const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, relevance, cache, deadline, preferred);
       if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
       if (budget) {
         skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
@@ -320,8 +341,8 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
       // same class flipping by the same rules for several agents is one flip (the first agent's).
       const seen = new Set<string>();
       for (const resource of [...pairs.values(), ...classes.values()]) {
-        const br = lastMatch(b.rules, resource);
-        const cr = lastMatch(c.rules, resource);
+        const br = lastMatch((searched?.base ?? b).rules, resource);
+        const cr = lastMatch((searched?.cur ?? c).rules, resource);
         const before = decisionOf(br);
         const after = decisionOf(cr);
         const key = classKey(before, after, br, cr);
@@ -370,17 +391,8 @@ function toFlip(f: Found): Flip {
   };
 }
 
-function distinct(ws: readonly Wildcard[]): Wildcard[] {
-  const seen = new Map<string, Wildcard>();
-  for (const w of ws) {
-    const k = patternKey(w);
-    if (!seen.has(k)) seen.set(k, w);
-  }
-  return [...seen.values()];
-}
-
 function reasonText(e: BudgetExceeded): string {
-  return e.reason === 'time' ? 'time limit reached' : e.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse';
+  return e.reason === 'time' ? 'time limit reached' : e.reason === 'memory' ? 'memory limit reached' : e.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse';
 }
 
 /**

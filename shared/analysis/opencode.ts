@@ -10,7 +10,9 @@ import { BudgetExceeded, Deadline } from './budget';
 import { analyzeCoverage, analyzeEntry, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
 import { languageKeys } from './keys';
 import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from './report';
-import { fills, preferredChars } from './witness';
+import { fills, preferredOrder } from './witness';
+import { patternFacts } from './diff-sides';
+import { BoundedCache } from '../compiled/bounded-cache';
 
 /** Stand-in action names for a wildcard action, after the file's own literal actions. */
 const COMMON_ACTIONS = ['edit', 'bash', 'read'];
@@ -33,6 +35,19 @@ function knownActions(rs: OpencodeRuleSet): string[] {
   return [...out];
 }
 
+/** Entries remembered by pattern text across parses (a few large files' worth). */
+const MAX_REMEMBERED_ENTRIES = 50_000;
+
+/** The same alternatives, atom for atom. */
+function sameAtoms(a: Wildcard, b: Wildcard): boolean {
+  if (a === b) return true;
+  if (a.alts.length !== b.alts.length) return false;
+  return a.alts.every((x, i) => {
+    const y = b.alts[i];
+    return x.length === y.length && x.every((p, j) => p.t === y[j].t && (p.t !== 'lit' || p.s === (y[j] as { s: string }).s));
+  });
+}
+
 /** What an entry derives from its patterns alone, per pattern pair: re-parses share unchanged rules' patterns. */
 interface EntryParts {
   actions: string;
@@ -41,6 +56,11 @@ interface EntryParts {
   suffix: string;
 }
 const partsByPatterns = new WeakMap<Wildcard, WeakMap<Wildcard, EntryParts>>();
+/**
+ * The same parts by pattern text, for the next parse of an edited file: its unchanged rules are
+ * new objects with the same patterns. A hit is used only when both patterns' atoms are equal.
+ */
+const partsByText = new BoundedCache<string, { a: Wildcard; b: Wildcard; parts: EntryParts }>(MAX_REMEMBERED_ENTRIES);
 
 function entryOf(r: OpencodeRule, actions: readonly string[]): Entry {
   const lang = { kind: 'pair' as const, a: r.actionPattern, b: r.resourcePattern };
@@ -49,9 +69,15 @@ function entryOf(r: OpencodeRule, actions: readonly string[]): Entry {
   if (!byResource) partsByPatterns.set(r.actionPattern, (byResource = new WeakMap()));
   let parts = byResource.get(r.resourcePattern);
   if (!parts || parts.actions !== actionsKey) {
-    const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
-    const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
-    parts = { actions: actionsKey, fills: as.flatMap((a) => bs.map((b) => [a, b])), ...languageKeys(lang) };
+    const textKey = `${r.actionPattern.source}\u0000${r.resourcePattern.source}`;
+    const known = partsByText.get(textKey);
+    if (known && known.parts.actions === actionsKey && sameAtoms(known.a, r.actionPattern) && sameAtoms(known.b, r.resourcePattern)) parts = known.parts;
+    else {
+      const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
+      const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
+      parts = { actions: actionsKey, fills: as.flatMap((a) => bs.map((b) => [a, b])), ...languageKeys(lang) };
+      partsByText.set(textKey, { a: r.actionPattern, b: r.resourcePattern, parts });
+    }
     byResource.set(r.resourcePattern, parts);
   }
   return {
@@ -89,7 +115,8 @@ function coverageOptions(rs: OpencodeRuleSet, deadline: Deadline, cache: Automat
     wantLoss: (e) => e.decision === 'deny',
     deadline,
     cache,
-    preferred: preferredChars(rs.rules.flatMap((r) => [r.actionPattern, r.resourcePattern])),
+    // The parse's literal characters are listed once per parse and shared with the witness search.
+    preferred: preferredOrder(patternFacts(rs).chars),
   };
 }
 
@@ -130,7 +157,7 @@ export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, dead
   if (budget.length > 0) {
     const first = budget.reduce((a, b) => (a.rule <= b.rule ? a : b));
     const rules = new Set(budget.map((b) => b.rule));
-    out.push(budgetFinding(rs.rules[first.rule], rules.size, first.reason === 'time' ? 'time limit reached' : first.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse'));
+    out.push(budgetFinding(rs.rules[first.rule], rules.size, first.reason === 'time' ? 'time limit reached' : first.reason === 'memory' ? 'memory limit reached' : first.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse'));
   }
   return out.sort((a, b) => ruleOf(a) - ruleOf(b));
 }

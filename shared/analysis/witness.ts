@@ -13,6 +13,17 @@ const MAX_FILLS_PER_ALT = 4;
  * @example preferredChars([opencodePattern('secrets/*')])[0] // 0x61 ('a')
  */
 export function preferredChars(patterns: readonly Wildcard[]): number[] {
+  const own: number[] = [];
+  for (const w of patterns) for (const alt of w.alts) for (const a of alt) if (a.t === 'lit') for (let i = 0; i < a.s.length; i++) own.push(a.s.charCodeAt(i));
+  return preferredOrder(own);
+}
+
+/**
+ * `preferredChars` from the patterns' literal characters already listed (repeats allowed): callers
+ * that keep each file's characters need not walk every pattern again.
+ * @example preferredOrder([0x7e])[0] // 0x61 ('a'); '~' follows the readable characters
+ */
+export function preferredOrder(own: readonly number[]): number[] {
   const seen = new Set<number>();
   const out: number[] = [];
   const add = (c: number) => {
@@ -22,10 +33,7 @@ export function preferredChars(patterns: readonly Wildcard[]): number[] {
     }
   };
   for (const c of READABLE) add(c.charCodeAt(0));
-  for (const w of patterns) for (const alt of w.alts) for (const a of alt) if (a.t === 'lit') for (let i = 0; i < a.s.length; i++) {
-    const c = a.s.charCodeAt(i);
-    if (c >= 0x20 && c < 0x7f) add(c);
-  }
+  for (const c of own) if (c >= 0x20 && c < 0x7f) add(c);
   for (let c = 0x21; c < 0x7f; c++) add(c);
   return out;
 }

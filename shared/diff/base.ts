@@ -1,6 +1,7 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { readBounded } from '../host/read-file';
 
 /** Largest base file read from git: larger blobs are refused rather than buffered. */
 export const MAX_BASE_BYTES = 64 * 1024 * 1024;
@@ -12,7 +13,11 @@ export const MAX_BASE_BYTES = 64 * 1024 * 1024;
  * @example readBase('/repo/opencode.json', 'HEAD') // { text: '…' }
  */
 export function readBase(filePath: string, base: string): { text: string; label: string; missing?: boolean } | { error: string } {
-  if (fs.existsSync(base) && fs.statSync(base).isFile()) return { text: fs.readFileSync(base, 'utf8'), label: base };
+  if (fs.existsSync(base) && fs.statSync(base).isFile()) {
+    // The same bound as a blob from git: a huge or growing FILE is refused, never buffered whole.
+    const read = readBounded(base, MAX_BASE_BYTES, { lossy: true });
+    return read.ok ? { text: read.text, label: base } : { error: `--base ${base}: ${read.reason}` };
+  }
   const dir = path.dirname(path.resolve(filePath));
   const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' });
   if (top.status !== 0) return { error: `--base ${base}: not a file, and ${dir} is not in a git repository` };

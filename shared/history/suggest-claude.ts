@@ -2,10 +2,12 @@ import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue } from 
 import type { ClaudeRule, ClaudeRuleSet } from '../dialects/claude/types';
 import type { AnyDialect } from '../dialects/dialect';
 import type { Decision, EvalContext } from '../model';
-import { runsAnythingCandidates, runsAnythingSeverity } from '../patterns/runs-anything';
 import { bashProposals, hostOf, pathFamily, pathProposals, subCommands, subjectOf, type Proposal } from './claude-rules';
 import { judge, requestFor } from './evaluate';
+import { proveSuggestion, type Judged, type ProofDialect, type SuggestProof } from './suggest-proof';
 import type { HistoryEntry } from './types';
+
+export type { SuggestProof } from './suggest-proof';
 
 /** Rounds of proving and narrowing before a suggestion gives up on a group. */
 export const MAX_PROOF_ROUNDS = 6;
@@ -34,19 +36,6 @@ export interface Suggestion {
   proof: SuggestProof;
 }
 
-export interface SuggestProof {
-  approvedKept: number;
-  /** Approved calls left to ask on purpose (runs-anything, not expressible), listed in `left`. */
-  approvedLeft: number;
-  approvedChanged: Array<{ describe: string; before: Decision; after: Decision }>;
-  deniedDenied: number;
-  deniedAsked: number;
-  /** Must be empty: observed denials the suggestion would allow. */
-  deniedAllowed: string[];
-  /** Must be empty: runs-anything witnesses a suggested allow admits. */
-  runsAnything: string[];
-}
-
 type Parse = (text: string) => ClaudeRuleSet;
 
 /** Whether an allow grants more than one exact thing: a wildcard, a bare tool, a server-wide MCP rule. */
@@ -58,12 +47,6 @@ export function isBroad(r: ClaudeRule): boolean {
   if (m.kind === 'bash' || m.kind === 'domain' || m.kind === 'generic') return r.text.includes('*');
   if (m.kind === 'path') return m.anyDepth || /[*?[]/.test(m.body);
   return false;
-}
-
-interface Judged {
-  entry: HistoryEntry;
-  request: unknown;
-  before: Decision;
 }
 
 /**
@@ -159,7 +142,7 @@ export function suggestClaude(dialect: AnyDialect, rs: ClaudeRuleSet, text: stri
     rules.push(...deny);
     const finalText = deny.length ? render(text, broad, rules) : draft;
     const next = parse(finalText);
-    const proof = prove(dialect, next, judged, rules, left, ctx);
+    const proof = proveSuggestion(dialect, next, judged, rules, left, ctx, CLAUDE_PROOF);
     last = { text: finalText, rules: dedupeRules(rules), removed, left: mergeLeft(left), proof };
     // Narrow every wildcard rule that failed a proof obligation, and try again.
     const failing = rules.filter((r) => r.tier === 'allow' && /\*/.test(r.rule) && (proof.runsAnything.some((w) => w.startsWith(`${r.rule}:`)) || proof.deniedAllowed.some((d) => d.startsWith(`${r.rule}:`)) || proof.approvedChanged.some((c) => r.covers.some((s) => c.describe.includes(s)))));
@@ -228,38 +211,20 @@ function denials(dialect: AnyDialect, next: ClaudeRuleSet, judged: readonly Judg
   return out;
 }
 
-function prove(dialect: AnyDialect, next: ClaudeRuleSet, judged: readonly Judged[], rules: readonly SuggestedRule[], left: Suggestion['left'], ctx: EvalContext): SuggestProof {
-  const proof: SuggestProof = { approvedKept: 0, approvedLeft: 0, approvedChanged: [], deniedDenied: 0, deniedAsked: 0, deniedAllowed: [], runsAnything: [] };
-  const leftSubjects = new Set(left.map((l) => l.subject));
-  for (const j of judged) {
-    const v = judge(dialect, next, j.request, ctx);
+/** How Claude Code's requests and rules are read when a suggestion is proved. */
+const CLAUDE_PROOF: ProofDialect = {
+  leftOnPurpose(j, leftSubjects) {
     const c = j.entry.call;
-    if (c.outcome === 'approved') {
-      if (v.decision === j.before) proof.approvedKept++;
-      else {
-        const subs = c.command !== undefined ? subCommands(c.command) : [subjectOf(j.entry)];
-        // A call left to ask on purpose (runs-anything, not expressible) is reported in `left`.
-        const expected = v.decision === 'ask' && j.before === 'allow' && subs.some((s) => leftSubjects.has(s));
-        if (expected) proof.approvedLeft++;
-        else proof.approvedChanged.push({ describe: dialect.describeRequest(j.request), before: j.before, after: v.decision });
-      }
-    } else if (c.outcome === 'denied') {
-      if (v.decision === 'deny') proof.deniedDenied++;
-      else if (v.decision === 'ask') proof.deniedAsked++;
-      else proof.deniedAllowed.push(`${v.rule?.label.replace(/ allow$/, '') ?? 'default'}: ${dialect.describeRequest(j.request)}`);
-    }
-  }
-  for (const r of rules) {
-    const m = /^Bash\((.*)\)$/.exec(r.rule);
-    if (r.tier !== 'allow' || !m || !m[1].includes('*')) continue;
-    for (const w of runsAnythingCandidates(m[1])) {
-      // Witnesses that first need a file the agent writes (npm run, make -f) are a separate, checked permission.
-      if (runsAnythingSeverity(w) !== 'warning') continue;
-      if (judge(dialect, next, { tool: 'Bash', command: w.command }, ctx).decision === 'allow') proof.runsAnything.push(`${r.rule}: ${w.command} (${w.what})`);
-    }
-  }
-  return proof;
-}
+    const subs = c.command !== undefined ? subCommands(c.command) : [subjectOf(j.entry)];
+    return subs.some((s) => leftSubjects.has(s));
+  },
+  allowedBy: (v) => v.rule?.label.replace(/ allow$/, '') ?? 'default',
+  bashWildcard(rule) {
+    const m = /^Bash\((.*)\)$/.exec(rule);
+    return m && m[1].includes('*') ? m[1] : undefined;
+  },
+  bashRequest: (command) => ({ tool: 'Bash', command }),
+};
 
 /** The settings text with each broad allow of the file replaced by its narrow rules, and the denies added. */
 function render(text: string, broad: readonly ClaudeRule[], rules: readonly SuggestedRule[]): string {

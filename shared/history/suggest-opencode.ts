@@ -2,20 +2,14 @@ import { applyEdits, findNodeAtLocation, modify, parseTree, type Node } from 'js
 import type { AnyDialect } from '../dialects/dialect';
 import type { OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import type { Decision, EvalContext } from '../model';
-import { runsAnythingCandidates, runsAnythingSeverity } from '../patterns/runs-anything';
 import { bashProposals } from './claude-rules';
 import { judge, requestFor } from './evaluate';
-import { MAX_PROOF_ROUNDS, type SuggestProof, type Suggestion, type SuggestedRule } from './suggest-claude';
+import { MAX_PROOF_ROUNDS, type Suggestion, type SuggestedRule } from './suggest-claude';
+import { proveSuggestion, type Judged, type ProofDialect } from './suggest-proof';
 import type { HistoryEntry } from './types';
 
 /** Characters OpenCode reads as pattern syntax: a command holding one cannot be allowed exactly. */
 const OPENCODE_WILDCARD = /[*?]/;
-
-interface Judged {
-  entry: HistoryEntry;
-  request: unknown;
-  before: Decision;
-}
 
 /** A top-level `permission.bash` pattern that allows more than one exact command. */
 export function isBroadBash(r: OpencodeRule): boolean {
@@ -91,7 +85,7 @@ export function suggestOpencode(dialect: AnyDialect, rs: OpencodeRuleSet, text: 
     }
     const finalText = denies.length ? render(text, rs, replacement, denies) : draftText;
     const next = parse(finalText);
-    const proof = prove(dialect, next, judged, rules, left, ctx);
+    const proof = proveSuggestion(dialect, next, judged, rules, left, ctx, OPENCODE_PROOF);
     last = { text: finalText, rules, removed, left, proof };
     const failing = rules.filter((r) => r.tier === 'allow' && r.rule.endsWith(' *') && (proof.runsAnything.some((w) => w.startsWith(`${r.rule}:`)) || proof.approvedChanged.some((c) => r.covers.some((s) => c.describe.includes(s)))));
     if (!failing.length || proof.deniedAllowed.length === 0 && proof.runsAnything.length === 0 && proof.approvedChanged.length === 0) return last;
@@ -100,32 +94,13 @@ export function suggestOpencode(dialect: AnyDialect, rs: OpencodeRuleSet, text: 
   return last!;
 }
 
-function prove(dialect: AnyDialect, next: OpencodeRuleSet, judged: readonly Judged[], rules: readonly SuggestedRule[], left: Suggestion['left'], ctx: EvalContext): SuggestProof {
-  const proof: SuggestProof = { approvedKept: 0, approvedLeft: 0, approvedChanged: [], deniedDenied: 0, deniedAsked: 0, deniedAllowed: [], runsAnything: [] };
-  const leftSubjects = new Set(left.map((l) => l.subject));
-  for (const j of judged) {
-    const v = judge(dialect, next, j.request, ctx);
-    const c = j.entry.call;
-    if (c.outcome === 'approved') {
-      if (v.decision === j.before) proof.approvedKept++;
-      else if (v.decision === 'ask' && j.before === 'allow' && (j.request as { resources: string[] }).resources.some((x) => leftSubjects.has(x))) proof.approvedLeft++;
-      else proof.approvedChanged.push({ describe: dialect.describeRequest(j.request), before: j.before, after: v.decision });
-    } else if (c.outcome === 'denied') {
-      if (v.decision === 'deny') proof.deniedDenied++;
-      else if (v.decision === 'ask') proof.deniedAsked++;
-      else proof.deniedAllowed.push(`${v.rule?.label ?? 'default'}: ${dialect.describeRequest(j.request)}`);
-    }
-  }
-  for (const r of rules) {
-    if (r.tier !== 'allow' || !r.rule.includes('*')) continue;
-    for (const w of runsAnythingCandidates(r.rule.slice('bash '.length))) {
-      // Witnesses that first need a file the agent writes (npm run, make -f) are a separate, checked permission.
-      if (runsAnythingSeverity(w) !== 'warning') continue;
-      if (judge(dialect, next, { action: 'bash', resources: [w.command] }, ctx).decision === 'allow') proof.runsAnything.push(`${r.rule}: ${w.command} (${w.what})`);
-    }
-  }
-  return proof;
-}
+/** How OpenCode's requests and rules are read when a suggestion is proved. */
+const OPENCODE_PROOF: ProofDialect = {
+  leftOnPurpose: (j, leftSubjects) => (j.request as { resources: string[] }).resources.some((x) => leftSubjects.has(x)),
+  allowedBy: (v) => v.rule?.label ?? 'default',
+  bashWildcard: (rule) => (rule.includes('*') ? rule.slice('bash '.length) : undefined),
+  bashRequest: (command) => ({ action: 'bash', resources: [command] }),
+};
 
 /** The config text with each broad pattern's property replaced in place, and denies appended. */
 function render(text: string, rs: OpencodeRuleSet, replacement: ReadonlyMap<number, string[]>, denies: readonly string[]): string {

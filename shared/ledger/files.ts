@@ -1,4 +1,5 @@
 import { fileExists, readText } from '../host/node-fs';
+import { MAX_TEXT_FILE_BYTES, readBounded } from '../host/read-file';
 import { parseBoundsRules } from '../dialects/bounds-rules/validate';
 import { parseBoundsPaths } from '../dialects/bounds-paths/validate';
 import type { BoundsRuleSet } from '../dialects/bounds-rules/types';
@@ -31,7 +32,11 @@ export interface LedgerFiles {
 export function loadLedgerFiles(opts: { cwd: string; ledger?: string; rules?: string; paths?: string }): LedgerFiles {
   const missing: string[] = [];
   const lp = ledgerPath(opts.ledger, opts.cwd, fileExists);
-  const ledger = parseLedger(readText(lp) ?? '');
+  // No ledger yet is an empty history; a ledger that exists but cannot be read is not: reading it as
+  // empty would forget every taint in it and turn a "no send after an untrusted read" into an allow.
+  const read = readBounded(lp, MAX_TEXT_FILE_BYTES, { lossy: true });
+  if (!read.ok && read.problem !== 'missing') missing.push(`${lp} (${read.reason})`);
+  const ledger = parseLedger(read.ok ? read.text : '');
   const out: LedgerFiles = { ledgerPath: lp, ledger, missing };
   const rp = companionPath(opts.rules, lp, 'rules.json', opts.cwd, fileExists);
   if (rp) {

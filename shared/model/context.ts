@@ -30,4 +30,9 @@ export interface EvalContext {
    * silently from the checking machine's home.
    */
   userSettings?: { path: string; text: string };
+  /**
+   * An admin's Codex `requirements.toml` whose `[rules]` join every `.rules` file checked
+   * (`--codex-requirements PATH`); like the other layers, read only when named.
+   */
+  codexRequirements?: { path: string; text: string };
 }

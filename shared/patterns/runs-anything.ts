@@ -165,3 +165,12 @@ export function runsAnythingSeverity(c: RunsAnythingCandidate): 'warning' | 'inf
 export function strongestWitness<C extends RunsAnythingCandidate>(admitted: readonly C[]): C | undefined {
   return admitted.find((c) => runsAnythingSeverity(c) === 'warning') ?? admitted[0];
 }
+
+/**
+ * What an allow admitting the candidate lets the agent do, for headlines: arbitrary code, except
+ * for the destroy entries (`rm`), which delete any file but run nothing.
+ * @example allowsWhat({ command: 'rm -rf ~', kind: 'destroy', what: '' }) // 'deleting any file'
+ */
+export function allowsWhat(c: Pick<RunsAnythingCandidate, 'kind'>): { noun: string; verb: string } {
+  return c.kind === 'destroy' ? { noun: 'deleting any file', verb: 'delete any file' } : { noun: 'arbitrary code', verb: 'run arbitrary code' };
+}

@@ -1,3 +1,5 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { lintRuleSet, loadRuleSet } from '../../shared/check/check-file';
 import { initDialects } from '../../shared/dialects';
 import { prng } from './workload';
@@ -5,6 +7,8 @@ import { atMost, type BenchResult } from './result';
 
 /** The sizes of two real settings files: hundreds of saved exact approvals and a few prefix rules. */
 const SIZES: Array<[rules: number, seed: number]> = [[269, 1], [933, 2]];
+/** The two real settings files of the corpus these look-alikes stand for (saved approvals with long commands). */
+const REAL = ['007krcs__aria-ai/.claude/settings.local.json', 'connorads__dotfiles/.claude/settings.json'];
 /** Each file's complete analysis should take at most this much CPU. */
 const TARGET_MS = 1000;
 
@@ -35,23 +39,32 @@ export function generateClaudeSettings(n: number, seed: number): string {
 }
 
 /**
- * Complete lint + analysis of two Claude Code settings look-alikes (269 and 933 rules), CPU time,
+ * Complete lint + analysis of two Claude Code settings look-alikes (269 and 933 rules) and of the
+ * two real files of the corpus they stand for, CPU time,
  * and whether it finished inside the per-file budget (no `analysis-budget` notice).
  * @example (await run())[0].goal?.pass
  */
 export async function run(): Promise<BenchResult[]> {
   await initDialects();
   const out: BenchResult[] = [];
-  for (const [n, seed] of SIZES) {
-    const { dialect, ruleSet } = loadRuleSet({ path: '/home/u/proj/.claude/settings.local.json', text: generateClaudeSettings(n, seed) });
-    if (!dialect || !ruleSet) throw new Error('the look-alike is not read as a Claude Code settings file');
+  const files: Array<{ what: string; path: string; text: string }> = SIZES.map(([n, seed]) => ({ what: `${n}-rule settings look-alike`, path: '/home/u/proj/.claude/settings.local.json', text: generateClaudeSettings(n, seed) }));
+  for (const rel of REAL) {
+    const file = path.join(__dirname, '../corpus', rel);
+    if (!fs.existsSync(file)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    const rules = Object.values((JSON.parse(text) as { permissions?: Record<string, unknown> }).permissions ?? {}).reduce<number>((k, v) => k + (Array.isArray(v) ? v.length : 0), 0);
+    files.push({ what: `real ${rules}-rule settings file (corpus ${rel.split('/')[0]})`, path: path.join('/corpus', rel.replace('__', '/')), text });
+  }
+  for (const { what, path: p, text } of files) {
+    const { dialect, ruleSet } = loadRuleSet({ path: p, text });
+    if (!dialect || !ruleSet) throw new Error(`the ${what} is not read as a Claude Code settings file`);
     const t = process.cpuUsage();
     const findings = lintRuleSet(dialect, ruleSet, { home: '/home/u' });
     const d = process.cpuUsage(t);
     const ms = (d.user + d.system) / 1000;
     const budget = findings.filter((f) => f.code === 'analysis-budget');
     const dead = findings.filter((f) => f.code === 'dead-rule').length;
-    out.push({ name: `claude: ${n}-rule settings look-alike, complete analysis`, value: ms, unit: 'ms', note: `${findings.length} findings (${dead} dead-rule)${budget.length ? `; INCOMPLETE: ${budget[0].message}` : '; complete'}`, goal: atMost(budget.length ? Infinity : ms, TARGET_MS, ' ms CPU, complete') });
+    out.push({ name: `claude: ${what}, complete analysis`, value: ms, unit: 'ms', note: `${findings.length} findings (${dead} dead-rule)${budget.length ? `; INCOMPLETE: ${budget[0].message}` : '; complete'}`, goal: atMost(budget.length ? Infinity : ms, TARGET_MS, ' ms CPU, complete') });
   }
   return out;
 }

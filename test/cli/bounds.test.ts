@@ -5,20 +5,10 @@ import * as path from 'path';
 import { cli, SHARED_EXAMPLES } from './helpers';
 import { appendEntry, entryLine, judgeNext, parseLedger, type Ledger } from '../../shared/ledger';
 import { parseBoundsRules, profileText, type Capability, type Step } from '../../shared/dialects/bounds-rules';
+import { prng } from '../helpers/prng';
 
 function scratch(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-bounds-'));
-}
-
-/** A small deterministic generator (mulberry32), so the ledger is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('cli: bounds', () => {
@@ -100,6 +90,25 @@ describe('cli: bounds', () => {
     const r = log('a');
     assert.match(r.stderr, /ledger\.jsonl:2: line 2: invalid JSON.*line skipped/);
     assert.match(r.stdout, /^#3 ALLOW/);
+  });
+
+  it('a ledger that exists but cannot be read refuses: its taints are never forgotten', () => {
+    const dir = scratch();
+    cli(['rules', 'set-profile', 'balanced'], { cwd: dir });
+    const ledger = path.join(dir, '.attesso/ledger.jsonl');
+    const log = () => cli(['log', '--action', 'mail.send', '--subject', 'x', '--task', 'a', '--capability', 'send'], { cwd: dir });
+    // Larger than the text-file limit (sparse, so the test writes nothing): refused before reading.
+    fs.writeFileSync(ledger, '');
+    fs.truncateSync(ledger, 65 * 1024 * 1024);
+    const big = log();
+    assert.equal(big.code, 2);
+    assert.match(big.stderr, /cannot read .*ledger\.jsonl \(.*limit/);
+    assert.equal(fs.statSync(ledger).size, 65 * 1024 * 1024, 'nothing is appended to a ledger that was not read');
+    fs.rmSync(ledger);
+    fs.mkdirSync(ledger);
+    const folder = log();
+    assert.equal(folder.code, 2);
+    assert.match(folder.stderr, /cannot read .*ledger\.jsonl \(is a folder/);
   });
 
   it('replay on 1,000 generated steps reports exactly the newly denied decisions and honours the budget', () => {

@@ -63,6 +63,15 @@ describe('cli: diff against a git base', () => {
     assert.equal(r.code, 0);
     assert.equal(JSON.parse(r.stdout).counts.loosened, 4);
   });
+  it('a FILE base larger than the limit is refused, not read', () => {
+    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const huge = path.join(dir, 'huge.json');
+    fs.writeFileSync(huge, '');
+    fs.truncateSync(huge, 65 * 1024 * 1024); // sparse: nothing is written
+    const r = cli(['diff', path.join(dir, 'opencode.json'), '--base', huge]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--base .*huge\.json: .*limit/);
+  });
   it('a bad base is a usage error', () => {
     const dir = gitRepoWithExample();
     const r = cli(['diff', 'opencode.json', '--base', 'no-such-rev'], { cwd: dir });

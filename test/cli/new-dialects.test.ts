@@ -28,6 +28,21 @@ describe('cli: codex and gemini', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('a Codex requirements.toml: checked on its own, and joined to a .rules file only when named', () => {
+    const req = path.join(ROOT, 'examples/codex-requirements/requirements.toml');
+    const own = cli(['check', req]);
+    assert.equal(own.code, 0, own.stdout + own.stderr);
+    assert.match(own.stdout, /requirements\.toml \(codex, 3 rules\)[\s\S]*4 passed, 0 failed/);
+    const rules = path.join(ROOT, 'examples/codex/.codex/rules/default.rules');
+    const push = JSON.stringify({ command: 'git push --force origin' });
+    assert.match(cli(['eval', rules, '--request', push]).stdout, /^prompt/);
+    const joined = cli(['eval', rules, '--codex-requirements', req, '--request', push]);
+    assert.match(joined.stdout, /^forbidden — rule \d+: git \[push\|reset\] --force → forbidden — requirements, /);
+    const missing = cli(['eval', rules, '--codex-requirements', '/no/such/requirements.toml', '--request', push]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /--codex-requirements: cannot read/);
+  });
+
   it('eval decides a Gemini call with its trace', () => {
     const r = cli(['eval', path.join(ROOT, 'examples/gemini/.gemini/policies/policy.toml'), '--request', JSON.stringify({ tool: 'run_shell_command', args: { command: 'git status && rm -rf x' } })]);
     assert.match(r.stdout + r.stderr, /deny/);

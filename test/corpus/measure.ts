@@ -12,8 +12,9 @@ async function main(): Promise<void> {
   let total = 0;
   const dialects: Record<string, number> = {};
   for (const r of results) {
-    // Rules of other settings layers or built-in defaults are not this file's rules.
-    const own = r.ruleSet?.rules.filter((x) => ((x as { file?: string }).file ?? r.ruleSet?.path) === r.ruleSet?.path && x.range) ?? [];
+    // Rules of other settings layers or built-in defaults (OpenCode's carry the `layer` they come
+    // from) are not this file's rules.
+    const own = r.ruleSet?.rules.filter((x) => ((x as { file?: string }).file ?? r.ruleSet?.path) === r.ruleSet?.path && x.range && (x as { layer?: string }).layer === undefined) ?? [];
     rules += own.length;
     const d = r.dialect?.id ?? 'none';
     dialects[d] = (dialects[d] ?? 0) + 1;

@@ -5,6 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { prng } from '../helpers/prng';
 
 export interface Month {
   root: string;
@@ -31,16 +32,6 @@ const PROJECT_FILES = ['src/lib/a.ts', 'src/lib/b.ts', 'src/lib/c.ts', 'src/cli/
 
 /** What the agent did: [tool, subject, outcome]. Approved calls ran; denied ones were refused. */
 type Plan = { tool: string; input: Record<string, unknown>; outcome: 'approved' | 'user-rejected' | 'permission-rule' };
-
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pool(project: string): Array<{ weight: number; make: (r: () => number) => Plan }> {
   const bash = (command: string, outcome: Plan['outcome'] = 'approved'): Plan => ({ tool: 'Bash', input: { command, description: 'run' }, outcome });

@@ -1,5 +1,6 @@
 import { DFA, JS, NFA, Words, getIntersectionWordSets, type ReadonlyWordSet } from 'refa';
 import { compile, matches, toRegExpSource, type Atom, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
+import { wordInBoth, wordOutside } from '../../patterns/wildcard-search';
 
 /** Automaton size budget: past it the analysis gives up (and claims nothing) rather than stall. */
 export const MAX_AUTOMATON_NODES = 20_000;
@@ -76,8 +77,9 @@ function literalSuffix(alt: readonly Atom[]): string {
 /**
  * False only when the two patterns share no word: a common word starts with both literal prefixes
  * (so one prefix starts the other) and ends with both literal suffixes. A sound, cheap filter.
+ * @example mayOverlap(bashPattern('git *'), bashPattern('npm *')) // false
  */
-function mayOverlap(a: Wildcard, b: Wildcard): boolean {
+export function mayOverlap(a: Wildcard, b: Wildcard): boolean {
   return a.alts.some((x) => {
     const px = literalPrefix(x);
     const sx = literalSuffix(x);
@@ -90,24 +92,44 @@ function mayOverlap(a: Wildcard, b: Wildcard): boolean {
 }
 
 /**
+ * `uncovered` without automata for patterns of literals and `*` only (no single-unit wildcard):
+ * an alternative of `a` is covered by the union of `bs` exactly when some `b` matches it with each
+ * star replaced by a character no literal of `bs` contains. That character can only be eaten by a
+ * star of `b`, and the same star then eats any text put in its place, so the whole alternative is
+ * inside that `b`. Undefined when a pattern has a single-unit wildcard (the automata decide then).
+ * Pairs of long multi-star patterns, which saved approvals are full of, stay a match each.
+ * @example starOnlyUncovered(bashPattern('git log *'), [bashPattern('git *')]) // null
+ */
+function starOnlyUncovered(a: Wildcard, bs: readonly Wildcard[]): string | null | undefined {
+  const all = [a, ...bs];
+  if (all.some((w) => w.alts.some((alt) => alt.some((x) => x.t === 'one')))) return undefined;
+  const literals = bs.flatMap((b) => b.alts.flatMap((alt) => alt.map((x) => (x.t === 'lit' ? x.s : ''))));
+  let code = 0xe000;
+  while (literals.some((l) => l.includes(String.fromCharCode(code)))) code++;
+  const fresh = String.fromCharCode(code);
+  const matchedBy = (w: string) => bs.some((b) => matches(matcherOf(b), w));
+  for (const alt of a.alts) {
+    const spelled = (fill: string) => alt.map((x) => (x.t === 'lit' ? x.s : fill)).join('');
+    if (matchedBy(spelled(fresh))) continue;
+    // Not covered: prefer a readable word outside the union when one of the simple fillings is.
+    return ['', 'x', ' x'].map(spelled).find((w) => !matchedBy(w)) ?? spelled(fresh);
+  }
+  return null;
+}
+
+/**
  * A string in `a` but in none of `bs`, or null when `a` is covered (`undefined`: over budget, no claim).
  * Exact patterns are decided by matching their words; otherwise only the patterns of `bs` that can
- * share a word with `a` go into the automata (a file of hundreds of saved approvals stays cheap).
+ * share a word with `a` go into a search on the patterns themselves (a file of hundreds of saved
+ * approvals with long literals and a few stars stays cheap; see `wordOutside`).
  * @example uncovered(bashPattern('ls *'), [bashPattern('*')]) // null
  */
 export function uncovered(a: Wildcard, bs: Wildcard[]): string | null | undefined {
   const words = literalWords(a);
   if (words) return words.find((w) => !bs.some((b) => matches(matcherOf(b), w))) ?? null;
-  const na = wildcardNfa(a);
-  const nb = wildcardNfa(bs.filter((b) => mayOverlap(a, b)));
-  if (!na || !nb) return undefined;
-  try {
-    const complement = DFA.fromFA(nb, new DFA.LimitedNodeFactory(MAX_AUTOMATON_NODES));
-    complement.complement();
-    return firstWord(getIntersectionWordSets(na, complement, MAX_AUTOMATON_NODES)) ?? null;
-  } catch {
-    return undefined;
-  }
+  const starOnly = starOnlyUncovered(a, bs);
+  if (starOnly !== undefined) return starOnly;
+  return wordOutside(a, bs.filter((b) => mayOverlap(a, b)));
 }
 
 /**
@@ -153,21 +175,24 @@ export function overlap(a: Wildcard | Wildcard[], b: Wildcard | Wildcard[]): str
   if (wordsB.every((w) => w !== undefined)) return firstMatched(wordsB.flat().sort((x, y) => x.length - y.length), as);
   const keptA = as.filter((x) => bs.some((y) => mayOverlap(x, y)));
   if (!keptA.length) return null;
-  const na = wildcardNfa(keptA);
-  const nb = wildcardNfa(bs.filter((y) => keptA.some((x) => mayOverlap(x, y))));
-  if (!na || !nb) return undefined;
-  try {
-    return firstWord(getIntersectionWordSets(na, nb, MAX_AUTOMATON_NODES)) ?? null;
-  } catch {
-    return undefined;
-  }
+  const keptB = bs.filter((y) => keptA.some((x) => mayOverlap(x, y)));
+  return keptB.length ? wordInBoth(keptA, keptB) : null;
 }
+
+/** Literals up to this long are sampled without an automaton (well inside the automaton budget). */
+const MAX_SAMPLED_LITERAL = MAX_AUTOMATON_NODES / 4;
 
 /**
  * A shortest readable member of a language, or null when it is empty.
  * @example sample(bashPattern('git *')) // 'git'
  */
 export function sample(w: Wildcard | Wildcard[]): string | null | undefined {
+  // One alternative without `?` has exactly one shortest word, its literals with every star empty
+  // (a saved approval: the command itself); the automaton would spell the same word.
+  const one = Array.isArray(w) ? (w.length === 1 ? w[0] : undefined) : w;
+  const alt = one && one.alts.length === 1 && one.alts[0].every((a) => a.t !== 'one') ? one.alts[0] : undefined;
+  const shortest = alt?.map((a) => (a.t === 'lit' ? a.s : '')).join('');
+  if (shortest !== undefined && shortest.length < MAX_SAMPLED_LITERAL) return shortest;
   const n = wildcardNfa(w);
   if (!n) return undefined;
   return firstWord(n.wordSets()) ?? null;

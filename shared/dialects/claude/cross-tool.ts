@@ -1,5 +1,6 @@
 import { finding, type Finding, type RelatedInfo } from '../../model';
 import { matches } from '../../patterns/wildcard';
+import { addRuleEdits, withRules, type ClaudeQuickFix } from './fixes';
 import { decideWith, requestFor } from './lint-confirm';
 import type { ClaudeRule, ClaudeRuleSet } from './types';
 
@@ -52,6 +53,7 @@ export function crossToolFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[],
   // One root cause, one finding: an allow of this file that bypasses several denies is reported
   // once, on the allow, with the denies it bypasses as related information.
   const out: Finding[] = [];
+  const fixFor = (group: typeof hits) => shellDenyFix(rs, group);
   const byAllow = new Map<ClaudeRule, typeof hits>();
   for (const h of hits) byAllow.set(h.by, [...(byAllow.get(h.by) ?? []), h]);
   for (const [by, group] of byAllow) {
@@ -62,7 +64,7 @@ export function crossToolFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[],
       out.push(finding('cross-tool-bypass', 'warning', `"${by.text}" bypasses ${group.length} Read/Edit denies: it allows \`${first.cmd}\`, which "${first.deny.text}" denies to the file tools`, by.range, {
         related: group.map((h) => rel(h.deny, `denied to the file tools, yet \`${h.cmd}\` is allowed`)),
         witness: first.cmd,
-        data: { ruleIndex: by.index, denies: group.map((h) => h.deny.index), ...claims },
+        data: { ruleIndex: by.index, denies: group.map((h) => h.deny.index), ...claims, ...withFix(fixFor(group)) },
       }));
       continue;
     }
@@ -70,9 +72,40 @@ export function crossToolFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[],
       out.push(finding('cross-tool-bypass', 'warning', `"${h.deny.text}" is bypassed: "${by.text}" allows \`${h.cmd}\`, which ${verb} the same file through Bash`, h.deny.range, {
         related: [rel(by, `allows \`${h.cmd}\``)],
         witness: h.cmd,
-        data: { ruleIndex: h.deny.index, by: by.index, claim: { request: { tool: 'Bash', command: h.cmd }, decision: 'allow' }, denied: { request: h.toolReq, decision: 'deny' } },
+        data: { ruleIndex: h.deny.index, by: by.index, claim: { request: { tool: 'Bash', command: h.cmd }, decision: 'allow' }, denied: { request: h.toolReq, decision: 'deny' }, ...withFix(fixFor([h])) },
       }));
     }
   }
   return out;
+}
+
+const withFix = (quickFix: ClaudeQuickFix | undefined) => (quickFix ? { quickFix } : {});
+
+/** The path a deny names as a Bash pattern: its wildcards as `*`, or undefined when it has classes or braces. */
+function shellPathPattern(d: ClaudeRule): string | undefined {
+  const m = d.matcher;
+  if (m.kind !== 'path' || /[[\]{}()]/.test(m.body)) return undefined;
+  const body = m.body.replace(/[*?]+/g, '*');
+  return body === '*' ? undefined : body;
+}
+
+/**
+ * The quick fix: the same protection on the shell side, a Bash deny per program that reads (or
+ * writes) the file through the allow, `Bash(cat *.env*)` — the file anywhere in the command. A deny
+ * only ever makes decisions stricter; it is offered when the evaluator then denies every witness.
+ */
+function shellDenyFix(rs: ClaudeRuleSet, group: ReadonlyArray<{ deny: ClaudeRule; cmd: string }>): ClaudeQuickFix | undefined {
+  const rules: string[] = [];
+  for (const h of group) {
+    const p = shellPathPattern(h.deny);
+    if (!p) return undefined;
+    const program = h.cmd.split(' ')[0];
+    rules.push(`Bash(${program} *${p}*)`.replace(/\*+/g, '*'));
+  }
+  const unique = [...new Set(rules)].filter((t) => !rs.rules.some((o) => o.tier === 'deny' && o.text === t));
+  if (!unique.length) return undefined;
+  const fixed = withRules(rs, group[0].deny, 'deny', unique);
+  const proves = group.map((h) => ({ request: { tool: 'Bash', command: h.cmd }, decision: 'deny' as const }));
+  if (proves.some((p) => decideWith(fixed, fixed.rules, p.request).decision !== 'deny')) return undefined;
+  return { title: unique.length === 1 ? `Add deny "${unique[0]}" (the same file through Bash)` : `Add ${unique.length} Bash denies for the same files ("${unique[0]}", …)`, edits: addRuleEdits(rs.source.text, 'deny', unique), proves };
 }

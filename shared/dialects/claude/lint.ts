@@ -1,21 +1,22 @@
 import { finding, type Finding, type RelatedInfo } from '../../model';
-import { runsAnythingCandidates, runsAnythingSeverity, strongestWitness } from '../../patterns/runs-anything';
+import { allowsWhat, runsAnythingCandidates, runsAnythingSeverity, strongestWitness } from '../../patterns/runs-anything';
 import { isExact, type Wildcard } from '../../patterns/wildcard';
 import type { LintContext } from '../dialect';
-import { overlap, sample, uncovered } from './automata';
+import { mayOverlap, overlap, sample, uncovered } from './automata';
 import { bypassModeFindings } from './bypass-mode';
 import { catchAllFinding } from './catch-all';
 import { crossToolFindings } from './cross-tool';
 import { decideWith, requestFor, without } from './lint-confirm';
 import { narrowDenyFindings } from './narrow-deny';
+import { competitorsOf } from './competitors';
 import { LOCAL_SETTINGS_FILE } from './settings';
-import { TIERS, type ClaudeRule, type ClaudeRuleSet, type RuleMatcher } from './types';
+import type { ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 import { Deadline } from '../../analysis/budget';
 import { budgetFinding } from '../../analysis/report';
 
 /**
- * The claude dialect's own lints: `dead-rule` (a rule covered by the rules consulted before it: an
- * allow by deny/ask, an ask by deny, any rule by earlier ones of its own tier — exact on the
+ * The claude dialect's own lints: `dead-rule` (a rule covered by the rules that take precedence over it: an
+ * allow by deny/ask, an ask by deny, any rule by a broader one of its own tier — exact on the
  * automata for Bash and WebFetch, a sound simple check for paths), `never-matches`,
  * `allow-runs-anything`, `broad-catch-all`, `exact-command-pattern`, `duplicate-rule`. Only rules
  * of the primary file get findings; related information may point into other layers.
@@ -60,7 +61,7 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
   const reported = new Set(out.filter((f) => f.code === 'never-matches' || f.code === 'dead-rule' || f.code === 'duplicate-rule').map((f) => f.data?.ruleIndex as number));
   if (!deadline.expired) out.push(...crossToolFindings(rs, own, rel, reported), ...narrowDenyFindings(rs, own, reported));
   out.push(...bypassModeFindings(rs));
-  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, `time: more than ${deadline.ms} ms for this file`));
+  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, deadline.describe()));
   return out;
 }
 
@@ -122,7 +123,7 @@ function runsAnything(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
   });
   const c = strongestWitness(admitted);
   if (c) {
-    return [finding('allow-runs-anything', runsAnythingSeverity(c), `"${clip(r.text)}" allows arbitrary code: it admits ${c.what}, e.g. \`${c.command}\``, r.range, {
+    return [finding('allow-runs-anything', runsAnythingSeverity(c), `"${clip(r.text)}" allows ${allowsWhat(c).noun}: it admits ${c.what}, e.g. \`${c.command}\``, r.range, {
       witness: c.command,
       data: { ruleIndex: r.index, kind: c.kind, claim: { request: { tool: 'Bash', command: c.command }, decision: 'allow', alone: true } },
     })];
@@ -153,26 +154,45 @@ function exactCommand(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
 }
 
 /**
- * Rules that can take a request from `r`: every stricter tier, and every other rule of its own
- * tier (within a tier the order never changes the decision, so a same-tier rule covering `r`
- * makes it redundant whichever comes first).
+ * Rules that can take a request from `r`: every stricter tier, and the rules of its own tier that
+ * rank above it. Within a tier the order never changes a decision, so redundancy cannot follow the
+ * list order either: a same-tier rule ranks above `r` when it alone covers everything `r` matches
+ * and is strictly broader, or, for two rules that cover each other exactly, when it comes first
+ * (the later copy is the one reported). The ranking is a strict order, so removing every rule
+ * reported dead at once still changes no decision.
  */
 function competingRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
-  const tier = TIERS.indexOf(r.tier);
-  // Known limit: within a tier only earlier rules are weighed, so which of two mutually covering
-  // same-tier rules is reported follows their order.
-  return rs.rules.filter((o) => (TIERS.indexOf(o.tier) < tier || (o.tier === r.tier && o.index < r.index)) && o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never');
+  return competitorsOf(rs, r, (o) => o !== r && ranksAbove(o, r));
+}
+
+/** Whether same-tier rule `o` makes `r` redundant on its own (see `competingRules`). */
+function ranksAbove(o: ClaudeRule, r: ClaudeRule): boolean {
+  if (!maySubsume(o, r) || !covers(o, r)) return false;
+  return o.index < r.index || !covers(r, o);
+}
+
+/** Whether `o` alone covers everything `r` matches. */
+function covers(o: ClaudeRule, r: ClaudeRule): boolean {
+  if (o.matcher.kind === 'tool-glob' && o.tier === 'allow') return false;
+  const c = coverage(r, [o]);
+  return !!c && c.by.length > 0;
+}
+
+/** A cheap necessary condition for `o` covering `r`: the same tool, and words in common. */
+function maySubsume(o: ClaudeRule, r: ClaudeRule): boolean {
+  const a = o.matcher;
+  const b = r.matcher;
+  if ((a.kind === 'bash' && b.kind === 'bash') || (a.kind === 'domain' && b.kind === 'domain')) return mayOverlap(a.pattern, b.pattern);
+  return true;
 }
 
 function deadRule(rs: ClaudeRuleSet, r: ClaudeRule, rel: (r: ClaudeRule, m: string) => RelatedInfo): Finding[] {
   if (r.matcher.kind === 'invalid' || r.matcher.kind === 'never' || (r.matcher.kind === 'tool-glob' && r.tier === 'allow')) return [];
   const cover = coverage(r, competingRules(rs, r));
   if (!cover || !cover.by.length) return [];
-  const sameTier = cover.by.every((c) => c.tier === r.tier);
-  // Two same-tier rules that cover each other: only the later one is reported.
-  if (sameTier && cover.by.some((c) => c.index > r.index && coverage(c, [r]))) return [];
   const claim = confirmDead(rs, r, cover);
   if (claim === false) return [];
+  const sameTier = cover.by.every((c) => c.tier === r.tier);
   const head = cover.by[0];
   const more = cover.by.length > 1 ? ` and ${cover.by.length - 1} more` : '';
   const msg = sameTier
@@ -200,10 +220,12 @@ function confirmDead(rs: ClaudeRuleSet, r: ClaudeRule, cover: { by: ClaudeRule[]
   if (!req) return m.kind === 'path' ? false : undefined;
   const full = decideWith(rs, rs.rules, req);
   const rest = decideWith(rs, without(rs, r), req);
-  if (rest.decision !== full.decision || full.rule === null || full.rule === r.index) return false;
+  // The evaluator may name `r` itself when it comes first in its tier; what matters is that the
+  // decision stands without it, taken by a rule of that decision's tier.
+  if (rest.decision !== full.decision || rest.rule === null) return false;
   // Name the rule that really decides the witness first: a whole-tool coverer may sit in a milder tier.
-  const decider = rs.rules[full.rule];
-  if (decider.tier !== full.decision) return false;
+  const decider = rs.rules[rest.rule];
+  if (decider.tier !== rest.decision) return false;
   cover.by = [decider, ...cover.by.filter((c) => c !== decider)];
   return { request: req, decision: full.decision, sameWithout: r.index };
 }
@@ -217,7 +239,8 @@ function coverage(r: ClaudeRule, others: ClaudeRule[]): { by: ClaudeRule[]; witn
     const same = others.filter((o) => o.matcher.kind === m.kind) as Array<ClaudeRule & { matcher: { pattern: Wildcard } }>;
     if (!same.length) return undefined;
     if (uncovered(m.pattern, same.map((o) => o.matcher.pattern)) !== null) return undefined;
-    const by = same.filter((o) => typeof overlap(m.pattern, o.matcher.pattern) === 'string');
+    // One covering rule needs no overlap test (it shares every word); a union names those that share some.
+    const by = same.length === 1 ? same : same.filter((o) => typeof overlap(m.pattern, o.matcher.pattern) === 'string');
     return { by, witness: exampleOf(m) };
   }
   if (m.kind === 'path') {
@@ -243,7 +266,8 @@ function coversWholeTool(o: RuleMatcher, r: ClaudeRule): boolean {
 
 /**
  * Sound, not complete: a path rule covers another when both share anchor and depth mode and the
- * coverer's pattern is the same, everything (`**`), or a folder (`dir/**`) the other lies inside.
+ * coverer's pattern is the same, everything (`**`), or a folder (`dir/**`) the other lies inside
+ * (not the folder itself).
  */
 function pathCovers(c: Extract<RuleMatcher, { kind: 'path' }>, r: Extract<RuleMatcher, { kind: 'path' }>, tier: string, ownTier: string): boolean {
   // A Read deny also blocks edits, so it covers Edit allows and asks; an Edit deny next to it is
@@ -254,7 +278,9 @@ function pathCovers(c: Extract<RuleMatcher, { kind: 'path' }>, r: Extract<RuleMa
   if (c.body === r.body || c.body === '**') return true;
   if (c.body.endsWith('/**')) {
     const dir = c.body.slice(0, -3);
-    return !/[*?[\]{}!]/.test(dir) && (r.body === dir || r.body.startsWith(dir + '/'));
+    // Only what lies inside: whether `dir/**` also takes the folder itself is where glob libraries
+    // and gitignore differ, and a claim resting on it could delete the one rule that decides.
+    return !/[*?[\]{}!]/.test(dir) && r.body.startsWith(dir + '/');
   }
   return false;
 }

@@ -1,4 +1,5 @@
 import { finding, type Finding } from '../../model';
+import { addRuleEdits, withRules, type ClaudeQuickFix } from './fixes';
 import { decideWith } from './lint-confirm';
 import type { ClaudeRule, ClaudeRuleSet } from './types';
 
@@ -60,10 +61,39 @@ export function narrowDenyFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[]
     const more = dodges.length > 1 ? ` (and ${dodges.length - 1} more spellings)` : '';
     // Reordered or split flags are how people really type; a path or quote spelling is deliberate.
     const everyday = dodges.some((d) => d.split(' ')[0] === s.split(' ')[0]);
+    const quickFix = missingForms(rs, r, s, dodges);
     out.push(finding('deny-narrower-than-it-looks', everyday ? 'warning' : 'information', `"${r.text}" blocks \`${s}\` but not \`${w}\`${more}: the same command, which the agent decides ${got}`, r.range, {
       witness: w,
-      data: { ruleIndex: r.index, dodges, claim: { request: { tool: 'Bash', command: w }, notDecision: 'deny' }, denied: { request: { tool: 'Bash', command: s }, decision: 'deny' } },
+      data: { ruleIndex: r.index, dodges, claim: { request: { tool: 'Bash', command: w }, notDecision: 'deny' }, denied: { request: { tool: 'Bash', command: s }, decision: 'deny' }, ...(quickFix ? { quickFix } : {}) },
     }));
   }
   return out;
+}
+
+/**
+ * The quick fix: the deny's own pattern spelled each way that dodged it, added as denies. Only the
+ * spellings the evaluator then denies are kept, and the fix is offered only if it denies at least
+ * one dodging command; each kept rule's command is part of what the fix proves.
+ */
+function missingForms(rs: ClaudeRuleSet, r: ClaudeRule, subject: string, dodges: readonly string[]): ClaudeQuickFix | undefined {
+  const spec = (r.specifier ?? '').replace(/:\*$/, ' *').replace(/\s+/g, ' ').trim();
+  const specForms = equivalentForms(spec);
+  const subjectForms = equivalentForms(subject);
+  if (specForms.length !== subjectForms.length) return undefined;
+  const existing = new Set(rs.rules.filter((o) => o.tier === 'deny').map((o) => o.text));
+  const pairs = subjectForms
+    .map((command, i) => ({ command, rule: `Bash(${specForms[i]})` }))
+    .filter((p) => dodges.includes(p.command) && !existing.has(p.rule));
+  const proved = pairs.filter((p) => {
+    const one = withRules(rs, r, 'deny', [p.rule]);
+    return decideWith(one, one.rules, { tool: 'Bash', command: p.command }).decision === 'deny';
+  });
+  const rules = [...new Set(proved.map((p) => p.rule))];
+  if (!rules.length) return undefined;
+  // All together, as the edited file will hold them.
+  const fixed = withRules(rs, r, 'deny', rules);
+  const proves = proved.map((p) => ({ request: { tool: 'Bash', command: p.command }, decision: 'deny' as const }));
+  if (proves.some((p) => decideWith(fixed, fixed.rules, p.request).decision !== 'deny')) return undefined;
+  const edits = addRuleEdits(rs.source.text, 'deny', rules);
+  return { title: rules.length === 1 ? `Add deny "${rules[0]}"` : `Add ${rules.length} deny rules for the other spellings ("${rules[0]}", …)`, edits, proves };
 }

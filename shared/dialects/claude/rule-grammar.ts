@@ -8,6 +8,10 @@ export const KNOWN_TOOLS: readonly string[] = [
   'Bash', 'BashOutput', 'KillShell', 'KillBash', 'Read', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'NotebookRead',
   'Glob', 'Grep', 'LS', 'WebFetch', 'WebSearch', 'Agent', 'Task', 'Skill', 'SlashCommand', 'TodoWrite', 'TodoRead',
   'ExitPlanMode', 'Cd', 'ListMcpResourcesTool', 'ReadMcpResourceTool',
+  // Claude Code's Windows shell tool (2.1.x, `PowerShell(git status *)` rules). Its command
+  // matching is not modelled: the evaluator gives such a rule no subject, so an allow never
+  // auto-allows and a deny or ask takes every PowerShell call (the stricter answer).
+  'PowerShell',
 ];
 
 /** Tools whose specifier is a path pattern consulted by the agent. */

@@ -122,7 +122,8 @@ export function readSettingsFile(file: FileInfo, ctx: EvalContext = {}, forcedLa
       error(modeNode, `"defaultMode" must be one of ${allowed.map((m) => `"${m}"`).join(', ')}, found ${modeNode.type === 'string' ? `"${modeNode.value}"` : typeName(modeNode)}`);
     } else out.mode = normalizeMode(modeNode.value);
     if (out.mode === 'bypassPermissions' && BYPASS_IGNORED_IN.includes(layer)) {
-      findings.push(finding('schema', 'warning', `Claude Code ignores "bypassPermissions" in ${layer} settings (only user settings or the command line turn prompts off): the mode stays "default"`, rangeOf(source, modeNode)));
+      // In the shared project file the lint bypass-mode-committed says this (with its quick fix): one finding per line.
+      if (layer !== 'project') findings.push(finding('schema', 'warning', `Claude Code ignores "bypassPermissions" in ${layer} settings (only user settings or the command line turn prompts off): the mode stays "default"`, rangeOf(source, modeNode)));
       out.mode = undefined;
     }
   }

@@ -1,6 +1,7 @@
 import { screenCommand } from './shell-screen';
 import { withShellTree, type SyntaxNode } from './shell-parser';
 import { walkShellTree } from './shell-walk';
+import { BoundedCache } from '../../compiled/bounded-cache';
 
 /** Commands longer than this are never allowed (ask at most); the agent refuses to analyse them too. */
 export const MAX_COMMAND_CHARS = 10_000;
@@ -68,6 +69,22 @@ const HARMLESS_REDIRECT = /^\d*(?:>|>>|<|&>|&>>|>\||>&|<&)\s*(?:&?\d+|&?-|\/dev\
  * @example splitCommand('git status && rm -rf x').subcommands.map((s) => s.text) // ['git status', 'rm -rf x']
  */
 export function splitCommand(command: string): ShellSplit {
+  const hit = SPLITS.get(command);
+  if (hit) return hit;
+  const split = splitFresh(command);
+  // Only a real parse is kept: a split made before the parser loaded says so and must not outlive it.
+  if (split.parsed) SPLITS.set(command, split);
+  return split;
+}
+
+/**
+ * Splits already made, by command text. A lint asks the evaluator about the same few commands
+ * many times (each rule's sample, alone and against the others), and parsing is most of that
+ * cost. Callers only read a split.
+ */
+const SPLITS = new BoundedCache<string, ShellSplit>(2048);
+
+function splitFresh(command: string): ShellSplit {
   const screen = screenCommand(command);
   if (command.length > MAX_COMMAND_CHARS) {
     return { subcommands: fallbackSplit(command), failClosed: [`command is ${command.length} characters, over the ${MAX_COMMAND_CHARS} limit: never allowed`, ...screen.caps], refused: screen.refused, writes: [], notReadOnly: [], parsed: false };

@@ -1,4 +1,4 @@
-import { finding, type EvalContext, type Finding } from '../../model';
+import { finding, inFile, type EvalContext, type Finding } from '../../model';
 import { evaluateCodex } from './evaluate';
 import { shlexJoin } from './shlex';
 import type { CodexNative, CodexRule, CodexRuleSet } from './types';
@@ -38,7 +38,9 @@ export function lintCodex(rs: CodexRuleSet, ctx: EvalContext = {}): Finding[] {
   if (rs.loadErrors > 0) return out;
   const decide = (argv: string[]) => evaluateCodex(rs, { command: argv, noShellSplit: true }, ctx);
   const seenCalls = new Set<number>();
-  for (const r of rs.rules) {
+  // Rules of another layer (an admin's requirements.toml) are not written here: nothing to point at.
+  const own = rs.rules.filter(inFile);
+  for (const r of own) {
     if (r.implicitDecision && !seenCalls.has(r.call)) {
       seenCalls.add(r.call);
       const w = instance(r);
@@ -68,13 +70,15 @@ export function lintCodex(rs: CodexRuleSet, ctx: EvalContext = {}): Finding[] {
       }
     }
   }
-  for (const a of rs.rules) {
+  for (const a of own) {
     const over = rs.rules.find((b) => b !== a && RANK[b.native] > RANK[a.native] && covers(b, a));
     if (!over) continue;
     const w = instance(a);
     const v = decide(w);
     if (RANK[v.native as CodexNative] > RANK[a.native]) {
-      out.push(finding('dead-rule', 'warning', `never decides: every command it matches also matches the stricter rule ${over.index + 1} (${over.label}), and the strictest match wins (e.g. "${shlexJoin(w)}" → ${v.native})`, a.range, { witness: shlexJoin(w), unnecessary: true, related: [{ range: over.range, message: 'the stricter rule that always wins' }] }));
+      const which = inFile(over) ? `the stricter rule ${over.index + 1} (${over.label})` : `the stricter rule ${over.label}`;
+      const related = inFile(over) ? [{ range: over.range, message: 'the stricter rule that always wins' }] : undefined;
+      out.push(finding('dead-rule', 'warning', `never decides: every command it matches also matches ${which}, and the strictest match wins (e.g. "${shlexJoin(w)}" → ${v.native})`, a.range, { witness: shlexJoin(w), unnecessary: true, related }));
     }
   }
   const p = rs.path.replace(/\\/g, '/');

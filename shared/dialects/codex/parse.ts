@@ -5,6 +5,7 @@ import { withStarlarkTree, type SyntaxNode } from './starlark-parser';
 import { shlexSplit } from './shlex';
 import { CODEX_DECISIONS, type CodexExample, type CodexNative, type CodexRule, type CodexRuleSet, type HostExecutable, type PatternToken } from './types';
 import { checkExamples } from './examples';
+import { readRequirementsRules } from './requirements';
 
 /** `prefix_rule`'s parameters in positional order (Codex's builtin signature). */
 const PREFIX_PARAMS = ['pattern', 'decision', 'match', 'not_match', 'justification'] as const;
@@ -23,7 +24,7 @@ export function patternLabel(pattern: readonly PatternToken[]): string {
  * each call's `match` / `not_match` examples as Codex does at load.
  * @example parseCodex({ path: 'default.rules', text: 'prefix_rule(pattern=["ls"], decision="allow")' }).rules[0].label // 'ls → allow'
  */
-export function parseCodex(file: FileInfo, _ctx: EvalContext = {}): CodexRuleSet {
+export function parseCodex(file: FileInfo, ctx: EvalContext = {}): CodexRuleSet {
   const source = new SourceText(file.text);
   const rs: CodexRuleSet = { dialect: 'codex', path: file.path, source, rules: [], findings: [], hostExecutables: new Map(), examples: [], unmodelled: [], loadErrors: 0 };
   const at = (s: Span): Range => source.range(s.start, s.end);
@@ -33,6 +34,13 @@ export function parseCodex(file: FileInfo, _ctx: EvalContext = {}): CodexRuleSet
   };
   if (/\.codexpolicy$/i.test(file.path)) {
     rs.findings.push(finding('codex-stale-policy', 'warning', 'Codex no longer reads ~/.codex/policy/*.codexpolicy files: none of these rules apply. Move them to ~/.codex/rules/*.rules as prefix_rule(...) calls', FILE_START));
+    return rs;
+  }
+  if (isRequirementsFile(file.path)) {
+    const req = readRequirementsRules(file.text);
+    for (const e of req.errors) error(`${e.message} (Codex rejects this requirements file)`, e.range);
+    rs.rules.push(...req.rules);
+    if (!req.hasRules) rs.findings.push(finding('codex-no-rules', 'information', 'no [rules] table: this requirements file adds no exec-policy rules', FILE_START));
     return rs;
   }
   const result = withStarlarkTree(file.text, (root) => {
@@ -79,6 +87,7 @@ export function parseCodex(file: FileInfo, _ctx: EvalContext = {}): CodexRuleSet
     rs.loadErrors++;
     rs.findings.push(f);
   }
+  if (ctx.codexRequirements) addRequirementsLayer(rs, ctx.codexRequirements);
   return rs;
 
   function args(call: BuiltinCall, params: readonly string[]): Map<string, Value> | undefined {
@@ -263,4 +272,24 @@ function syntaxErrors(root: SyntaxNode): SyntaxNode[] {
     }
   }
   return out.length ? out : [root];
+}
+
+/** `requirements.toml` (managed: `/etc/codex/requirements.toml`, or named with `--codex-requirements`). */
+export function isRequirementsFile(filePath: string): boolean {
+  return /(^|[\\/])requirements\.toml$/i.test(filePath);
+}
+
+/**
+ * Joins an admin's requirements rules to a `.rules` file: Codex merges them into one policy and the
+ * strictest match wins, so they can only tighten. A requirements file Codex rejects keeps Codex from
+ * starting; RuleLens then reports no decision better than prompt, and says why.
+ */
+function addRequirementsLayer(rs: CodexRuleSet, file: { path: string; text: string }): void {
+  const layer = `requirements, ${file.path}`;
+  const req = readRequirementsRules(file.text, { firstIndex: rs.rules.length, layer });
+  rs.rules.push(...req.rules);
+  if (req.errors.length) {
+    rs.unmodelled.push(`${file.path} is rejected by Codex: ${req.errors[0].message}`);
+    rs.findings.push(finding('codex-requirements-invalid', 'error', `the requirements file ${file.path} is invalid (${req.errors[0].message}${req.errors.length > 1 ? `, +${req.errors.length - 1} more` : ''}): Codex does not start with it; decisions here are at most prompt until it is fixed`, FILE_START));
+  }
 }

@@ -1,6 +1,6 @@
 import type { FileInfo } from '../dialect';
 import { finding, FILE_START, SourceText, type EvalContext, type Finding, type Range } from '../../model';
-import { readToml, tomlPath, type TomlDocument } from './toml-tree';
+import { readToml, tomlPath, type TomlDocument } from '../../toml/tree';
 import { formatMcpName } from './mcp';
 import { unsafeRegexReason } from './regex-safety';
 import { GEMINI_MODES, SHELL_TOOL, TIERS, type GeminiMode, type GeminiNative, type GeminiRule, type GeminiRuleSet, type TierName } from './types';

@@ -6,7 +6,7 @@ import { literalGlobFindings } from './literal-glob';
 import { selectRule } from './decide';
 import { evaluateOmp } from './evaluate';
 import { runsAnythingWitness } from './runs-anything';
-import { runsAnythingSeverity } from '../../patterns/runs-anything';
+import { allowsWhat, runsAnythingSeverity } from '../../patterns/runs-anything';
 import { shadowFindings } from './shadow';
 import type { OmpRequest, OmpRule, OmpRuleSet } from './rules';
 
@@ -82,7 +82,7 @@ function runsAnythingFindings(rs: OmpRuleSet): Finding[] {
   for (const r of rs.rules) {
     const w = runsAnythingWitness(r);
     if (w === undefined) continue;
-    out.push(finding('allow-runs-anything', runsAnythingSeverity(w), `"${r.match}" allows commands that run arbitrary code: it admits ${w.what}, e.g. \`${w.command}\` (no shell control, so this allow applies to it)`, r.matchRange, {
+    out.push(finding('allow-runs-anything', runsAnythingSeverity(w), `"${r.match}" allows commands that ${allowsWhat(w).verb}: it admits ${w.what}, e.g. \`${w.command}\` (no shell control, so this allow applies to it)`, r.matchRange, {
       witness: w.command,
       data: { rule: r.index, kind: w.kind },
     }));

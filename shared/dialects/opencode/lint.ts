@@ -1,6 +1,6 @@
 import { finding, type Finding } from '../../model';
 import { GLOB_SYNTAX, literalGlobWitness as globWitness } from '../../patterns/literal-glob';
-import { runsAnythingCandidates, runsAnythingSeverity, strongestWitness, type RunsAnythingCandidate } from '../../patterns/runs-anything';
+import { allowsWhat, runsAnythingCandidates, runsAnythingSeverity, strongestWitness, type RunsAnythingCandidate } from '../../patterns/runs-anything';
 import { isExact, isUniversal, matches } from '../../patterns/wildcard';
 import { normalizeInput } from './pattern';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
@@ -50,7 +50,7 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
     }
     const run = runsAnythingWitness(r);
     if (run) {
-      out.push(finding('allow-runs-anything', runsAnythingSeverity(run), `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that run arbitrary code: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
+      out.push(finding('allow-runs-anything', runsAnythingSeverity(run), `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that ${allowsWhat(run).verb}: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
         witness: run.command,
         data: { rule: r.index, kind: run.kind },
       }));

@@ -11,19 +11,26 @@ import { propertyRuns } from '../../helpers/runs';
 
 /*
  * The claude lint's `dead-rule` promise, checked both ways against the real evaluator. The
- * evaluator consults deny, then ask, then allow, and within a tier the first rule in order; a rule
- * "decides" a subject when it is the controlling rule of that subject's trace section. The lint
- * claims a rule dead exactly when its language is covered by the rules consulted before it:
+ * evaluator consults deny, then ask, then allow; within a tier the order never changes a decision
+ * (the trace names the first matching rule, but any matching rule of the tier gives the same
+ * answer). So a rule is claimed dead exactly when its language is covered by the rules that rank
+ * above it, computed here independently on automata:
+ * - every rule of a stricter tier, and
+ * - a same-tier rule whose language contains this one's, strictly, or equally and earlier in the
+ *   list (of two rules that cover each other only the later is reported, whatever the order).
+ * This oracle used to take "earlier rules of the same tier" as the rules above; that made the
+ * verdict depend on list order, which the agent never does within a tier.
  * - Bash: each rule consults the views of a sub-command (allow: its allow views; deny/ask: the deny
- *   views, a superset), so coverage of the specifier languages is a proof of deadness, and a string
- *   outside the coverage is a sub-command it decides. Exact both ways.
+ *   views, a superset), so coverage of the specifier languages is a proof of deadness. Exact both
+ *   ways: a dead claim changes no decision when the rule is removed (nor when every claimed rule is
+ *   removed at once), and a rule not claimed decides a string outside the coverage once the rules
+ *   that rank below it are set aside.
  * - WebFetch: the same on host languages. Exact both ways.
  * - Paths: a sound, deliberately simple check: every claim is confirmed, misses are allowed.
  *
  * Bound: patterns are at most 4 units over {a, b, ' ', *} (hosts: {a, b, '.', *}); commands and hosts
- * are enumerated up to 5 units with `c` standing for every character no pattern names. A rule the
- * enumeration never sees deciding must either be reported or have a longer string outside the
- * coverage, taken from the automata and confirmed through the evaluator.
+ * are enumerated up to 5 units with `c` standing for every character no pattern names. The string
+ * outside the coverage comes from the automata and is confirmed through the evaluator.
  */
 
 const MAX_LEN = 5;
@@ -62,11 +69,11 @@ function deciders(rs: ClaudeRuleSet, req: ClaudeRequest, ctx?: EvalContext): num
   return evaluateClaude(rs, req, ctx).trace.sections.flatMap((s) => (s.controlling === null ? [] : [s.controlling]));
 }
 
-/** Rules the evaluator consults before rule i: stricter tiers, then earlier rules of the same tier. */
 const TIER_ORDER = ['deny', 'ask', 'allow'];
-function preceding(rs: ClaudeRuleSet, i: number): number[] {
-  const r = rs.rules[i];
-  return rs.rules.filter((o) => TIER_ORDER.indexOf(o.tier) < TIER_ORDER.indexOf(r.tier) || (o.tier === r.tier && o.index < r.index)).map((o) => o.index);
+
+/** The decision for a request with only the rules `keep` accepts in force. */
+function decisionWith(rs: ClaudeRuleSet, req: ClaudeRequest, keep: (i: number) => boolean, ctx?: EvalContext): string {
+  return evaluateClaude({ ...rs, rules: rs.rules.filter((r) => keep(r.index)) }, req, ctx).decision;
 }
 
 /** Dead claims: dead-rule, and a duplicate of an earlier rule of the same tier (which decides nothing either). */
@@ -105,34 +112,66 @@ interface Case {
   from: (w: string) => string[];
 }
 
+/** Whether language a is inside language b (a bare rule's language also holds the request without a subject). */
+function inside(a: { nfa: NFA; bare: boolean }, b: { nfa: NFA; bare: boolean }): boolean {
+  if (b.bare) return true;
+  if (a.bare) return false;
+  return minus(a.nfa, null, [b.nfa]).isEmpty;
+}
+
+/** Rules that rank above rule i: stricter tiers, and same-tier rules containing it strictly, or equally and earlier. */
+function above(rs: ClaudeRuleSet, i: number, langs: Array<{ nfa: NFA; bare: boolean } | null>): number[] {
+  const r = rs.rules[i];
+  return rs.rules
+    .filter((o) => {
+      if (o.index === i) return false;
+      if (TIER_ORDER.indexOf(o.tier) < TIER_ORDER.indexOf(r.tier)) return true;
+      if (o.tier !== r.tier || !inside(langs[i]!, langs[o.index]!)) return false;
+      return o.index < i || !inside(langs[o.index]!, langs[i]!);
+    })
+    .map((o) => o.index);
+}
+
 /** Exactness of dead-rule for one tool's rules, both ways. Returns how many rules were live only beyond the bound. */
 function checkExact(c: Case): number {
   const rs = ruleSet(c.rules);
   assert.strictEqual(rs.rules.length, c.rules.length);
-  const decided = new Map<number, string | null>();
-  for (const s of c.subjects) for (const d of deciders(rs, c.request(s))) if (!decided.has(d)) decided.set(d, s);
   const dead = claimedDead(rs);
   const never = claimedNever(rs);
-  const langs = rs.rules.map((r) => c.language(r));
+  const langs = rs.rules.map((r) => {
+    const nfa = c.language(r);
+    return nfa && { nfa, bare: r.specifier === null };
+  });
+  const full = c.subjects.map((s) => decisionWith(rs, c.request(s), () => true));
+  const unchangedWithout = (gone: (i: number) => boolean, label: string) =>
+    c.subjects.forEach((s, k) => assert.strictEqual(decisionWith(rs, c.request(s), (j) => !gone(j)), full[k], `${label}: ${JSON.stringify(s)} decided otherwise`));
   let beyond = 0;
   rs.rules.forEach((r, i) => {
     if (never.has(i)) return;
     const label = `${r.tier} ${r.text} in ${JSON.stringify(c.rules)}`;
-    const before = preceding(rs, i);
+    const higher = above(rs, i, langs);
     // A bare tool rule also matches a request without a subject, which only bare rules match.
-    const whole = before.some((j) => rs.rules[j].specifier === null);
-    const rest = whole ? null : r.specifier === null ? nfaOf('[^]*') : minus(langs[i]!, null, before.map((j) => langs[j]!));
-    const isCovered = rest === null || rest.isEmpty;
+    const whole = higher.some((j) => langs[j]!.bare);
+    const rest = whole ? null : minus(langs[i]!.nfa, null, higher.map((j) => langs[j]!.nfa));
+    const isCovered = rest === null || (!langs[i]!.bare && rest.isEmpty);
     assert.strictEqual(dead.has(i), isCovered, `${label}: reported dead ${dead.has(i)}, covered ${isCovered}`);
     if (isCovered) {
-      assert.ok(!decided.has(i), `${label} claimed dead but decides ${JSON.stringify(decided.get(i))}`);
-    } else if (!decided.has(i)) {
-      const w = someWord(r.specifier === null ? minus(langs[i]!, null, before.map((j) => langs[j]!)) : rest!, PREFERRED);
-      const hit = [...(w === undefined ? [] : c.from(w)), null].find((s) => deciders(rs, c.request(s)).includes(i));
-      assert.ok(hit !== undefined, `${label}: decides nothing within the bound, not reported, and ${JSON.stringify(w)} gives no deciding request`);
-      beyond++;
+      unchangedWithout((j) => j === i, `${label} claimed dead`);
+    } else {
+      // Live: with the rules ranking below it set aside, it decides a string outside the coverage.
+      const w = someWord(rest!, PREFERRED);
+      const keep = new Set([i, ...higher]);
+      const only = { ...rs, rules: rs.rules.filter((o) => keep.has(o.index)) };
+      const decides = (s: string | null) => deciders(only, c.request(s)).includes(i);
+      // The automata's word first; the enumeration when the evaluator normalizes that word away
+      // (a host pattern `..` decides `...`, whose trailing dot is dropped).
+      const hit = [...(w === undefined ? [] : c.from(w)), null].find(decides) ?? c.subjects.find(decides);
+      assert.ok(hit !== undefined, `${label}: not reported, and ${JSON.stringify(w)} gives no request it decides`);
+      if (hit !== null && hit.length > MAX_LEN) beyond++;
     }
   });
+  // The ranking is a strict order: every claim at once is as harmless as each one alone.
+  if (dead.size > 1) unchangedWithout((j) => dead.has(j), `all ${dead.size} dead claims removed together`);
   return beyond;
 }
 
@@ -208,9 +247,12 @@ describe('analysis: claude dead-rule agrees with brute force over the real evalu
         const rs = ruleSet(rules);
         const dead = claimedDead(rs);
         claims += dead.size;
+        // Order within a tier never matters, so "dead" means: removing it (or all claimed at once) changes no decision.
         for (const p of PATHS) {
           for (const req of pathRequests(p)) {
-            for (const d of deciders(rs, req, ctx)) assert.ok(!dead.has(d), `${rs.rules[d].text} claimed dead but decides ${JSON.stringify(req)} in ${JSON.stringify(rules)}`);
+            const was = decisionWith(rs, req, () => true, ctx);
+            for (const d of dead) assert.strictEqual(decisionWith(rs, req, (j) => j !== d, ctx), was, `${rs.rules[d].text} claimed dead but decides ${JSON.stringify(req)} in ${JSON.stringify(rules)}`);
+            assert.strictEqual(decisionWith(rs, req, (j) => !dead.has(j), ctx), was, `dead claims together decide ${JSON.stringify(req)} in ${JSON.stringify(rules)}`);
           }
         }
       }),

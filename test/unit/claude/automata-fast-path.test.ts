@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { overlap, overlapOnAutomata, uncovered, uncoveredOnAutomata } from '../../../shared/dialects/claude/automata';
+import { overlap, overlapOnAutomata, sample, uncovered, uncoveredOnAutomata } from '../../../shared/dialects/claude/automata';
 import { compile, matches, type Atom, type Wildcard } from '../../../shared/patterns/wildcard';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -55,5 +55,17 @@ describe('claude automata: shortcuts for exact patterns and the overlap filter',
     assert.strictEqual(uncovered(lit('npm run task7'), others), null);
     assert.strictEqual(uncovered(lit('npm run other'), others), 'npm run other');
     assert.strictEqual(overlap(lit('npm run task7'), others), 'npm run task7');
+  });
+
+  it('sample of one alternative without ? is the word the automaton spells', () => {
+    const starAlt = fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom('a', 'b', ' ', 'ab').map((t): Atom => ({ t: 'lit', s: t })) }, { weight: 1, arbitrary: fc.constant<Atom>({ t: 'star' }) }), { maxLength: 6 });
+    fc.assert(
+      fc.property(starAlt, (alt) => {
+        const w: Wildcard = { source: JSON.stringify(alt), alts: [alt] };
+        // Two copies of the pattern are one language, and always go through the automaton.
+        assert.strictEqual(sample(w), sample([w, w]));
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

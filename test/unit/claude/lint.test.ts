@@ -42,11 +42,14 @@ describe('claude: lints', () => {
     const risky = ['Bash(bash *)', 'Bash(python *)', 'Bash(node *)', 'Bash(env *)', 'Bash(xargs *)', 'Bash(git * main)', 'Bash(find *)', 'Bash(awk:*)', 'Bash(npx:*)', 'Bash(docker:*)', 'Bash(ssh:*)', 'Bash(rm:*)'];
     // `sh -c *` admits only opaque scripts the agent asks for anyway; a bare `Bash` is a broad-catch-all.
     const safe = ['Bash(npm test)', 'Bash(python -m pytest *)', 'Bash(git status)', 'Bash(env)', 'Bash(find . -name foo)', 'Bash(sh -c *)'];
-    const all = lint({ allow: [...risky, ...safe, 'Bash'] });
+    const all = lint({ allow: [...risky, ...safe] });
     const fs = pick(all, 'allow-runs-anything');
     assert.deepEqual(fs.map((f) => f.rule), risky);
     for (const f of fs) assert.ok(f.witness && f.message.includes(f.witness));
-    assert.deepEqual(pick(all, 'broad-catch-all').map((f) => f.rule), ['Bash']);
+    // Next to a bare `Bash` allow every narrower Bash allow is redundant (order never matters in a tier).
+    const withBare = lint({ allow: [...risky, 'Bash'] });
+    assert.deepEqual(pick(withBare, 'broad-catch-all').map((f) => f.rule), ['Bash']);
+    assert.deepEqual(pick(withBare, 'dead-rule').map((f) => f.rule), risky);
   });
 
   it('exact-command-pattern: a warning for deny/ask, information for allow', () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { evaluateClaude, initShellParser, parseClaude, parseLayers } from '../../../shared/dialects/claude';
+import { evaluateClaude, initShellParser, lintClaude, parseClaude, parseLayers } from '../../../shared/dialects/claude';
 
 const CTX = { root: '/p', home: '/home/u' };
 
@@ -31,7 +31,9 @@ describe('claude: settings files as the agent reads them', () => {
     for (const name of ['settings.json', 'settings.local.json']) {
       const rs = parseClaude({ path: `/p/.claude/${name}`, text: '{"permissions": {"defaultMode": "bypassPermissions"}}' }, CTX);
       assert.equal(rs.mode, 'default');
-      assert.ok(rs.findings.some((f) => f.severity === 'warning' && /ignores "bypassPermissions"/.test(f.message)));
+      // One warning on the value: the parser's for the local file, the lint's (with its quick fix) for the shared one.
+      const said = [...rs.findings, ...lintClaude(rs, CTX)].filter((f) => f.severity === 'warning' && /ignores (it here|"bypassPermissions")/.test(f.message));
+      assert.equal(said.length, 1, name);
       assert.equal(evaluateClaude(rs, { tool: 'Bash', command: 'curl x' }, CTX).decision, 'ask');
     }
   });

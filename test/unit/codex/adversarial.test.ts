@@ -1,6 +1,8 @@
 import { strict as assert } from 'assert';
 import { evaluateCodex, initStarlarkParser, parseCodex } from '../../../shared/dialects/codex';
 import { MAX_ITERATIONS } from '../../../shared/dialects/codex/starlark-eval';
+import { readRequirementsRules } from '../../../shared/dialects/codex/requirements';
+import fc from 'fast-check';
 
 const parse = (text: string) => parseCodex({ path: '/home/u/.codex/rules/a.rules', text });
 
@@ -36,5 +38,23 @@ describe('codex: hostile input', () => {
   it('non-ASCII text keeps exact ranges', () => {
     const rs = parse('X = "é"\nprefix_rule(pattern=["ls", "😀"], decision="allow")');
     assert.deepEqual(rs.rules[0].pattern[1].range, { start: { line: 1, character: 27 }, end: { line: 1, character: 31 } });
+  });
+
+  it('requirements.toml: any text is read or refused with a located error, never thrown', () => {
+    const deep = `[rules]\nprefix_rules = ${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const hostile = [deep, '[rules]\nprefix_rules = [{ pattern = [{ token = "a\\u0000b" }], decision = "forbidden" }]', '[rules]\nrules = 1\n[rules]', 'rules = "x"', '\uFEFF[rules]\nprefix_rules = [1]'];
+    for (const text of hostile) {
+      const r = readRequirementsRules(text);
+      assert.ok(r.errors.length > 0 || r.rules.length > 0, text.slice(0, 40));
+      for (const e of r.errors) assert.ok(e.range.start.line >= 0);
+    }
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (tail) => {
+        const r = readRequirementsRules(`[rules]\nprefix_rules = [{ pattern = [{ token = "rm" }], decision = "forbidden" }]\n${tail}`);
+        // Whatever follows, an accepted file keeps the forbid; a rejected one adds no rule at all.
+        assert.ok(r.errors.length ? r.rules.length === 0 : r.rules.some((x) => x.native === 'forbidden'));
+      }),
+      { numRuns: 300, seed: 20261130 },
+    );
   });
 });

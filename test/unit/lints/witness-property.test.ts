@@ -5,6 +5,8 @@ import { initDialects } from '../../../shared/dialects';
 import { loadRuleSet, lintRuleSet } from '../../../shared/check/check-file';
 import { evaluateClaude } from '../../../shared/dialects/claude/evaluate';
 import type { ClaudeRequest, ClaudeRuleSet } from '../../../shared/dialects/claude/types';
+import { applyOffsetEdits, type ClaudeQuickFix } from '../../../shared/dialects/claude/fixes';
+import { nodeForRange, parseRoot, removeElement } from '../../../server/service/json-edit';
 import { evaluateOmp } from '../../../shared/dialects/omp/evaluate';
 import type { OmpRuleSet } from '../../../shared/dialects/omp/rules';
 import { evaluateOpencode } from '../../../shared/dialects/opencode/evaluate';
@@ -62,7 +64,50 @@ function checkClaude(rs: ClaudeRuleSet, f: Finding, where: string): void {
     if (c.sameWithout !== undefined) assert.equal(claudeOutcome(rs, req, undefined, c.sameWithout).decision, o.decision, `${say}, but not without the rule`);
   }
   if (f.code === 'allow-runs-anything' || f.code === 'cross-tool-bypass') assert.ok(claims.some((c) => c.decision === 'allow'), `${where}: ${f.code} claims an allow it does not prove`);
+  checkClaudeFix(rs, f, where);
 }
+
+/** The file as the fix leaves it, parsed again the way the editor would. */
+function reparsed(rs: ClaudeRuleSet, text: string): ClaudeRuleSet {
+  const { ruleSet } = loadRuleSet({ path: rs.path, text }, { dialect: 'claude' });
+  assert.ok(ruleSet, `${rs.path}: the fixed file does not parse`);
+  return ruleSet as ClaudeRuleSet;
+}
+
+/**
+ * Quick fixes are claims too: apply the fix, parse the file again, and re-evaluate. A proved fix
+ * must give every decision it promises (and still hold what the finding's own claim denied); a
+ * removal (dead-rule, never-matches) must leave the witness's decision as it was.
+ */
+function checkClaudeFix(rs: ClaudeRuleSet, f: Finding, where: string): void {
+  const fix = f.data?.quickFix as ClaudeQuickFix | undefined;
+  const decide = (set: ClaudeRuleSet, req: ClaudeRequest) => evaluateClaude(set, req).decision as string;
+  if (fix) {
+    const after = reparsed(rs, applyOffsetEdits(rs.source.text, fix.edits));
+    const say = `${where}: ${f.code} fix "${fix.title}"`;
+    const errors = (set: ClaudeRuleSet) => set.findings.filter((x) => x.severity === 'error').length;
+    assert.ok(errors(after) <= errors(rs), `${say} adds an error`);
+    for (const p of fix.proves) assert.equal(decide(after, p.request), p.decision, `${say} on ${JSON.stringify(p.request)}`);
+    const denied = f.data?.denied as Claim | undefined;
+    if (denied?.decision) assert.equal(decide(after, denied.request as ClaudeRequest), denied.decision, `${say} undoes the deny`);
+    if (f.code === 'bypass-mode-committed') assert.ok(!after.source.text.includes('"defaultMode"'), `${say} leaves the key`);
+    fixesChecked++;
+  }
+  const claim = f.data?.claim as Claim | undefined;
+  if ((f.code === 'dead-rule' || f.code === 'never-matches') && claim && f.data?.ruleIndex !== undefined) {
+    const r = rs.rules[f.data.ruleIndex as number];
+    const root = parseRoot(rs.source.text);
+    const node = root && nodeForRange(root, rs.source, r.range);
+    const edit = node && removeElement(node, rs.source.text);
+    if (!edit) return;
+    const after = reparsed(rs, applyOffsetEdits(rs.source.text, [edit]));
+    const req = claim.request as ClaudeRequest;
+    assert.equal(decide(after, req), decide(rs, req), `${where}: removing "${r.text}" (${f.code}) changes ${JSON.stringify(req)}`);
+    fixesChecked++;
+  }
+}
+
+let fixesChecked = 0;
 
 function opencodeRequest(rs: OpencodeRuleSet, parts: readonly string[], rule: number): OpencodeRequest {
   const r = rs.rules[rule];
@@ -131,8 +176,10 @@ describe('every finding is true: witnesses re-evaluated', function () {
 
   it('holds on the real-world corpus', async () => {
     let checked = 0;
+    fixesChecked = 0;
     for (const r of await lintCorpus()) if (r.ruleSet) checked += checkAll(r.ruleSet, r.findings, r.entry.file);
     assert.ok(checked > 50, `only ${checked} claims checked`);
+    assert.ok(fixesChecked > 20, `only ${fixesChecked} quick fixes applied and re-evaluated`);
   });
 
   it('holds on the examples and fixtures', () => {

@@ -1,0 +1,110 @@
+import type { Wildcard } from '../../patterns/wildcard';
+import { TIERS, type ClaudeRule, type ClaudeRuleSet } from './types';
+
+/**
+ * The rules that can take a request from a rule, for the dead-rule check. Within a tier the order
+ * never changes the decision, so a same-tier rule covering `r` makes it redundant whichever comes
+ * first; stricter tiers are consulted first.
+ *
+ * Files of saved approvals hold hundreds of exact commands, and an exact command is only covered
+ * by patterns that match it: only those with its first word (or no fixed first word) are listed,
+ * with every whole-tool rule. The coverage decided on this list is the same as on all rules.
+ */
+
+interface Ranked {
+  /** The rules that can cover another (not invalid, not never-matching), in file order. */
+  rules: ClaudeRule[];
+  /** Each one's tier rank (TIERS order). */
+  ranks: Int8Array;
+  /** Per matcher kind (`bash`, `domain`): positions in `rules` by first word, and those with no fixed first word. */
+  byWord: Map<string, { words: Map<string, number[]>; open: number[] }>;
+  /** Positions of whole-tool rules. */
+  tools: number[];
+}
+
+const RANKED = new WeakMap<ClaudeRuleSet, Ranked>();
+
+/** The first word of a command (up to the first space); a domain is one word. */
+const firstWord = (s: string) => {
+  const i = s.indexOf(' ');
+  return i < 0 ? s : s.slice(0, i);
+};
+
+/**
+ * The first words every word of a pattern starts with, or undefined when some alternative leaves
+ * it open: a literal beginning with a space fixes the first word, and so does an all-literal alternative.
+ */
+function fixedFirstWords(w: Wildcard): string[] | undefined {
+  const out: string[] = [];
+  for (const alt of w.alts) {
+    let prefix = '';
+    let exact = true;
+    for (const a of alt) {
+      if (a.t !== 'lit') {
+        exact = false;
+        break;
+      }
+      prefix += a.s;
+    }
+    if (!exact && !prefix.includes(' ')) return undefined;
+    out.push(firstWord(prefix));
+  }
+  return out;
+}
+
+/** The words of a pattern with no wildcard at all, or undefined. */
+function exactWords(w: Wildcard): string[] | undefined {
+  const out: string[] = [];
+  for (const alt of w.alts) {
+    if (!alt.every((a) => a.t === 'lit')) return undefined;
+    out.push(alt.map((a) => (a.t === 'lit' ? a.s : '')).join(''));
+  }
+  return out;
+}
+
+function rankedOf(rs: ClaudeRuleSet): Ranked {
+  let hit = RANKED.get(rs);
+  if (hit) return hit;
+  const rules = rs.rules.filter((o) => o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never');
+  const byWord = new Map<string, { words: Map<string, number[]>; open: number[] }>();
+  const tools: number[] = [];
+  rules.forEach((o, i) => {
+    const m = o.matcher;
+    if (m.kind === 'tool') tools.push(i);
+    if (m.kind !== 'bash' && m.kind !== 'domain') return;
+    let k = byWord.get(m.kind);
+    if (!k) byWord.set(m.kind, (k = { words: new Map(), open: [] }));
+    const words = fixedFirstWords(m.pattern);
+    if (!words) k.open.push(i);
+    else for (const w of new Set(words)) {
+      const list = k.words.get(w);
+      if (list) list.push(i);
+      else k.words.set(w, [i]);
+    }
+  });
+  hit = { rules, ranks: Int8Array.from(rules, (o) => TIERS.indexOf(o.tier)), byWord, tools };
+  RANKED.set(rs, hit);
+  return hit;
+}
+
+/**
+ * The rules weighed against `r` by the dead-rule check, in file order: every stricter rule and the
+ * rules of its own tier that `sameTier` admits (by default the earlier ones) — for an exact command
+ * or domain, only those that can match it.
+ * @example competitorsOf(rs, rule('Bash(npm test)')).map((o) => o.text) // ['Bash(npm *)', 'Bash']
+ */
+export function competitorsOf(rs: ClaudeRuleSet, r: ClaudeRule, sameTier: (o: ClaudeRule) => boolean = (o) => o.index < r.index): ClaudeRule[] {
+  const { rules, ranks, byWord, tools } = rankedOf(rs);
+  const tier = TIERS.indexOf(r.tier);
+  const competes = (i: number) => ranks[i] < tier || (ranks[i] === tier && sameTier(rules[i]));
+  const m = r.matcher;
+  const words = m.kind === 'bash' || m.kind === 'domain' ? exactWords(m.pattern) : undefined;
+  if (!words || (m.kind !== 'bash' && m.kind !== 'domain')) return rules.filter((_, i) => competes(i));
+  const k = byWord.get(m.kind);
+  const at = new Set<number>(tools);
+  if (k) {
+    for (const i of k.open) at.add(i);
+    for (const w of words) for (const i of k.words.get(firstWord(w)) ?? []) at.add(i);
+  }
+  return [...at].sort((a, b) => a - b).filter(competes).map((i) => rules[i]);
+}

@@ -1,0 +1,80 @@
+import type { AnyDialect } from '../dialects/dialect';
+import type { Decision, EvalContext, RuleSet, Verdict } from '../model';
+import { runsAnythingCandidates, runsAnythingSeverity } from '../patterns/runs-anything';
+import { judge } from './evaluate';
+import type { HistoryEntry } from './types';
+
+/** An observed call with the request it became and what the current rules decided for it. */
+export interface Judged {
+  entry: HistoryEntry;
+  request: unknown;
+  before: Decision;
+}
+
+/** What a suggestion must keep: every observed call judged again under the suggested rules. */
+export interface SuggestProof {
+  approvedKept: number;
+  /** Approved calls left to ask on purpose (runs-anything, not expressible), listed in `left`. */
+  approvedLeft: number;
+  approvedChanged: Array<{ describe: string; before: Decision; after: Decision }>;
+  deniedDenied: number;
+  deniedAsked: number;
+  /** Must be empty: observed denials the suggestion would allow. */
+  deniedAllowed: string[];
+  /** Must be empty: runs-anything witnesses a suggested allow admits. */
+  runsAnything: string[];
+}
+
+/** What differs between agents when a suggestion is proved. */
+export interface ProofDialect {
+  /** Whether an approved call that now asks was left to ask on purpose (it is listed in `left`). */
+  leftOnPurpose(j: Judged, leftSubjects: ReadonlySet<string>): boolean;
+  /** How the rule that now allows an observed denial is named. */
+  allowedBy(v: Verdict): string;
+  /** The command pattern of a suggested wildcard Bash allow (undefined for any other rule). */
+  bashWildcard(rule: string): string | undefined;
+  /** The agent's request for running a shell command. */
+  bashRequest(command: string): unknown;
+}
+
+/**
+ * Judges every observed call under the suggested rules: approved calls must keep their decision
+ * (or be left to ask on purpose), denied calls must not become allowed, and no suggested wildcard
+ * allow may admit a runs-anything witness.
+ * @example proveSuggestion(claude, next, judged, rules, left, ctx, claudeProof).deniedAllowed // []
+ */
+export function proveSuggestion(
+  dialect: AnyDialect,
+  next: RuleSet,
+  judged: readonly Judged[],
+  rules: ReadonlyArray<{ tier: 'allow' | 'deny'; rule: string }>,
+  left: ReadonlyArray<{ subject: string }>,
+  ctx: EvalContext,
+  agent: ProofDialect,
+): SuggestProof {
+  const proof: SuggestProof = { approvedKept: 0, approvedLeft: 0, approvedChanged: [], deniedDenied: 0, deniedAsked: 0, deniedAllowed: [], runsAnything: [] };
+  const leftSubjects = new Set(left.map((l) => l.subject));
+  for (const j of judged) {
+    const v = judge(dialect, next, j.request, ctx);
+    const outcome = j.entry.call.outcome;
+    if (outcome === 'approved') {
+      if (v.decision === j.before) proof.approvedKept++;
+      else if (v.decision === 'ask' && j.before === 'allow' && agent.leftOnPurpose(j, leftSubjects)) proof.approvedLeft++;
+      else proof.approvedChanged.push({ describe: dialect.describeRequest(j.request), before: j.before, after: v.decision });
+    } else if (outcome === 'denied') {
+      if (v.decision === 'deny') proof.deniedDenied++;
+      else if (v.decision === 'ask') proof.deniedAsked++;
+      else proof.deniedAllowed.push(`${agent.allowedBy(v)}: ${dialect.describeRequest(j.request)}`);
+    }
+  }
+  for (const r of rules) {
+    const pattern = r.tier === 'allow' ? agent.bashWildcard(r.rule) : undefined;
+    if (pattern === undefined) continue;
+    for (const w of runsAnythingCandidates(pattern)) {
+      // Witnesses that first need a file the agent writes (npm run, make -f) are a separate, checked permission.
+      if (runsAnythingSeverity(w) !== 'warning') continue;
+      if (judge(dialect, next, agent.bashRequest(w.command), ctx).decision === 'allow') proof.runsAnything.push(`${r.rule}: ${w.command} (${w.what})`);
+    }
+  }
+  return proof;
+}
