@@ -167,7 +167,9 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
  * in another run) and a wrong allow is the one mistake a linter must not make.
  */
 const STRICTER: Array<[string, Record<string, string>, 'allow', 'ask', string]> = [
-  // None at present: the last one (`command rm -rf d 2>&1` in acceptEdits) is now decided as the CLI does.
+  // Seed 9090: the CLI ran `cat /etc/hostname &` under a bare Bash allow but asked for `echo hi &` in the
+  // same settings; which backgrounded commands it lets through is not understood yet, so RuleLens asks for all.
+  ['{"permissions":{"allow":["Bash"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'cat /etc/hostname &' }, 'allow', 'ask', 'a background & under a bare Bash allow'],
 ];
 
 describe('claude: where RuleLens is stricter than an observed CLI answer', () => {
