@@ -1,7 +1,7 @@
 // Bundles the extension client, the language server and the CLI, and copies the WebAssembly
 // parsers next to them (the shell parser loads them at run time).
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { createRequire } from 'module';
 import { dirname, join } from 'path';
 
@@ -39,7 +39,9 @@ const lazy = { plugins: [lazyLibs] };
 const entries = [
   { entryPoints: ['client/extension.ts'], outfile: 'dist/client.js', external: ['vscode'], ...lazy },
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js', ...lazy },
-  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', ...lazy },
+  // The CLI starts once per run: whitespace and comments out (a smaller, pure-ASCII text to read and
+  // compile); names stay, so stack traces still read.
+  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', minifyWhitespace: true, minifySyntax: true, charset: 'ascii', ...lazy },
   ...LAZY_LIBS.map((lib) => ({ stdin: { contents: FUNCTION_LIBS.has(lib) ? `module.exports = require('${lib}');` : `export * from '${lib}';`, resolveDir: process.cwd(), loader: 'js' }, outfile: `dist/${lazyFile(lib)}`, entryPoints: undefined })),
 ].filter((e) => !e.entryPoints || existsSync(e.entryPoints[0]));
 
@@ -60,8 +62,41 @@ for (const [pkg, file] of [['web-tree-sitter', 'web-tree-sitter.wasm'], ['tree-s
     process.exitCode = 1;
   }
 }
+/**
+ * Every non-ASCII character of a bundle as a \\u escape (valid in strings, templates, regular
+ * expressions, identifiers and comments alike): the CLI reads a pure-ASCII bundle as latin1, far
+ * faster than decoding UTF-8. esbuild's charset option leaves regular expression literals as written.
+ */
+function asciiOnly(text) {
+  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Node built-ins whose namespace imports the CLI takes as the module itself. */
+const PLAIN_BUILTINS = ['fs', 'path', 'os'];
+
+/**
+ * `import * as fs from 'fs'` becomes `__toESM(require("fs"))`, which copies every property of the
+ * module, once per importing file (dozens of times, a twentieth of a small run). A built-in's
+ * module object already serves as its namespace; only a default import would need the copy, and
+ * the build fails if one appears.
+ */
+function plainBuiltins(text) {
+  const names = PLAIN_BUILTINS.join('|');
+  const defaultUse = new RegExp(`\\bimport_(${names})\\d*\\.default\\b`).exec(text);
+  if (defaultUse) throw new Error(`dist/cli.js: a default import of a built-in (${defaultUse[0]}); import it as a namespace`);
+  return text.replace(new RegExp(`__toESM\\(require\\("(${names})"\\)\\)`, 'g'), 'require("$1")');
+}
+
+/** The CLI bundle as it ships: pure ASCII, built-in namespaces not copied. */
+function finishCli(file) {
+  const text = readFileSync(file, 'utf8');
+  const done = plainBuiltins(asciiOnly(text));
+  if (done !== text) writeFileSync(file, done);
+}
+
 if (watch) {
   for (const e of entries) await (await esbuild.context({ ...common, ...e })).watch();
 } else {
   await Promise.all(entries.map((e) => esbuild.build({ ...common, ...e })));
+  if (existsSync('dist/cli.js')) finishCli('dist/cli.js');
 }

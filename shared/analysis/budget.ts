@@ -33,9 +33,15 @@ export class BudgetExceeded extends Error {
   }
 }
 
+/** Milliseconds on a monotonic clock; `performance.now()` would load perf_hooks on a run's first analysis. */
+function monotonicMs(): number {
+  const [s, ns] = process.hrtime();
+  return s * 1e3 + ns / 1e6;
+}
+
 /** CPU milliseconds this process has used (user and system); wall time where there is no such clock. */
 function cpuNow(): number {
-  if (typeof process === 'undefined' || typeof process.cpuUsage !== 'function') return performance.now();
+  if (typeof process === 'undefined' || typeof process.cpuUsage !== 'function') return monotonicMs();
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
@@ -55,9 +61,11 @@ export class Deadline {
   private readonly heapEnd: number;
   private sampledAt = -Infinity;
   private spent: 'time' | 'memory' | undefined;
+  /** Set when the wall-clock ceiling, not the CPU budget, ran out (the notice says which). */
+  private byWall = false;
 
   constructor(readonly ms: number = MAX_MS_PER_FILE, private readonly now?: () => number) {
-    const wall = (now ?? (() => performance.now()))();
+    const wall = (now ?? monotonicMs)();
     this.wallEnd = wall + (now ? ms : ms * WALL_CEILING_FACTOR);
     this.cpuEnd = now ? Infinity : cpuNow() + ms;
     this.heapEnd = now ? Infinity : heapNow() + MAX_HEAP_GROWTH_BYTES;
@@ -87,13 +95,17 @@ export class Deadline {
    */
   describe(): string {
     if (this.spent === 'memory') return `memory: more than ${Math.round(MAX_HEAP_GROWTH_BYTES / 1024 / 1024)} MB of heap for this file`;
+    if (this.byWall && !this.now) return `time: more than ${this.ms * WALL_CEILING_FACTOR} ms of wall-clock time for this file (its CPU budget is ${this.ms} ms)`;
     return `time: more than ${this.ms} ms${this.now ? '' : ' of CPU'} for this file`;
   }
 
   private exceeded(): 'time' | 'memory' | undefined {
     if (this.spent) return this.spent;
-    const wall = (this.now ?? (() => performance.now()))();
-    if (wall > this.wallEnd) return (this.spent = 'time');
+    const wall = (this.now ?? monotonicMs)();
+    if (wall > this.wallEnd) {
+      this.byWall = true;
+      return (this.spent = 'time');
+    }
     if (this.now || wall - this.sampledAt < SAMPLE_EVERY_MS) return undefined;
     this.sampledAt = wall;
     if (cpuNow() > this.cpuEnd) return (this.spent = 'time');

@@ -40,6 +40,11 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
    * `request-invalid` findings with exact ranges; `request` is undefined when it cannot be run.
    */
   readRequest(obj: Node, source: SourceText): { request?: Q; findings: Finding[] };
+  /**
+   * Optional fast path: the same request read from an entry's `JSON.parse` value, or undefined
+   * whenever `readRequest` would report anything (the caller then runs `readRequest`).
+   */
+  readRequestValue?(value: Readonly<Record<string, unknown>>): Q | undefined;
   evaluate(rs: RS, request: Q, ctx?: EvalContext): Verdict;
   /** Lints beyond the schema (the analysis adds to these). */
   lint?(rs: RS, ctx?: LintContext): Finding[];

@@ -5,11 +5,12 @@ import type { Node } from 'jsonc-parser';
  * offsets, lengths, values, `colonOffset`, parents), in a fraction of its time: rule files are
  * re-parsed on every keystroke, and most are plain JSON. Anything outside strict JSON — comments,
  * trailing commas, a syntax error, a control character in a string — returns undefined, and the
- * caller runs the full parser, which reports it with its exact location.
+ * caller runs the full parser, which reports it with its exact location. So does nesting deeper
+ * than `maxDepth`.
  * @example strictJsonTree('{"a": [1]}')?.children?.[0].children?.[1].type // 'array'
  */
-export function strictJsonTree(text: string): Node | undefined {
-  const p = new StrictParser(text);
+export function strictJsonTree(text: string, maxDepth = Infinity): Node | undefined {
+  const p = new StrictParser(text, maxDepth);
   try {
     p.skipWs();
     if (p.at >= text.length) return undefined;
@@ -30,7 +31,8 @@ type Mutable = { -readonly [K in keyof Node]: Node[K] };
 
 class StrictParser {
   at = 0;
-  constructor(private readonly text: string) {}
+  private depth = 0;
+  constructor(private readonly text: string, private readonly maxDepth: number) {}
 
   skipWs(): void {
     const t = this.text;
@@ -48,8 +50,12 @@ class StrictParser {
     const t = this.text;
     const start = this.at;
     const c = t.charCodeAt(start);
-    if (c === 123 /* { */) return this.object(parent);
-    if (c === 91 /* [ */) return this.array(parent);
+    if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++this.depth > this.maxDepth) return undefined;
+      const node = c === 123 ? this.object(parent) : this.array(parent);
+      this.depth--;
+      return node;
+    }
     if (c === 34 /* " */) {
       const value = this.string();
       if (value === undefined) return undefined;

@@ -14,29 +14,23 @@ export interface Range {
  * ranges without rescanning.
  * @example new SourceText('a\nb').positionAt(2) // { line: 1, character: 0 }
  */
-export class SourceText {
-  /** A typed array, filled in a second pass: a file of 8 million empty lines costs 32 MB here, not a growing array's several times that. */
-  private readonly lineStarts: Uint32Array;
+/** Lines past the last answer tried before a binary search. */
+const NEARBY_LINES = 4;
 
-  constructor(readonly text: string) {
-    let lines = 1;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        lines++;
-      } else if (c === 10 /* \n */) lines++;
-    }
-    const starts = new Uint32Array(lines);
-    let n = 1;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts[n++] = i + 1;
-      } else if (c === 10) starts[n++] = i + 1;
-    }
-    this.lineStarts = starts;
+export class SourceText {
+  /**
+   * A typed array, filled in a second pass: a file of 8 million empty lines costs 32 MB here, not a
+   * growing array's several times that. Built on the first position asked for: a large rule file
+   * whose rules need no range (no finding, no hover) never pays for the scan.
+   */
+  private starts: Uint32Array | undefined;
+  /** The line of the last position asked for. */
+  private lastLine = 0;
+
+  constructor(readonly text: string) {}
+
+  private get lineStarts(): Uint32Array {
+    return (this.starts ??= lineStartsOf(this.text));
   }
 
   get lineCount(): number {
@@ -45,21 +39,33 @@ export class SourceText {
 
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
+    const starts = this.lineStarts;
+    // Parsers ask in document order: the last answer's line, or one a few lines on, is usually right.
+    let line = this.lastLine;
+    if (starts[line] <= o) {
+      for (let k = 0; k < NEARBY_LINES && line + 1 < starts.length && starts[line + 1] <= o; k++) line++;
+      if (line + 1 >= starts.length || starts[line + 1] > o) {
+        this.lastLine = line;
+        return { line, character: o - starts[line] };
+      }
+    }
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= o) lo = mid;
+      if (starts[mid] <= o) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo, character: o - this.lineStarts[lo] };
+    this.lastLine = lo;
+    return { line: lo, character: o - starts[lo] };
   }
 
   offsetAt(pos: Position): number {
+    const starts = this.lineStarts;
     if (pos.line < 0) return 0;
-    if (pos.line >= this.lineStarts.length) return this.text.length;
-    const start = this.lineStarts[pos.line];
-    const next = pos.line + 1 < this.lineStarts.length ? this.lineStarts[pos.line + 1] : this.text.length;
+    if (pos.line >= starts.length) return this.text.length;
+    const start = starts[pos.line];
+    const next = pos.line + 1 < starts.length ? starts[pos.line + 1] : this.text.length;
     return Math.max(start, Math.min(start + pos.character, next));
   }
 
@@ -77,4 +83,26 @@ export function containsPosition(r: Range, p: Position): boolean {
   if (p.line === r.start.line && p.character < r.start.character) return false;
   if (p.line === r.end.line && p.character > r.end.character) return false;
   return true;
+}
+
+/** Offsets where each line starts (`\n`, `\r\n` and a lone `\r` end a line). */
+function lineStartsOf(text: string): Uint32Array {
+  let lines = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      lines++;
+    } else if (c === 10 /* \n */) lines++;
+  }
+  const starts = new Uint32Array(lines);
+  let n = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts[n++] = i + 1;
+    } else if (c === 10) starts[n++] = i + 1;
+  }
+  return starts;
 }

@@ -6,6 +6,7 @@ import { claudeToolProblem, GENERIC_REQUEST_FIELDS, suggestWord } from './fields
 import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName, valueOf } from '../json/tree';
 import type { AnyDialect } from '../dialects/dialect';
 import type { Expectation, RequestsFile, StoredRequest } from './model';
+import { fastRequestsFile } from './fast-parse';
 
 export const ORIGINS = ['synthetic', 'copied'] as const;
 /** Beyond this many requests a file is refused: one run must stay cheap in the editor. */
@@ -16,6 +17,8 @@ export const MAX_REQUESTS_PER_FILE = 100_000;
  * @example parseRequestsFile('a.requests.json', text, opencode).requests.length
  */
 export function parseRequestsFile(filePath: string, text: string, dialect: AnyDialect | undefined): RequestsFile {
+  const fast = fastRequestsFile(filePath, text, dialect, { maxRequests: MAX_REQUESTS_PER_FILE, origins: ORIGINS, words: expectWords(dialect) });
+  if (fast) return fast;
   const doc = parseJson(text);
   const src = doc.source;
   const findings: Finding[] = [...doc.findings];

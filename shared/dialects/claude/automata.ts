@@ -189,9 +189,12 @@ const MAX_SAMPLED_LITERAL = MAX_AUTOMATON_NODES / 4;
 export function sample(w: Wildcard | Wildcard[]): string | null | undefined {
   // One alternative without `?` has exactly one shortest word, its literals with every star empty
   // (a saved approval: the command itself); the automaton would spell the same word.
+  // Several alternatives (`git:*` is `git` or `git *`) have one shortest word when a single
+  // alternative's shortest is strictly shorter than every other's.
   const one = Array.isArray(w) ? (w.length === 1 ? w[0] : undefined) : w;
-  const alt = one && one.alts.length === 1 && one.alts[0].every((a) => a.t !== 'one') ? one.alts[0] : undefined;
-  const shortest = alt?.map((a) => (a.t === 'lit' ? a.s : '')).join('');
+  const shortests = one && one.alts.every((alt) => alt.every((a) => a.t !== 'one')) ? one.alts.map((alt) => alt.map((a) => (a.t === 'lit' ? a.s : '')).join('')) : undefined;
+  const least = shortests?.reduce((m, x) => (x.length < m.length ? x : m));
+  const shortest = least !== undefined && shortests!.filter((x) => x.length === least.length).length === 1 ? least : undefined;
   if (shortest !== undefined && shortest.length < MAX_SAMPLED_LITERAL) return shortest;
   const n = wildcardNfa(w);
   if (!n) return undefined;

@@ -89,8 +89,8 @@ function rankedOf(rs: ClaudeRuleSet): Ranked {
 
 /**
  * The rules weighed against `r` by the dead-rule check, in file order: every stricter rule and the
- * rules of its own tier that `sameTier` admits (by default the earlier ones) — for an exact command
- * or domain, only those that can match it.
+ * rules of its own tier that `sameTier` admits (by default the earlier ones) — for a command or
+ * domain whose first word is fixed, only those that can match it.
  * @example competitorsOf(rs, rule('Bash(npm test)')).map((o) => o.text) // ['Bash(npm *)', 'Bash']
  */
 export function competitorsOf(rs: ClaudeRuleSet, r: ClaudeRule, sameTier: (o: ClaudeRule) => boolean = (o) => o.index < r.index): ClaudeRule[] {
@@ -98,7 +98,9 @@ export function competitorsOf(rs: ClaudeRuleSet, r: ClaudeRule, sameTier: (o: Cl
   const tier = TIERS.indexOf(r.tier);
   const competes = (i: number) => ranks[i] < tier || (ranks[i] === tier && sameTier(rules[i]));
   const m = r.matcher;
-  const words = m.kind === 'bash' || m.kind === 'domain' ? exactWords(m.pattern) : undefined;
+  // Whatever covers `r` matches its words, so it has their first word or none fixed: an exact
+  // command, and a prefix rule whose literal start ends its first word, are weighed against those only.
+  const words = m.kind === 'bash' || m.kind === 'domain' ? exactWords(m.pattern) ?? fixedFirstWords(m.pattern) : undefined;
   if (!words || (m.kind !== 'bash' && m.kind !== 'domain')) return rules.filter((_, i) => competes(i));
   const k = byWord.get(m.kind);
   const at = new Set<number>(tools);

@@ -10,6 +10,7 @@ import { decideWith, requestFor, without } from './lint-confirm';
 import { narrowDenyFindings } from './narrow-deny';
 import { competitorsOf } from './competitors';
 import { LOCAL_SETTINGS_FILE } from './settings';
+import { isShellParserReady } from './shell-parser';
 import type { ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 import { Deadline } from '../../analysis/budget';
 import { budgetFinding } from '../../analysis/report';
@@ -74,6 +75,8 @@ function neverMatches(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
     return [finding('never-matches', 'warning', `"${r.tool}" is a tool-name glob: an allow rule with one approves nothing (name the tool, or an MCP server as mcp__server)`, r.range, { unnecessary: true, data: { ruleIndex: r.index } })];
   }
   if (r.matcher.kind !== 'bash' || r.specifier === null) return [];
+  // Without the shell parser every command fails closed to ask: that proves nothing about the rule.
+  if (!isShellParserReady()) return [];
   const m = r.matcher;
   const s = sample(m.pattern);
   if (typeof s !== 'string') return [];
@@ -167,8 +170,27 @@ function competingRules(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRule[] {
 
 /** Whether same-tier rule `o` makes `r` redundant on its own (see `competingRules`). */
 function ranksAbove(o: ClaudeRule, r: ClaudeRule): boolean {
+  // Saved approvals are hundreds of exact commands sharing a first word: compare their words directly.
+  const ow = exactWordsOf(o);
+  const rw = ow && exactWordsOf(r);
+  if (ow && rw) {
+    if (o.matcher.kind !== r.matcher.kind || !rw.every((w) => ow.includes(w))) return false;
+    return o.index < r.index || !ow.every((w) => rw.includes(w));
+  }
   if (!maySubsume(o, r) || !covers(o, r)) return false;
   return o.index < r.index || !covers(r, o);
+}
+
+const EXACT_WORDS = new WeakMap<ClaudeRule, string[] | null>();
+
+/** The commands (or domains) a Bash/WebFetch rule without wildcards matches, else null. */
+function exactWordsOf(r: ClaudeRule): string[] | null {
+  let hit = EXACT_WORDS.get(r);
+  if (hit !== undefined) return hit;
+  const m = r.matcher;
+  hit = (m.kind === 'bash' || m.kind === 'domain') && isExact(m.pattern) ? m.pattern.alts.map((alt) => alt.map((a) => (a.t === 'lit' ? a.s : '')).join('')) : null;
+  EXACT_WORDS.set(r, hit);
+  return hit;
 }
 
 /** Whether `o` alone covers everything `r` matches. */
@@ -182,7 +204,11 @@ function covers(o: ClaudeRule, r: ClaudeRule): boolean {
 function maySubsume(o: ClaudeRule, r: ClaudeRule): boolean {
   const a = o.matcher;
   const b = r.matcher;
-  if ((a.kind === 'bash' && b.kind === 'bash') || (a.kind === 'domain' && b.kind === 'domain')) return mayOverlap(a.pattern, b.pattern);
+  if ((a.kind === 'bash' && b.kind === 'bash') || (a.kind === 'domain' && b.kind === 'domain')) {
+    // Finitely many words never hold all of a pattern with a `*` in it.
+    if (exactWordsOf(o) && b.pattern.alts.some((alt) => alt.some((x) => x.t === 'star'))) return false;
+    return mayOverlap(a.pattern, b.pattern);
+  }
   return true;
 }
 

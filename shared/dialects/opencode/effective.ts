@@ -1,6 +1,6 @@
 import type { Decision } from '../../model';
 import { defaultPaths, DEFAULT_AGENT, OPENCODE_VERSION, toolOutputGlob, v1Agents, v1Defaults, v1Trailing, v2Agents, v2Defaults, type BuiltinRule } from './builtins';
-import { expandHome, materialize, type RuleDraft, type UserRules } from './parse';
+import { BUILTIN_PATTERNS, expandHome, materialize, type RuleDraft, type UserRules } from './parse';
 import type { OpencodeRuleSet } from './rules';
 
 /** How traces name the built-in layers. */
@@ -42,8 +42,11 @@ export function withBuiltins(bare: OpencodeRuleSet, user: UserRules, where: { ho
   if (v2) for (const a of builtinNames) list.push(...drafts(defaults, a, defaultsLayer(), 'v2'));
   else list.push(...drafts(defaults, null, defaultsLayer(), 'v1'));
   for (const a of builtinNames) list.push(...drafts(builtinTable[a], a, agentLayer(a), v2 ? 'v2' : 'v1'));
-  list.push(...user.top);
-  for (const a of user.agents) list.push(...a.rules);
+  // The user's rules form one block of the list, from `first` on, `own` of them.
+  const first = list.length;
+  for (const r of user.top) list.push(r);
+  for (const a of user.agents) for (const r of a.rules) list.push(r);
+  const own = list.length - first;
   if (!v2) {
     const glob = toolOutputGlob(paths);
     for (const a of known) {
@@ -54,13 +57,14 @@ export function withBuiltins(bare: OpencodeRuleSet, user: UserRules, where: { ho
   }
   const defaultAgent = user.defaultAgent ?? fallbackDefault(known, configured);
   // The file's rules keep their numbers; built-in rules are numbered after them.
-  const userDrafts = new Set<RuleDraft>([...user.top, ...user.agents.flatMap((a) => a.rules)]);
-  const numbered = [...list.filter((d) => userDrafts.has(d)), ...list.filter((d) => !userDrafts.has(d))];
-  const number = new Map(numbered.map((d, i) => [d, i]));
+  // The file's rules keep their numbers (they are `bare`'s rules, shared, not rebuilt); built-in
+  // rules are numbered after them, in list order.
+  const builtins = [...list.slice(0, first), ...list.slice(first + own)];
+  const order = list.map((_, i) => (i < first ? own + i : i < first + own ? i - first : i));
   return {
     ...bare,
-    rules: materialize(numbered, bare.source, where.home),
-    order: list.map((d) => number.get(d)!),
+    rules: [...bare.rules, ...materialize(builtins, bare.source, where.home, BUILTIN_PATTERNS, own)],
+    order,
     agents: known,
     builtins: { version: OPENCODE_VERSION, form: v2 ? 'v2' : 'v1', defaultAgent, known },
     withoutBuiltins: bare,

@@ -3,7 +3,7 @@ import { detectOpencode } from './detect';
 import { evaluateOpencode } from './evaluate';
 import { lintOpencode } from './lint';
 import { parseOpencode } from './parse';
-import { describeOpencodeRequest, OPENCODE_REQUEST_FIELDS, readOpencodeRequest } from './request';
+import { describeOpencodeRequest, OPENCODE_REQUEST_FIELDS, readOpencodeRequest, readOpencodeRequestValue } from './request';
 import type { OpencodeRequest, OpencodeRuleSet } from './rules';
 
 /** OpenCode: ordered last-match rules (V1 `permission`, V2 `permissions`), default ask. */
@@ -15,6 +15,7 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   detect: detectOpencode,
   parse: parseOpencode,
   readRequest: readOpencodeRequest,
+  readRequestValue: readOpencodeRequestValue,
   evaluate: evaluateOpencode,
   lint: lintOpencode,
   describeRequest: describeOpencodeRequest,

@@ -7,10 +7,18 @@ import type { Decision } from '../../model';
  * file, project file, legacy `tools`) as plain JS objects, so key positions and integer-like keys
  * follow JavaScript's object rules; these trees reproduce them exactly.
  */
+/** Where a leaf is written: its property, the action and pattern keys, the decision value. */
+export interface LeafNodes {
+  prop: Node;
+  actionKey: Node;
+  resourceKey: Node;
+  value: Node;
+}
+
 export interface PermLeaf {
   decision: Decision;
-  /** Where the leaf is written in the checked file; absent for a leaf from another layer. */
-  nodes?: { prop: Node; actionKey: Node; resourceKey: Node; value: Node };
+  /** Where the leaf is written in the checked file (or how to find it); absent for a leaf from another layer. */
+  nodes?: LeafNodes | { resolve(): LeafNodes };
   /** Another layer's name (a global config file); absent for the checked file. */
   layer?: string;
   /** Set when the leaf comes from a legacy `tools` boolean: the tool's own name. */

@@ -1,14 +1,20 @@
 import * as os from 'os';
 import * as path from 'path';
 import type { Node } from 'jsonc-parser';
-import { FILE_START, finding, isDecision, type Decision, type EvalContext, type Finding, type Range, type SourceText } from '../../model';
-import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
+import { FILE_START, finding, isDecision, SourceText, type Decision, type EvalContext, type Finding, type Range } from '../../model';
+import { duplicateKeyFindings, MAX_DOCUMENT_CHARS, MAX_NESTING_DEPTH, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
+import { strictJsonValue } from '../../json/fast-value';
+import { fastFileLayer } from './fast-read';
 import type { FileInfo } from '../dialect';
 import { compile, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
 import { opencodePattern } from './pattern';
 import { jsOrder, mergePerm, mergeTools, toolsToPerm, type PermLeaf, type PermTree } from './layers';
 import { withBuiltins } from './effective';
 import type { OpencodeForm, OpencodeRule, OpencodeRuleSet } from './rules';
+import type { LeafNodes } from './layers';
+import { ParsedRule, type Deferred, type Lazy, type RuleNodes } from './rule-object';
+
+export type { RuleNodes } from './rule-object';
 
 /** V1 keys whose value must be a single decision string (a pattern map there is rejected). */
 export const STRING_ONLY_KEYS: readonly string[] = ['webfetch', 'websearch', 'todowrite', 'question', 'doom_loop'];
@@ -58,8 +64,26 @@ function freshPattern(text: string, source: string): SharedPattern {
   return { pattern, matcher: compile(pattern) };
 }
 
-/** Compiles every pattern anew (rules outside a file's own parse, e.g. the built-in layer). */
+/** Compiles every pattern anew. */
 const FRESH: PatternSource = { get: freshPattern };
+
+/** Built-in patterns kept across parses (they change only with the home and worktree folders). */
+const BUILTIN_POOL_LIMIT = 1024;
+const builtinPool = new Map<string, SharedPattern>();
+
+/** The pattern source of the built-in layers: every parse names the same few dozen patterns. */
+export const BUILTIN_PATTERNS: PatternSource = {
+  get(text, source) {
+    const key = text === source ? text : `${text}\u0000${source}`;
+    let hit = builtinPool.get(key);
+    if (!hit) {
+      if (builtinPool.size >= BUILTIN_POOL_LIMIT) builtinPool.clear();
+      hit = freshPattern(text, source);
+      builtinPool.set(key, hit);
+    }
+    return hit;
+  },
+};
 
 /**
  * `~`, `~/x` and `$HOME…` at the start of a pattern become the home directory, as the agent does
@@ -100,14 +124,14 @@ export interface RuleDraft {
   form: OpencodeForm;
   agent: string | null;
   /** Nodes in the checked file; absent for rules of another layer. */
-  nodes?: { prop: Node; actionNode: Node; resourceNode: Node; effectNode: Node };
+  nodes?: Lazy<RuleNodes>;
   layer?: string;
   /** A legacy `tools` entry this rule was converted from. */
   tool?: string;
 }
 
 /** What one config file contributes, before the layers merge. */
-interface FileLayer {
+export interface FileLayer {
   permission: PermTree | null;
   tools: Map<string, PermLeaf> | null;
   v2: RuleDraft[];
@@ -116,7 +140,7 @@ interface FileLayer {
   defaultAgent?: string;
 }
 
-interface AgentLayer {
+export interface AgentLayer {
   /** `permission` with the agent's own legacy `tools` folded in (done per file, as the schema does). */
   permission: PermTree | null;
   v2: RuleDraft[];
@@ -305,7 +329,8 @@ class Reader {
   }
 }
 
-function mergeAgent(a: AgentLayer, b: AgentLayer): AgentLayer {
+/** One agent's settings from two places (`agent` and `mode`, or two layers): the later wins key by key. */
+export function mergeAgent(a: AgentLayer, b: AgentLayer): AgentLayer {
   const permission = a.permission && b.permission ? mergePerm(a.permission, b.permission) : b.permission ?? a.permission;
   return { permission, v2: [...a.v2, ...b.v2], disabled: b.disabled ?? a.disabled, fromMode: a.fromMode && b.fromMode };
 }
@@ -332,7 +357,8 @@ function flatten(tree: PermTree | null, agent: string | null): RuleDraft[] {
   if (!tree) return out;
   const draft = (action: string, resource: string, leaf: PermLeaf): RuleDraft => {
     const d: RuleDraft = { action, resource, effect: leaf.decision, form: 'v1', agent };
-    if (leaf.nodes) d.nodes = { prop: leaf.nodes.prop, actionNode: leaf.nodes.actionKey, resourceNode: leaf.nodes.resourceKey, effectNode: leaf.nodes.value };
+    const n = leaf.nodes;
+    if (n) d.nodes = isDeferredLeaf(n) ? new LeafAsRule(n) : leafNodes(n);
     if (leaf.layer) d.layer = leaf.layer;
     if (leaf.tool) d.tool = leaf.tool;
     return d;
@@ -342,6 +368,20 @@ function flatten(tree: PermTree | null, agent: string | null): RuleDraft[] {
     else for (const [pattern, leaf] of jsOrder(v.entries)) out.push(draft(action, pattern, leaf));
   }
   return out;
+}
+
+function leafNodes(n: LeafNodes): RuleNodes {
+  return { prop: n.prop, actionNode: n.actionKey, resourceNode: n.resourceKey, effectNode: n.value };
+}
+
+const isDeferredLeaf = (n: Lazy<LeafNodes>): n is Deferred<LeafNodes> => typeof (n as Partial<Deferred<LeafNodes>>).resolve === 'function';
+
+/** A V1 leaf's nodes as a rule's, found when first asked for. */
+class LeafAsRule implements Deferred<RuleNodes> {
+  constructor(private readonly leaf: Deferred<LeafNodes>) {}
+  resolve(): RuleNodes {
+    return leafNodes(this.leaf.resolve());
+  }
 }
 
 /** The user's layers, merged: top-level rules and each configured agent's own. */
@@ -363,12 +403,13 @@ function userRules(merged: FileLayer): UserRules {
   return { top, agents, form, defaultAgent: merged.defaultAgent };
 }
 
-/** Builds the rule objects of a list, numbering them in order. */
-export function materialize(drafts: RuleDraft[], source: SourceText, home: string, patterns: PatternSource = FRESH): OpencodeRule[] {
-  return drafts.map((p, index) => makeRule(p, index, source, home, patterns));
+/**
+ * Builds the rule objects of a list, numbering them in order from `first`.
+ * @example materialize(drafts, source, '/home/u')[0].index // 0
+ */
+export function materialize(drafts: RuleDraft[], source: SourceText, home: string, patterns: PatternSource = FRESH, first = 0): OpencodeRule[] {
+  return drafts.map((p, i) => makeRule(p, first + i, source, home, patterns));
 }
-
-const NOWHERE: Range = FILE_START;
 
 function makeRule(p: RuleDraft, index: number, source: SourceText, home: string, patterns: PatternSource): OpencodeRule {
   const expandsHome = p.form === 'v1' || V2_HOME_ACTIONS.includes(p.action);
@@ -376,29 +417,7 @@ function makeRule(p: RuleDraft, index: number, source: SourceText, home: string,
   const act = patterns.get(p.action, p.action);
   const res = patterns.get(resource, p.resource);
   const via = p.tool !== undefined ? ` (tools.${p.tool}: ${p.effect === 'allow'})` : '';
-  const rule: OpencodeRule = {
-    index,
-    id: null,
-    decision: p.effect,
-    native: p.effect,
-    label: `${p.action} ${p.resource} ${p.effect}${via}${p.layer ? ` — ${p.layer}` : ''}`,
-    range: p.nodes ? rangeOf(source, p.nodes.prop) : NOWHERE,
-    scope: p.layer ?? (p.agent ? `agent ${p.agent}` : undefined),
-    action: p.action,
-    resource: p.resource,
-    actionPattern: act.pattern,
-    resourcePattern: res.pattern,
-    actionMatcher: act.matcher,
-    resourceMatcher: res.matcher,
-    form: p.form,
-    agent: p.agent,
-    actionRange: p.nodes ? rangeOf(source, p.nodes.actionNode) : NOWHERE,
-    resourceRange: p.nodes ? rangeOf(source, p.nodes.resourceNode) : NOWHERE,
-    effectRange: p.nodes ? rangeOf(source, p.nodes.effectNode) : NOWHERE,
-  };
-  if (p.layer) rule.layer = p.layer;
-  if (p.tool !== undefined) rule.tool = p.tool;
-  return rule;
+  return new ParsedRule(index, p.layer ? `${via} — ${p.layer}` : via, p, act, res, source);
 }
 
 /** How the checked file names another layer in traces: `global config ~/.config/opencode/opencode.json`. */
@@ -414,28 +433,52 @@ function globalLayerName(p: string): string {
  * @example parseOpencode({ path: 'opencode.json', text: '{"permission": {"edit": "deny"}}' }, { builtins: false }).rules[0].label // 'edit * deny'
  */
 export function parseOpencode(file: FileInfo, ctx: EvalContext = {}): OpencodeRuleSet {
-  const doc = parseJson(file.text);
   const home = ctx.home ?? os.homedir();
-  const reader = new Reader(doc.source, undefined);
-  reader.findings.push(...doc.findings);
-  const own = reader.file(doc.root);
-  if (doc.root && doc.root.type === 'object') reader.findings.push(...duplicateKeyFindings(doc.source, doc.root));
+  const { source, findings, own } = readFast(file.text) ?? readFull(file.text);
   let merged = own;
   if (ctx.globalConfig) {
     const g = parseJson(ctx.globalConfig.text);
     const greader = new Reader(g.source, globalLayerName(ctx.globalConfig.path));
     const global = greader.file(g.root);
     for (const f of g.findings) greader.findings.push(finding(f.code, f.severity, `${globalLayerName(ctx.globalConfig.path)}, line ${f.range.start.line + 1}: ${f.message}`, FILE_START));
-    reader.findings.push(...greader.findings);
+    findings.push(...greader.findings);
     merged = mergeLayers(global, own);
   }
   const user = userRules(merged);
   const pool = patternPool(file.path);
-  const bare = bareRuleSet(file.path, doc.source, reader.findings, user, home, pool);
+  const bare = bareRuleSet(file.path, source, findings, user, home, pool);
   pool.done();
   if (ctx.builtins === false) return bare;
   const worktree = ctx.root ?? path.posix.dirname(file.path.replace(/\\/g, '/'));
   return withBuiltins(bare, user, { home, worktree });
+}
+
+/** The checked file's layer and findings. */
+interface OwnLayer {
+  source: SourceText;
+  findings: Finding[];
+  own: FileLayer;
+}
+
+/**
+ * Well-formed strict JSON whose permission parts are all valid: read from `JSON.parse`'s value, no
+ * tree built until a range is asked for. Anything else is left to `readFull`.
+ */
+function readFast(text: string): OwnLayer | undefined {
+  if (text.length > MAX_DOCUMENT_CHARS || text.charCodeAt(0) === 0xfeff) return undefined;
+  const json = strictJsonValue(text, MAX_NESTING_DEPTH);
+  const own = json && fastFileLayer(json);
+  return own ? { source: new SourceText(text), findings: [], own } : undefined;
+}
+
+/** Any text: the full parse, every problem a finding with its range. */
+function readFull(text: string): OwnLayer {
+  const doc = parseJson(text);
+  const reader = new Reader(doc.source, undefined);
+  reader.findings.push(...doc.findings);
+  const own = reader.file(doc.root);
+  if (doc.root && doc.root.type === 'object') reader.findings.push(...duplicateKeyFindings(doc.source, doc.root));
+  return { source: doc.source, findings: reader.findings, own };
 }
 
 function bareRuleSet(filePath: string, source: SourceText, findings: Finding[], user: UserRules, home: string, patterns: PatternSource): OpencodeRuleSet {

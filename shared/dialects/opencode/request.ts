@@ -61,6 +61,36 @@ export function readOpencodeRequest(obj: Node, source: SourceText): { request?: 
   return { request, findings };
 }
 
+const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+/**
+ * `readOpencodeRequest` on a `JSON.parse` value, for a well-formed entry only: undefined wherever
+ * that would report a finding (the empty-resources warning included), so the caller reads it again
+ * with ranges. Requests files of many thousands of entries are read this way.
+ * @example readOpencodeRequestValue({ name: 'a', action: 'edit', resources: ['x'] }) // { action: 'edit', resources: ['x'] }
+ */
+export function readOpencodeRequestValue(v: Readonly<Record<string, unknown>>): OpencodeRequest | undefined {
+  for (const k in v) if (!isGenericField(k) && !(OPENCODE_REQUEST_FIELDS as readonly string[]).includes(k)) return undefined;
+  const { action, resources, agent, saved } = v;
+  if (typeof action !== 'string' || !Array.isArray(resources) || resources.length === 0) return undefined;
+  for (const r of resources) if (typeof r !== 'string') return undefined;
+  if (hasOwn(v, 'agent') && typeof agent !== 'string') return undefined;
+  const request: OpencodeRequest = { action, resources: resources.slice() as string[] };
+  if (hasOwn(v, 'agent')) request.agent = agent as string;
+  if (hasOwn(v, 'saved')) {
+    if (!Array.isArray(saved)) return undefined;
+    const list: Array<{ action: string; resource: string }> = [];
+    for (const s of saved) {
+      if (s === null || typeof s !== 'object' || Array.isArray(s)) return undefined;
+      const { action: a, resource: r } = s as Record<string, unknown>;
+      if (typeof a !== 'string' || typeof r !== 'string') return undefined;
+      list.push({ action: a, resource: r });
+    }
+    request.saved = list;
+  }
+  return request;
+}
+
 /** @example describeOpencodeRequest({ action: 'edit', resources: ['a', 'b'] }) // 'edit a, b' */
 export function describeOpencodeRequest(r: OpencodeRequest): string {
   return `${r.action} ${r.resources.length ? r.resources.join(', ') : '[] (no resource)'}${r.agent ? ` (agent ${r.agent})` : ''}`;

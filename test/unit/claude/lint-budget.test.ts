@@ -1,10 +1,11 @@
 import { strict as assert } from 'assert';
-import { lintClaude, parseClaude } from '../../../shared/dialects/claude';
+import { initShellParser, lintClaude, parseClaude } from '../../../shared/dialects/claude';
 import { Deadline } from '../../../shared/analysis/budget';
 
 const parse = (permissions: unknown) => parseClaude({ path: '/proj/.claude/settings.json', text: JSON.stringify({ permissions }) });
 
 describe('claude lints: the per-file analysis budget', () => {
+  before(initShellParser);
   const rs = parse({ allow: ['Bash(git:*)', 'Bash(git status)', 'Bash(npm run build)'], deny: ['Bash(git push:*)'] });
 
   it('within the budget, the automata checks run (a saved approval under a prefix rule is dead)', () => {

@@ -1,0 +1,207 @@
+import type { Node } from 'jsonc-parser';
+import { isDecision, type Decision } from '../../model';
+import type { FastJson } from '../../json/fast-value';
+import type { LeafNodes, PermLeaf, PermTree } from './layers';
+import { mergePerm, toolsToPerm } from './layers';
+import { mergeAgent, STRING_ONLY_KEYS, type AgentLayer, type FileLayer, type RuleDraft } from './parse';
+import type { Deferred, RuleNodes } from './rule-object';
+
+/** A path from the document root: object keys and array indices. */
+type JsonPath = ReadonlyArray<string | number>;
+type Obj = Record<string, unknown>;
+
+/** Rules read without a tree when the file is well formed: any finding sends the caller to the full reader. */
+class Unreadable extends Error {}
+
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const own = (o: Obj, k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+const V2_FIELDS = new Set(['action', 'resource', 'effect']);
+/** Objects with more properties than this get a key index the first time a node inside is located. */
+const INDEX_OBJECTS_OVER = 8;
+
+/**
+ * The checked file's layer read straight from the `JSON.parse` value, each rule's nodes found in the
+ * syntax tree only when a range is first asked for. Undefined when anything in the permission parts
+ * would be a finding (a wrong type, an unknown decision, a missing field): the full reader reports
+ * it with its range. Its result is the full reader's, rule for rule (test/unit/opencode/fast-read.test.ts).
+ * @example fastFileLayer(strictJsonValue('{"permission": {"edit": "deny"}}', 256)!)?.permission?.get('edit')
+ */
+export function fastFileLayer(json: FastJson): FileLayer | undefined {
+  const root = json.value;
+  if (!isObj(root)) return undefined;
+  const at = new Locator(json);
+  try {
+    const out: FileLayer = { ...section(root, null, [], at), agents: new Map() };
+    for (const key of ['agent', 'agents', 'mode']) agents(own(root, key), key, out.agents, at);
+    const def = own(root, 'default_agent');
+    if (typeof def === 'string') out.defaultAgent = def;
+    return out;
+  } catch (e) {
+    if (e instanceof Unreadable) return undefined;
+    throw e;
+  }
+}
+
+const decision = (v: unknown): Decision => {
+  if (typeof v !== 'string' || !isDecision(v)) throw new Unreadable();
+  return v;
+};
+
+function section(obj: Obj, agent: string | null, base: JsonPath, at: Locator): { permission: PermTree | null; tools: Map<string, PermLeaf> | null; v2: RuleDraft[] } {
+  const permission = own(obj, 'permission');
+  const permissions = own(obj, 'permissions');
+  const tools = own(obj, 'tools');
+  return {
+    permission: permission === undefined ? null : v1(permission, [...base, 'permission'], at),
+    tools: tools === undefined ? null : toolsOf(tools, [...base, 'tools'], at),
+    v2: permissions === undefined ? [] : v2(permissions, agent, [...base, 'permissions'], at),
+  };
+}
+
+function v1(v: unknown, p: JsonPath, at: Locator): PermTree {
+  const tree: PermTree = new Map();
+  if (typeof v === 'string') {
+    tree.set('*', { kind: 'one', leaf: { decision: decision(v), nodes: new Place(at, 'shorthand', p) } });
+    return tree;
+  }
+  if (!isObj(v)) throw new Unreadable();
+  for (const [key, x] of Object.entries(v)) {
+    if (typeof x === 'string') tree.set(key, { kind: 'one', leaf: { decision: decision(x), nodes: new Place(at, 'one', [...p, key]) } });
+    else if (isObj(x) && !STRING_ONLY_KEYS.includes(key)) {
+      const entries = new Map<string, PermLeaf>();
+      for (const [pattern, d] of Object.entries(x)) entries.set(pattern, { decision: decision(d), nodes: new Place(at, 'mapped', [...p, key, pattern]) });
+      tree.set(key, { kind: 'map', entries });
+    } else throw new Unreadable();
+  }
+  return tree;
+}
+
+function toolsOf(v: unknown, p: JsonPath, at: Locator): Map<string, PermLeaf> {
+  if (!isObj(v)) throw new Unreadable();
+  const out = new Map<string, PermLeaf>();
+  for (const [name, x] of Object.entries(v)) {
+    if (typeof x !== 'boolean') throw new Unreadable();
+    out.set(name, { decision: x ? 'allow' : 'deny', nodes: new Place(at, 'one', [...p, name]) });
+  }
+  return out;
+}
+
+function v2(v: unknown, agent: string | null, p: JsonPath, at: Locator): RuleDraft[] {
+  if (!Array.isArray(v)) throw new Unreadable();
+  const out: RuleDraft[] = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const item = v[i];
+    if (!isObj(item)) throw new Unreadable();
+    let fields = 0;
+    for (const k in item) {
+      if (!V2_FIELDS.has(k)) throw new Unreadable();
+      fields++;
+    }
+    const { action, resource, effect } = item;
+    if (fields !== 3 || typeof action !== 'string' || typeof resource !== 'string') throw new Unreadable();
+    out[i] = { action, resource, effect: decision(effect), form: 'v2', agent, nodes: new V2Place(at, p, i) };
+  }
+  return out;
+}
+
+function agents(container: unknown, key: string, into: Map<string, AgentLayer>, at: Locator): void {
+  if (container === undefined) return;
+  if (!isObj(container)) throw new Unreadable();
+  for (const [name, a] of Object.entries(container)) {
+    if (!isObj(a)) throw new Unreadable();
+    const s = section(a, name, [key, name], at);
+    // The agent schema folds the agent's own `tools` under its `permission` (Object.assign).
+    const permission = s.tools ? mergePerm(toolsToPerm(s.tools), s.permission ?? new Map()) : s.permission;
+    const layer: AgentLayer = { permission, v2: s.v2, fromMode: key === 'mode' };
+    const disable = own(a, 'disable');
+    if (typeof disable === 'boolean') layer.disabled = disable;
+    const prev = into.get(name);
+    into.set(name, prev ? mergeAgent(prev, layer) : layer);
+  }
+}
+
+/** A V1 leaf or `tools` entry, found by path when a range is first asked for (a class: no closure per rule). */
+class Place implements Deferred<LeafNodes> {
+  constructor(private readonly at: Locator, private readonly kind: 'shorthand' | 'one' | 'mapped', private readonly path: JsonPath) {}
+  resolve(): LeafNodes {
+    return this.at[this.kind](this.path);
+  }
+}
+
+/** A V2 rule object, found by path when a range is first asked for. */
+class V2Place implements Deferred<RuleNodes> {
+  constructor(private readonly at: Locator, private readonly list: JsonPath, private readonly index: number) {}
+  resolve(): RuleNodes {
+    return this.at.v2Rule([...this.list, this.index]);
+  }
+}
+
+/** Finds nodes by path in the document's tree, which it builds on first use. */
+class Locator {
+  private readonly keys = new WeakMap<Node, Map<string, Node>>();
+  constructor(private readonly json: FastJson) {}
+
+  /** The property node for the last key of `p` (an object member). */
+  property(p: JsonPath): Node {
+    let node = this.json.tree();
+    let prop: Node | undefined;
+    for (const k of p) {
+      if (typeof k === 'number') {
+        node = node.children![k];
+        continue;
+      }
+      prop = this.member(node, k);
+      node = prop.children![1];
+    }
+    return prop!;
+  }
+
+  /** The value node at `p`. */
+  value(p: JsonPath): Node {
+    let node = this.json.tree();
+    for (const k of p) node = typeof k === 'number' ? node.children![k] : this.member(node, k).children![1];
+    return node;
+  }
+
+  /** `"permission": "deny"`: the string stands for all four. */
+  shorthand(p: JsonPath): LeafNodes {
+    const n = this.value(p);
+    return { prop: n, actionKey: n, resourceKey: n, value: n };
+  }
+
+  /** `"edit": "deny"` (or a `tools` boolean): the key names the action and the resource is `*`. */
+  one(p: JsonPath): LeafNodes {
+    const prop = this.property(p);
+    const [key, value] = prop.children!;
+    return { prop, actionKey: key, resourceKey: key, value };
+  }
+
+  /** `"edit": {"*.md": "allow"}`: the outer key is the action, the inner one the pattern. */
+  mapped(p: JsonPath): LeafNodes {
+    const prop = this.property(p);
+    const [key, value] = prop.children!;
+    return { prop, actionKey: this.property(p.slice(0, -1)).children![0], resourceKey: key, value };
+  }
+
+  /** `{"action": …, "resource": …, "effect": …}` of a `permissions` array. */
+  v2Rule(p: JsonPath): RuleNodes {
+    const item = this.value(p);
+    const field = (k: string) => this.member(item, k).children![1];
+    return { prop: item, actionNode: field('action'), resourceNode: field('resource'), effectNode: field('effect') };
+  }
+
+  private member(obj: Node, key: string): Node {
+    const children = obj.children!;
+    if (children.length > INDEX_OBJECTS_OVER) {
+      let index = this.keys.get(obj);
+      if (!index) {
+        index = new Map();
+        for (const c of children) index.set(c.children![0].value as string, c);
+        this.keys.set(obj, index);
+      }
+      return index.get(key)!;
+    }
+    for (const c of children) if (c.children![0].value === key) return c;
+    throw new Error(`no member "${key}"`);
+  }
+}

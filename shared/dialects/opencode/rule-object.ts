@@ -1,0 +1,128 @@
+import type { Node } from 'jsonc-parser';
+import { FILE_START, type Decision, type Range, type SourceText } from '../../model';
+import { rangeOf } from '../../json/tree';
+import type { CompiledWildcard, Wildcard } from '../../patterns/wildcard';
+import type { OpencodeForm, OpencodeRule } from './rules';
+
+/** Where a rule of the checked file is written: the nodes its ranges come from. */
+export interface RuleNodes {
+  prop: Node;
+  actionNode: Node;
+  resourceNode: Node;
+  effectNode: Node;
+}
+
+/** Something found only when first asked for (the fast path builds no syntax tree up front). */
+export interface Deferred<T> {
+  resolve(): T;
+}
+
+/** A value, or how to get it later. */
+export type Lazy<T> = T | Deferred<T>;
+
+/** @example resolveLazy({ resolve: () => 1 }) // 1 */
+export function resolveLazy<T extends object>(x: Lazy<T>): T {
+  return typeof (x as Partial<Deferred<T>>).resolve === 'function' ? (x as Deferred<T>).resolve() : (x as T);
+}
+
+/** What a rule is made of: its draft's words, where it is written. */
+export interface RuleSource {
+  action: string;
+  resource: string;
+  effect: Decision;
+  form: OpencodeForm;
+  agent: string | null;
+  layer?: string;
+  tool?: string;
+  nodes?: Lazy<RuleNodes>;
+}
+
+/** A compiled pattern and its canonical form. */
+export interface PatternPair {
+  pattern: Wildcard;
+  matcher: CompiledWildcard;
+}
+
+/**
+ * An OpenCode rule whose four ranges are computed together on first use: a large file's parse then
+ * costs no line lookups (nor, on the fast path, a syntax tree) for rules no finding, hover or lens
+ * ever points at. A class, not an object literal with getters: V8 builds those one by one, slowly.
+ * `toJSON` keeps the ranges in serialized rules.
+ * @example new ParsedRule(0, 'edit * deny', draft, act, res, source).range // FILE_START for a rule of another layer
+ */
+export class ParsedRule implements OpencodeRule {
+  index: number;
+  id: null = null;
+  decision: Decision;
+  native: string;
+  scope: string | undefined;
+  action: string;
+  resource: string;
+  actionPattern: Wildcard;
+  resourcePattern: Wildcard;
+  actionMatcher: CompiledWildcard;
+  resourceMatcher: CompiledWildcard;
+  form: OpencodeForm;
+  agent: string | null;
+  declare layer?: string;
+  declare tool?: string;
+  #nodes: Lazy<RuleNodes> | undefined;
+  #source: SourceText;
+  #ranges: [Range, Range, Range, Range] | undefined;
+  #label: string | undefined;
+  #tail: string;
+
+  /** Arguments, not an object of parts: a large file builds thousands of rules per keystroke. */
+  constructor(index: number, tail: string, p: RuleSource, act: PatternPair, res: PatternPair, source: SourceText) {
+    this.index = index;
+    this.decision = p.effect;
+    this.native = p.effect;
+    this.#tail = tail;
+    this.scope = p.layer ?? (p.agent ? `agent ${p.agent}` : undefined);
+    this.action = p.action;
+    this.resource = p.resource;
+    this.actionPattern = act.pattern;
+    this.resourcePattern = res.pattern;
+    this.actionMatcher = act.matcher;
+    this.resourceMatcher = res.matcher;
+    this.form = p.form;
+    this.agent = p.agent;
+    this.#nodes = p.nodes;
+    this.#source = source;
+    if (p.layer) this.layer = p.layer;
+    if (p.tool !== undefined) this.tool = p.tool;
+  }
+
+  private ranges(): [Range, Range, Range, Range] {
+    if (this.#ranges) return this.#ranges;
+    if (!this.#nodes) return (this.#ranges = [FILE_START, FILE_START, FILE_START, FILE_START]);
+    const n = resolveLazy(this.#nodes);
+    const s = this.#source;
+    this.#ranges = [rangeOf(s, n.prop), rangeOf(s, n.actionNode), rangeOf(s, n.resourceNode), rangeOf(s, n.effectNode)];
+    // The nodes hold the whole tree: once the ranges are known, let it go.
+    this.#nodes = undefined;
+    return this.#ranges;
+  }
+
+  /** `edit docs/* allow`, then what the rule comes from: built when first read (most never are). */
+  get label(): string {
+    return (this.#label ??= `${this.action} ${this.resource} ${this.decision}${this.#tail}`);
+  }
+
+  get range(): Range {
+    return this.ranges()[0];
+  }
+  get actionRange(): Range {
+    return this.ranges()[1];
+  }
+  get resourceRange(): Range {
+    return this.ranges()[2];
+  }
+  get effectRange(): Range {
+    return this.ranges()[3];
+  }
+
+  toJSON(): OpencodeRule {
+    return { ...this, label: this.label, range: this.range, actionRange: this.actionRange, resourceRange: this.resourceRange, effectRange: this.effectRange };
+  }
+}
