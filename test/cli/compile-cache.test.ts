@@ -54,6 +54,12 @@ describe('cli: the compiled-code cache', () => {
       assert.match(r.stdout, /1 passed, 0 failed/);
       assert.equal(r.stdout, runs[0].stdout);
     }
+    // A small Claude check no longer needs automata; translating to Claude Code tiers always does.
+    const oc = path.join(home, 'oc');
+    fs.mkdirSync(oc, { recursive: true });
+    fs.writeFileSync(path.join(oc, 'opencode.json'), JSON.stringify({ permission: { bash: { '*': 'ask', 'git *': 'allow' } } }));
+    const translations = [run(home, ['translate', path.join(oc, 'opencode.json'), '--to', 'claude']), run(home, ['translate', path.join(oc, 'opencode.json'), '--to', 'claude'])];
+    assert.equal(translations[1].stdout, translations[0].stdout);
     assert.ok(cacheFiles(home).some((f) => f.startsWith('lib-refa@')), `the automata library is cached: ${cacheFiles(home).join(', ')}`);
   });
 
