@@ -49,10 +49,12 @@ export function commandViews(sc: SubCommand): CommandViews {
     denyViews.add(tail.slice(s).join(' '));
     denyViews.add(sc.words.slice(cut + s).map((w) => w.raw).join(' '));
   }
-  // A deny sees through an absolute or relative program path (`/usr/bin/curl` is `curl`) and brace-expanded names.
+  // A deny sees through an absolute or relative program path (`/usr/bin/curl` is `curl`) and brace-expanded names;
+  // past any wrapper but a bare `nice` (observed under `Bash(curl *)`: `nice /usr/bin/curl x` asks,
+  // `nice -n 5 /usr/bin/curl x`, `timeout 5 /usr/bin/curl x` and `command /usr/bin/curl x` are denied).
   for (const s of [0, ...starts]) {
     const rest = tail.slice(s);
-    const base = programBase(rest[0]);
+    const base = s === 0 && cut === 1 && values[0] === 'nice' ? undefined : programBase(rest[0]);
     if (base !== undefined) {
       denyViews.add([base, ...rest.slice(1)].join(' '));
       denyViews.add(withRedirects([base, ...rest.slice(1)]));

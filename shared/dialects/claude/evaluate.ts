@@ -5,11 +5,14 @@ import { strictest, type Decision, type EvalContext, type TraceSection, type Ver
 import { matches } from '../../patterns/wildcard';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
-import { acceptEditsCommand, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
+import { acceptEditsCommand, computedReadOperands, outsideOperands, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
 import { pathViews } from './safe-path';
+import { screenCommand } from './shell-screen';
 import { splitCommand } from './sub-commands';
 import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
 import { TIERS, type ClaudeMode, type ClaudeRequest, type ClaudeRule, type ClaudeRuleSet, type Tier } from './types';
+import { planSetsAside } from './plan-mode';
+import { preapprovedUrl } from './preapproved-hosts';
 import { domainMatches, hostOf, mcpMatches } from './web-mcp';
 
 /** One rule's marks for one subject: did its tool match, did its specifier match (null: not checked). */
@@ -36,6 +39,17 @@ interface Subject {
   hardCaps?: boolean;
   /** A read (Read/Grep/Glob/LS): plan mode leaves its allow rules in force. */
   reads?: boolean;
+  /**
+   * Why a deny on this subject is only an ask: a path a command reads or writes is checked after the
+   * command's hidden parts, and the CLI stops at those with a prompt.
+   */
+  denyAsks?: string;
+  /** The caps that come from hidden execution (not from a path outside). */
+  hidden?: string[];
+  /** Caps that hold only against an allow whose pattern has a wildcard (an exact allow of the text stands). */
+  wildcardCaps?: string[];
+  /** With `denyAsks`: a bare `Bash` allow approves the command before that deny is consulted. */
+  bareWins?: boolean;
 }
 
 interface SectionResult {
@@ -64,7 +78,7 @@ export function evaluateClaude(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalC
   const decisive = results.find((r) => r.section.decision === decision) ?? results[0];
   for (const s of subjects) for (const c of s.caps) if (!notes.includes(c)) notes.push(c);
   if (mode === 'auto') notes.push('auto mode: a classifier approves some unmatched calls; the engine cannot model it and assumes ask');
-  if (mode === 'plan') notes.push('plan mode: rules are consulted as in default mode; the agent itself holds edits until the plan is approved');
+  if (mode === 'plan') notes.push('plan mode: rules are consulted as in default mode, except that file edits are held before allow rules');
   const failClosed = subjects.some((s) => s.caps.length > 0);
   const rule = decisive?.rule ?? null;
   const layer = rule ? rule.scope : decisive?.tier === 'builtin' ? READ_ONLY_LAYER : decisive?.tier === 'refused' ? 'refused by the agent' : null;
@@ -95,7 +109,12 @@ function aggregateBranch(results: SectionResult[], decision: Decision, mode: Cla
 }
 
 function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResult {
-  const checks = rules.map((r) => ({ r, c: s.check(r) }));
+  const checks = rules.map((r) => {
+    const c = s.check(r);
+    // Plan mode sets aside allow rules that would run arbitrary code (see plan-mode.ts).
+    if (mode === 'plan' && r.tier === 'allow' && c.tool && c.subject !== false && planSetsAside(r)) return { r, c: { tool: true, subject: false, note: 'plan mode sets this broad allow aside' } };
+    return { r, c };
+  });
   const rows = checks.map(({ r, c }) => ({ rule: r.index, label: r.label, matches: [c.tool, c.subject], ...(c.note ? { note: c.note } : {}) }));
   const section = (decision: Decision, controlling: ClaudeRule | null, branch: string): TraceSection => ({
     kind: s.kind,
@@ -106,18 +125,29 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     decision,
     branch,
   });
-  const capped = s.caps.length ? s.caps[0] : undefined;
+  const plainCap = s.caps.length ? s.caps[0] : undefined;
+  let capped = plainCap;
   if (s.refused) return { section: section('deny', null, `refused before any rule: ${s.refused}`), rule: null, tier: 'refused' };
   for (const tier of TIERS) {
     const hit = checks.find(({ r, c }) => r.tier === tier && c.tool && c.subject !== false);
     if (!hit) continue;
     const n = `rule ${hit.r.index + 1} (${hit.r.scope} settings)`;
+    if (tier === 'deny' && s.denyAsks && s.bareWins) {
+      const bareAllow = checks.find(({ r, c }) => r.tier === 'allow' && c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash');
+      if (bareAllow) return { section: section('allow', bareAllow.r, `allow tier: rule ${bareAllow.r.index + 1} (${bareAllow.r.scope} settings), a bare Bash allow, approves the command as written before ${n} is consulted (${s.denyAsks})`), rule: bareAllow.r, tier: 'allow' };
+    }
+    if (tier === 'deny' && s.denyAsks) {
+      const d: Decision = mode === 'dontAsk' ? 'deny' : 'ask';
+      return { section: section(d, hit.r, `deny tier: ${n} matched, but ${s.denyAsks}: the agent asks before it reaches this check${d === 'deny' ? '; dontAsk mode denies' : ''}`), rule: hit.r, tier };
+    }
     if (tier === 'deny') return { section: section('deny', hit.r, `deny tier: ${n} matched first; deny is checked before ask and allow`), rule: hit.r, tier };
     if (tier === 'ask') {
       if (mode === 'dontAsk') return { section: section('deny', hit.r, `ask tier: ${n} matched; dontAsk mode turns every prompt into a deny`), rule: hit.r, tier };
       return { section: section('ask', hit.r, `ask tier: ${n} matched; no deny matched`), rule: hit.r, tier };
     }
-    if (mode === 'plan' && !s.reads) return { section: section('ask', hit.r, `allow tier: ${n} matched, but plan mode holds everything but read-only work for approval`), rule: hit.r, tier };
+    // Plan mode holds file edits before their allow rules are consulted; a command's or fetch's allow rule stands (observed).
+    if (!capped && s.wildcardCaps?.length && hit.r.specifier?.includes('*')) capped = s.wildcardCaps[0];
+    if (mode === 'plan' && s.kind === 'path' && !s.reads) return { section: section('ask', hit.r, `allow tier: ${n} matched, but plan mode holds file edits for approval before allow rules`), rule: hit.r, tier };
     // A bare `Bash` allow approves every command as written, hidden parts included (the agent does; a lint flags the rule).
     const bare = capped && !s.hardCaps && s.kind !== 'path' ? checks.find(({ r, c }) => r.tier === 'allow' && c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash') : undefined;
     if (bare) {
@@ -225,10 +255,16 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     const v = commandViews(sc);
     const allowViews = v.allowViews.length ? v.allowViews : [sc.text];
     const denyViews = v.denyViews.length ? v.denyViews : [sc.text];
+    const computed = computedReadOperands(sc);
+    const outside = outsideOperands(sc, roCtx);
+    const outsideCap = outside.length ? [`\`${sc.words[0]?.value}\` names ${outside.join(', ')}, outside the working folders: the agent asks whatever allow matches`] : [];
     return {
       kind: 'sub-command',
       subject: v.subject,
-      caps: [...split.failClosed, ...v.opaque],
+      // A bare `Bash` allow still approves a path outside (observed), so that cap is not a hard one.
+      caps: [...split.failClosed, ...v.opaque, ...outsideCap],
+      hidden: [...split.failClosed, ...v.opaque],
+      wildcardCaps: computed.length ? [`\`${sc.words[0]?.value}\` reads the computed path ${computed.join(', ')}: a wildcard allow does not approve it`] : [],
       // Even a bare `Bash` allow does not approve a backgrounded command: the CLI asks.
       hardCaps: split.failClosed.includes(BACKGROUND),
       readOnly: split.notReadOnly.length ? undefined : readOnlyReason(sc, roCtx),
@@ -251,6 +287,16 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       },
     };
   });
+  // Some shapes make the CLI ask before it consults any deny rule; the paths a command reads and
+  // writes it checks only after the command's hidden parts, where it asks too.
+  const screen = screenCommand(command).asksFirst;
+  const first = screen[0]?.why;
+  const bareWins = screen.length > 0 && screen.every((a) => a.bareAllowWins);
+  if (first) {
+    for (const s of out) Object.assign(s, { denyAsks: `the agent cannot be sure how bash reads ${first}`, bareWins, hardCaps: s.hardCaps || !bareWins, caps: s.caps.length ? s.caps : [`${first}: never allowed`] });
+  }
+  const hidden = out.flatMap((x) => x.hidden ?? [])[0];
+  const denyAsks = first ? `the agent cannot be sure how bash reads ${first}` : hidden ? `the command has a part checked first (${hidden})` : undefined;
   for (const why of split.refused) out.unshift({ kind: 'command', subject: command, caps: [], editInside: false, refused: why, check: () => ({ tool: false, subject: null }) });
   // Each output redirection is a write to its target, judged as an Edit of that path.
   for (const w of split.writes) {
@@ -260,14 +306,16 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     }
     for (const s of pathSubjects('Edit', place, 'edit', w.target, notes)) {
       const outside = s.editInside ? [] : [`the redirect writes ${w.target}, outside the working folders: never allowed`];
-      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], hardCaps: outside.length > 0, check: (r) => redirectCheck(r, s) });
+      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], hardCaps: outside.length > 0, denyAsks, check: (r) => redirectCheck(r, s) });
     }
   }
   // The files a read-only command reads are checked against Read rules: a Read deny denies `cat .env`.
-  for (const sc of subs) {
+  // Behind hidden parts the CLI never reaches the read checks: it asks there, or a bare `Bash` allow approves
+  // (observed: `cat .env $(id)` runs under `Bash` with `Read(.env)` denied).
+  for (const sc of hidden ? [] : subs) {
     for (const operand of readOperands(sc)) {
       for (const s of pathSubjects('Read', place, 'read', operand, notes)) {
-        out.push({ ...s, kind: 'read operand', subject: `${sc.words[0]?.value} reads ${s.subject}`, caps: [], readOnly: 'only Read deny/ask rules judge the files a command reads' });
+        out.push({ ...s, kind: 'read operand', subject: `${sc.words[0]?.value} reads ${s.subject}`, caps: [], denyAsks, readOnly: 'only Read deny/ask rules judge the files a command reads' });
       }
     }
   }
@@ -284,6 +332,8 @@ function redirectCheck(rule: ClaudeRule, s: Subject): RuleCheck {
   // Only Edit rules judge a redirect's target (a Read deny does not, unlike for the Edit tool).
   if (m.kind === 'path' && m.family === 'read') return { tool: false, subject: null };
   if (m.kind === 'tool' && m.name === 'Read') return { tool: false, subject: null };
+  // Edit ask rules are not consulted for a redirect (observed: acceptEdits writes `> new/x` past `Edit(new/**)` ask).
+  if (rule.tier === 'ask' && (m.kind === 'path' || (m.kind === 'tool' && m.name !== 'Bash'))) return { tool: false, subject: null, note: 'an Edit ask rule does not judge a redirect' };
   return s.check(rule);
 }
 
@@ -346,6 +396,8 @@ function webSubject(url: string | undefined): Subject {
     subject: host ?? url,
     caps: host ? [] : [`no host in "${url}": domain rules cannot be checked`],
     editInside: false,
+    // A documentation site on the agent's built-in list needs no rule (deny and ask rules still apply).
+    readOnly: preapprovedUrl(url) ? `${host} is on the agent's preapproved documentation hosts` : undefined,
     check(rule) {
       const t = toolLevel(rule, 'WebFetch');
       if (t) return t;

@@ -1,7 +1,7 @@
 import { posix } from 'path';
 import { inside } from './safe-path';
 import { SAFE_ENV_VARS, type SubCommand } from './sub-commands';
-import { strictWrapperLength } from './wrappers';
+import { looseStarts, strictWrapperLength } from './wrappers';
 
 /**
  * Claude Code's built-in read-only layer: commands and tools that need no rule at all. Found by
@@ -55,11 +55,46 @@ export const ACCEPT_EDITS_COMMANDS: ReadonlySet<string> = new Set(['mkdir', 'tou
  */
 export function acceptEditsCommand(sc: SubCommand, ctx: ReadOnlyContext): boolean {
   if (sc.opaque.length || sc.assignments.some((a) => !SAFE_ENV_VARS.includes(a.name))) return false;
-  // No wrapper is looked past: the real CLI asks for `nice touch x` and `command touch x` in acceptEdits.
-  const words = sc.words;
+  // Wrappers are looked past, except before `touch` (observed in acceptEdits: `nice mkdir -p d` and
+  // `command rm -rf d` run, `nice touch x` and `command touch x` ask).
+  const stripped = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
+  const words = stripped[0]?.value === 'touch' ? sc.words : stripped;
+  // Nor past an assignment before `touch` (observed: `NODE_ENV=test touch y` asks, `NODE_ENV=test mkdir -p d` runs).
+  if (words[0]?.value === 'touch' && sc.assignments.length) return false;
   if (words.length < 2 || !ACCEPT_EDITS_COMMANDS.has(words[0].value)) return false;
   if (words.some((w) => w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw))) return false;
   return words.slice(1).filter((w) => !w.value.startsWith('-')).every((w) => insideWork(w.value, ctx));
+}
+
+/**
+ * The operands of a file command (`ls`, `cat`, `rm`, `mkdir`…) that lie outside the working folders
+ * or cannot be placed (`~…`; computed, for a command that writes). The CLI asks for such a command whatever allow rule matches
+ * (observed: `Bash(ls *)` does not approve `ls /etc`, nor `Bash(rm *)` `rm -f /tmp/x`).
+ * @example outsideOperands(sub('ls -la /etc'), { cwd: '/p', workDirs: ['/p'] }) // ['/etc']
+ */
+export function outsideOperands(sc: SubCommand, ctx: ReadOnlyContext): string[] {
+  const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
+  const name = words[0]?.value;
+  if (!name || !(FILE_OPERANDS.has(name) || ACCEPT_EDITS_COMMANDS.has(name))) return [];
+  return words
+    .slice(1)
+    // A computed path can be anywhere for a command that writes (observed: `rm -f "$PWD/x"` asks even under
+    // its exact allow); a reading command with one is left to the other checks (`cat "$PWD/a.txt"` runs under its exact allow).
+    .filter((w) => (w.dynamic ? ACCEPT_EDITS_COMMANDS.has(name) : w.raw.startsWith('~') || (!w.value.startsWith('-') && w.value !== '' && !insideWork(w.value, ctx))))
+    .map((w) => w.raw);
+}
+
+/**
+ * The computed operands (`$F`, `"$PWD/a"`) of a command that reads files: the CLI asks for them
+ * under a wildcard allow (`Bash(cat *)` does not approve `cat $PWD/a.txt`), though an exact allow
+ * of the same text approves it.
+ * @example computedReadOperands(sub('cat "$F"')) // ['"$F"']
+ */
+export function computedReadOperands(sc: SubCommand): string[] {
+  const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
+  const name = words[0]?.value;
+  if (!name || !FILE_OPERANDS.has(name) || ACCEPT_EDITS_COMMANDS.has(name)) return [];
+  return words.slice(1).filter((w) => w.dynamic).map((w) => w.raw);
 }
 
 export interface ReadOnlyContext {
@@ -134,14 +169,30 @@ function gitReadOnly(args: string[], ctx: ReadOnlyContext): string | undefined {
   return `\`git ${sub}\` is a built-in read-only command`;
 }
 
+/** A stand-in for "any entry" of a folder that `ls`/`cd` names, checked against Read denies. */
+export const LISTED_CHILD = 'any-entry';
+
 /**
  * The plain file operands of a command that reads files (`cat a b` → a, b); empty for others.
  * @example readOperands(sub('cat -n .env')) // ['.env']
  */
 export function readOperands(sc: SubCommand): string[] {
-  const [name, ...args] = unwrapped(sc);
-  if (!name || !FILE_OPERANDS.has(name.value) || name.value === 'cd' || name.value === 'ls') return [];
-  return args.filter((a) => !a.dynamic && !a.value.startsWith('-') && a.value !== '').map((a) => a.value);
+  // Read denies see past every wrapper (observed: `nice cat .env` and `env cat .env` are denied by `Read(.env)`).
+  const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
+  const starts = [0, ...looseStarts(words.map((w) => w.value))];
+  const out = new Set<string>();
+  for (const start of starts) {
+    const [name, ...args] = words.slice(start);
+    if (!name || !FILE_OPERANDS.has(name.value)) continue;
+    // Listing or entering a folder reads what is in it: `Read(docs/**)` denies `ls docs` (observed).
+    const folder = name.value === 'cd' || name.value === 'ls';
+    for (const a of args) {
+      if (a.dynamic || a.value.startsWith('-') || a.value === '') continue;
+      out.add(a.value);
+      if (folder) out.add(`${a.value.replace(/\/+$/, '')}/${LISTED_CHILD}`);
+    }
+  }
+  return [...out];
 }
 
 /** The words past the wrappers the agent strips (`timeout 5`, `nice`, `command`…). */

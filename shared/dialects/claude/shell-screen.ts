@@ -22,9 +22,17 @@ export const ZSH_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/\{[^}]*['"]/, 'a brace holding a quote character (expansion obfuscation)'],
 ];
 
+/** A `${…}` whose operand runs a command: the agent cannot be sure how the shell reads it. */
+export const SUBSTITUTION_IN_EXPANSION = /\$\{[^}]*(?:\$\(|`)/;
+
 export interface Screen {
   /** Why the agent refuses the command before consulting any rule (deny). */
   refused: string[];
+  /**
+   * Why the agent asks before it even consults deny rules on inner commands (observed: such a deny
+   * does not fire). `bareAllowWins`: a bare `Bash` allow still approves the command as written.
+   */
+  asksFirst: Array<{ why: string; bareAllowWins: boolean }>;
   /** Why the command is at most ask. */
   caps: string[];
 }
@@ -36,13 +44,18 @@ export interface Screen {
 export function screenCommand(command: string): Screen {
   const refused: string[] = [];
   const caps: string[] = [];
+  const asksFirst: Screen['asksFirst'] = [];
   const ctl = CONTROL_CHARS.exec(command);
   if (ctl) refused.push(`the command contains a control character (U+${ctl[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at character ${ctl.index}): Claude Code refuses it before any rule is consulted`);
   if (LONE_SURROGATE.test(command)) caps.push('the command contains a lone surrogate: never allowed');
   const us = UNICODE_SPACE.exec(command);
   if (us) caps.push(`the command contains Unicode whitespace (U+${us[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}): bash does not split there, never allowed`);
-  if (ESCAPED_WHITESPACE.test(command)) caps.push('the command contains backslash-escaped whitespace (bash joins or splits words there): never allowed');
+  if (ESCAPED_WHITESPACE.test(command)) {
+    caps.push('the command contains backslash-escaped whitespace (bash joins or splits words there): never allowed');
+    asksFirst.push({ why: 'backslash-escaped whitespace', bareAllowWins: true });
+  }
+  if (SUBSTITUTION_IN_EXPANSION.test(command)) asksFirst.push({ why: 'a command substitution inside a ${…} expansion', bareAllowWins: false });
   if (FD_VARIABLE_REDIRECT.test(command)) caps.push('a {fd}> redirect assigns a shell variable as a side effect: never allowed');
   for (const [re, why] of ZSH_SHAPES) if (re.test(command)) caps.push(`the command contains ${why}: never allowed`);
-  return { refused, caps };
+  return { refused, asksFirst, caps };
 }

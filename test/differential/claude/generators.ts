@@ -12,9 +12,10 @@ export const PROJECT_FILES: Readonly<Record<string, string>> = { 'a.txt': 'a\n',
 const ALLOW_RULES = [
   'Bash(echo:*)', 'Bash(echo *)', 'Bash(touch:*)', 'Bash(touch x)', 'Bash(ls *)', 'Bash(git status)', 'Bash(mkdir *)', 'Bash(cat *)',
   'Bash(rm *)', 'Bash(printf *)', 'Bash', 'Read(./**)', 'Read(docs/**)', 'Edit(docs/**)', 'Edit(*)', 'Edit(/new/**)', 'Bash(wc:*)',
+  'WebFetch(domain:example.com)', 'WebFetch(domain:*.example.com)', 'WebFetch',
 ];
-const DENY_RULES = ['Bash(rm *)', 'Bash(curl *)', 'Read(.env)', 'Read(./.env)', 'Edit(out.txt)', 'Bash(touch x)', 'Bash(mkdir:*)', 'Read(docs/**)', 'Edit(docs/**)', 'Bash(cat .env)'];
-const ASK_RULES = ['Bash(echo *)', 'Bash(mkdir:*)', 'Bash(ls:*)', 'Read(b.txt)', 'Edit(new/**)', 'Bash(git *)'];
+const DENY_RULES = ['Bash(rm *)', 'Bash(curl *)', 'Read(.env)', 'Read(./.env)', 'Edit(out.txt)', 'Bash(touch x)', 'Bash(mkdir:*)', 'Read(docs/**)', 'Edit(docs/**)', 'Bash(cat .env)', 'WebFetch(domain:docs.python.org)', 'WebFetch(domain:*.example.com)'];
+const ASK_RULES = ['Bash(echo *)', 'Bash(mkdir:*)', 'Bash(ls:*)', 'Read(b.txt)', 'Edit(new/**)', 'Bash(git *)', 'WebFetch(domain:example.com)'];
 const MODES = [undefined, 'default', 'acceptEdits', 'dontAsk', 'plan', 'bypassPermissions'];
 
 /** Simple commands, each harmless in the temp project. */
@@ -44,6 +45,20 @@ export const commandArb: fc.Arbitrary<string> = fc.oneof(
 
 const PATHS = ['a.txt', 'docs/a.md', '.env', 'b.txt', 'missing.md', 'docs/../.env', 'docs/new.md', '../outside.txt', '/etc/hostname', 'new/x.txt'];
 
+/**
+ * URLs for WebFetch: plain and sub-domains of a rule's domain, case and trailing-dot variants, and
+ * hosts on (and just off) the agent's built-in list of documentation sites. An allowed fetch goes
+ * nowhere: the proxies point at a dead loopback port.
+ */
+const URLS = [
+  'https://example.com/a', 'https://sub.example.com/', 'https://a.b.example.com/x', 'https://EXAMPLE.com/', 'https://example.com./',
+  'https://notexample.com/', 'https://docs.python.org/3/', 'https://docs.python.org.evil.test/', 'https://react.dev/learn',
+  'https://github.com/anthropics/claude-code', 'https://github.com/other/repo', 'https://github.com/anthropic-experimental/x/tree/main/y',
+  'https://github.com/anthropic-experimental/x/issues', 'https://vercel.com/docs/x', 'https://vercel.com/pricing', 'https://vercel.com/docs%2f..%2fx',
+  'https://raw.githubusercontent.com/anthropics/x/refs/heads/main/README.md', 'https://raw.githubusercontent.com/anthropics/x/refs/heads/dev/README.md',
+  'http://nodejs.org/api', 'https://www.nodejs.org/', 'https://127.0.0.1:9/x',
+];
+
 const NEW_PATHS = ['missing.md', 'docs/new.md', '../outside.txt', 'new/x.txt', 'docs/../new.md'];
 
 function settingsArb(): fc.Arbitrary<Record<string, unknown>> {
@@ -64,6 +79,7 @@ function callArb(): fc.Arbitrary<ToolCall> {
     { weight: 2, arbitrary: fc.constantFrom(...PATHS).map((p) => ({ name: 'Read', input: { file_path: absolute(p) } })) },
     // Write only new files: the CLI refuses to overwrite a file it has not read, before any permission check.
     { weight: 1, arbitrary: fc.constantFrom(...NEW_PATHS).map((p) => ({ name: 'Write', input: { file_path: absolute(p), content: 'z\n' } })) },
+    { weight: 1, arbitrary: fc.constantFrom(...URLS).map((url) => ({ name: 'WebFetch', input: { url, prompt: 'summarize' } })) },
   );
 }
 

@@ -122,6 +122,8 @@ export function readOutcome(out: string, result: { content: string; isError: boo
   if (/has been denied|denied by your permission settings|Permission to use .* has been denied/i.test(text)) return { decision: 'deny', evidence };
   if (/control character/i.test(text)) return { decision: 'deny', evidence };
   if (/covered by a \w+ deny rule|blocked by a deny rule/i.test(text)) return { decision: 'deny', evidence };
+  // WebFetch words its domain deny its own way.
+  if (/^WebFetch denied access to /.test(text)) return { decision: 'deny', evidence };
   if (denials.length > 0) return { decision: 'ask', evidence };
   if (result === undefined) throw new Error(`no tool result came back:\n${out.slice(-1500)}`);
   return { decision: 'allow', evidence };

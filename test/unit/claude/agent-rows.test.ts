@@ -73,7 +73,7 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo $HOME > out.txt' }, 'allow', 'a bare Bash allow approves the write inside the project'],
   ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo hi > ~/.bashrc' }, 'ask', 'but not a write outside it'],
   ['{"permissions":{"allow":["Bash(touch:*)"]}}', { tool: 'Bash', command: 'for i in 1; do touch x; done' }, 'ask', 'a for loop sets a variable'],
-  ['{"permissions":{"allow":["Bash"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'curl http://127.0.0.1:9/' }, 'ask', 'plan mode holds allowed commands'],
+  ['{"permissions":{"allow":["Bash"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'curl http://127.0.0.1:9/' }, 'ask', 'plan mode sets a bare Bash allow aside'],
   ['{"permissions":{"allow":["Edit(/new/**)"],"defaultMode":"plan"}}', { tool: 'Write', path: 'new/x.txt' }, 'ask', 'plan mode holds writes'],
   ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Bash', command: 'timeout 5 cat a.txt > /dev/null' }, 'allow', 'plan mode lets read-only work run'],
   ['{"permissions":{"deny":["Read(docs/**)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo hi >> docs/log.txt' }, 'ask', 'a Read deny does not judge a redirect target'],
@@ -98,7 +98,67 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"allow":["Edit(docs/**)"]}}', { tool: 'Bash', command: 'sort a.txt >> docs/log.txt' }, 'allow', 'an Edit allow approves the redirect target'],
   ['{"permissions":{"allow":["Edit(/new/**)"]}}', { tool: 'Bash', command: 'timeout 5 cat .env > new/x.txt' }, 'allow', 'an Edit allow approves the redirect target'],
   ['{"permissions":{"deny":["Edit(out.txt)"],"ask":["Bash(echo *)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'echo $HOME > out.txt' }, 'deny', 'an Edit deny on the target'],
-  ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Read', path: '/etc/hostname' }, 'allow', 'plan mode lets reads run'],
+  ['{"permissions":{"defaultMode":"plan"}}', { tool: 'Read', path: '/etc/hostname' }, 'allow', 'plan mode lets reads run'],  // Found by the long differential run (seed 777, 1,320 cases): the remaining disagreements.
+  ['{"permissions":{"allow":["Bash(ls *)","Bash(printf *)"],"deny":["Bash(mkdir:*)","Read(docs/**)"],"ask":["Bash(mkdir:*)","Bash(git *)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: "cat <<EOF\n$(cat docs/a.md)\nEOF" }, 'ask', 'a hidden part asks before paths are checked against denies'],
+  ['{"permissions":{"deny":["Bash(curl *)","Bash(cat .env)"]}}', { tool: 'Bash', command: "nice /usr/bin/curl http://127.0.0.1:9/ 2>&1 || whoami >> docs/log.txt" }, 'ask', 'a deny does not see a program path past a wrapper'],
+  ['{"permissions":{"allow":["Read(docs/**)","Edit(docs/**)"],"deny":["Bash(curl *)","Bash(touch x)"],"ask":["Bash(ls:*)","Read(b.txt)"],"defaultMode":"plan"}}', { tool: 'Bash', command: "NODE_ENV=test stat a.txt >> docs/log.txt" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ['{"permissions":{"allow":["Bash(touch x)","Bash(rm *)"],"deny":["Edit(out.txt)"],"defaultMode":"default"}}', { tool: 'Bash', command: "env echo ${HOME} > out.txt" }, 'ask', 'a hidden part asks before paths are checked against denies'],
+  ['{"permissions":{"allow":["Bash(touch:*)","Bash(cat *)","Read(docs/**)","Bash(wc:*)"],"deny":["Bash(rm *)"],"ask":["Bash(echo *)","Edit(new/**)"],"defaultMode":"plan"}}', { tool: 'Bash', command: "NODE_ENV=test touch x > /dev/null" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ['{"permissions":{"allow":["Bash(printf *)"],"ask":["Edit(new/**)","Bash(git *)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: "command lsof -v > new/x.txt\necho 'a;b' >> docs/log.txt" }, 'allow', 'an Edit ask rule does not judge a redirect target'],
+  ['{"permissions":{"allow":["Bash"],"defaultMode":"plan"}}', { tool: 'Bash', command: "cat <<'EOF'\nid\nEOF" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ['{"permissions":{"allow":["Bash","Edit(*)","Edit(/new/**)","Bash(wc:*)"],"ask":["Bash(mkdir:*)","Edit(new/**)"]}}', { tool: 'Bash', command: "rm -rf d > new/x.txt" }, 'allow', 'an Edit ask rule does not judge a redirect target'],
+  ['{"permissions":{"allow":["Bash(printf *)","Bash","Read(docs/**)","Bash(wc:*)"],"ask":["Edit(new/**)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: "git status > new/x.txt | timeout 5 touch y > out.txt" }, 'allow', 'an Edit ask rule does not judge a redirect target'],
+  ['{"permissions":{"allow":["Bash(mkdir *)","Edit(docs/**)","Edit(*)"],"deny":["Bash(touch x)"],"ask":["Edit(new/**)","Bash(git *)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: "mkdir -p d > new/x.txt" }, 'allow', 'an Edit ask rule does not judge a redirect target'],
+  ['{"permissions":{"allow":["Bash(touch x)","Bash(printf *)","Edit(*)"],"deny":["Read(./.env)","Edit(out.txt)"],"ask":["Edit(new/**)","Bash(git *)"]}}', { tool: 'Bash', command: "nice cat .env > /dev/null; env which ls >> docs/log.txt" }, 'deny', 'a Read deny sees past nice'],
+  ['{"permissions":{"allow":["Bash(echo:*)"],"deny":["Read(./.env)"],"ask":["Bash(ls:*)","Bash(git *)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: "cat .env $(uname -a)" }, 'ask', 'a hidden part asks before paths are checked against denies'],
+  ['{"permissions":{"allow":["Edit(*)"],"deny":["Read(.env)"],"defaultMode":"default"}}', { tool: 'Bash', command: "nice cat .env > new/x.txt\nrm -f x 2>&1" }, 'deny', 'a Read deny sees past nice'],
+  ['{"permissions":{"allow":["Bash","Edit(docs/**)","Edit(*)"],"deny":["Read(.env)","Bash(touch x)"],"ask":["Edit(new/**)","Bash(git *)"],"defaultMode":"plan"}}', { tool: 'Bash', command: "timeout 5 head -n 1 a.txt 2>&1" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ['{"permissions":{"allow":["Bash(rm *)","Edit(/new/**)"],"deny":["Read(.env)"],"ask":["Bash(mkdir:*)"],"defaultMode":"plan"}}', { tool: 'Bash', command: "ls -la `cat .env`" }, 'ask', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ['{"permissions":{"allow":["Bash","Read(./**)","Edit(docs/**)"],"deny":["Bash(curl *)","Read(./.env)"],"defaultMode":"plan"}}', { tool: 'Bash', command: "echo hi >> docs/log.txt" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  ['{"permissions":{"allow":["Bash(ls *)","Bash(git status)"],"deny":["Bash(rm *)"],"defaultMode":"plan"}}', { tool: 'Bash', command: "ls docs" }, 'allow', 'plan mode keeps narrow allow rules and the read-only layer'],
+  // Found by the long differential run (seed 20261201) and probed: wrappers, paths outside, listings.
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'command rm -rf d 2>&1' }, 'allow', 'acceptEdits looks past command before rm'],
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'nice mkdir -p d' }, 'allow', 'and past nice before mkdir'],
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'command touch x' }, 'ask', 'but not before touch'],
+  ['{"permissions":{"allow":["Bash(ls *)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'ls /etc' }, 'ask', 'a path outside asks whatever allow matches'],
+  ['{"permissions":{"allow":["Bash(rm *)"]}}', { tool: 'Bash', command: 'rm -f /tmp/x' }, 'ask', 'rm of a path outside'],
+  ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'ls /etc' }, 'allow', 'a bare Bash allow approves a path outside'],
+  ['{"permissions":{"deny":["Bash(curl *)"]}}', { tool: 'Bash', command: 'timeout 5 /usr/bin/curl http://127.0.0.1:9/' }, 'deny', 'a deny sees a program path past timeout'],
+  ['{"permissions":{"deny":["Bash(curl *)"]}}', { tool: 'Bash', command: 'nice -n 5 /usr/bin/curl http://127.0.0.1:9/' }, 'deny', 'and past nice with an option'],
+  ['{"permissions":{"deny":["Bash(touch x)"]}}', { tool: 'Bash', command: 'ls\\\ntouch x' }, 'ask', 'backslash-escaped whitespace asks before any deny'],
+  ['{"permissions":{"deny":["Bash(mkdir:*)"]}}', { tool: 'Bash', command: 'echo ${HOME%$(mkdir -p d)}' }, 'ask', 'a substitution inside ${…} asks before any deny'],
+  ['{"permissions":{"deny":["Bash(mkdir:*)"]}}', { tool: 'Bash', command: 'echo $(mkdir -p d)' }, 'deny', 'a plain substitution is seen by the deny'],
+  ['{"permissions":{"deny":["Read(docs/**)"]}}', { tool: 'Bash', command: 'ls docs' }, 'deny', 'a Read deny on the folder denies listing it'],
+  ['{"permissions":{"deny":["Read(docs/**)"]}}', { tool: 'Bash', command: 'command ls -la docs/' }, 'deny', 'behind command, with a trailing slash'],
+  ['{"permissions":{"allow":["Bash"],"deny":["Read(.env)"]}}', { tool: 'Bash', command: 'cat .env $(id)' }, 'allow', 'behind hidden parts a bare Bash allow approves before the read check'],
+  ['{"permissions":{"allow":["Bash"],"deny":["Read(.env)"]}}', { tool: 'Bash', command: 'cat .env' }, 'deny', 'without them the Read deny holds'],
+  ['{"permissions":{"allow":["Bash"],"deny":["Read(docs/**)"]}}', { tool: 'Bash', command: 'nice ls /etc > out.txt; command cat docs/a.md > /dev/null' }, 'deny', 'a path outside is no hidden part'],
+  ['{"permissions":{"allow":["Bash(cat \\"$PWD/a.txt\\")"]}}', { tool: 'Bash', command: 'cat "$PWD/a.txt"' }, 'allow', 'an exact allow approves a computed path it names'],
+  ['{"permissions":{"allow":["Bash(cat *)"]}}', { tool: 'Bash', command: 'cat $PWD/a.txt' }, 'ask', 'a wildcard allow does not approve a computed path'],
+  ['{"permissions":{"allow":["Bash(ls *)"]}}', { tool: 'Bash', command: 'ls "$PWD"' }, 'ask', 'nor a quoted one'],
+  ['{"permissions":{"allow":["Bash(rm -f \\"$PWD/zz.db\\")"]}}', { tool: 'Bash', command: 'rm -f "$PWD/zz.db"' }, 'ask', 'rm of a computed path asks even under its exact allow'],
+  ['{"permissions":{"allow":["Bash(ls *)"]}}', { tool: 'Bash', command: 'ls ~' }, 'ask', 'the home folder is outside'],
+  ['{"permissions":{"allow":["Bash(echo:*)","Bash","WebFetch(domain:*.example.com)"],"deny":["Bash(mkdir:*)"]}}', { tool: 'Bash', command: 'wc -l a.txt\\\ncat docs/a.md' }, 'allow', 'a bare Bash allow approves escaped whitespace'],
+  ['{"permissions":{"allow":["Bash"],"deny":["Bash(touch x)"]}}', { tool: 'Bash', command: 'ls\\\ntouch x' }, 'allow', 'before the inner deny is consulted'],
+  ['{"permissions":{"allow":["Bash"]}}', { tool: 'Bash', command: 'echo ${HOME%$(touch x)}' }, 'ask', 'but not a substitution inside ${…}'],
+  ['{"permissions":{"allow":["Bash(echo:*)","Bash(echo *)","Bash(cat *)","Edit(*)"],"deny":["Edit(docs/**)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'NODE_ENV=test touch y > out.txt' }, 'ask', 'acceptEdits does not look past an assignment before touch'],
+  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'NODE_ENV=test mkdir -p d' }, 'allow', 'but does before mkdir'],
+  // Probed on the CLI while fixing those: redirects, wrappers, hidden parts, plan mode, WebFetch.
+  ['{"permissions":{"allow":["Bash(echo:*)"],"ask":["Edit(new/**)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'echo hi > new/x.txt' }, 'allow', 'acceptEdits writes a redirect past an Edit ask rule'],
+  ['{"permissions":{"allow":["Bash(echo:*)"],"deny":["Edit(out.txt)"]}}', { tool: 'Bash', command: 'env echo hi > out.txt' }, 'deny', 'an Edit deny judges a redirect behind env'],
+  ['{"permissions":{"deny":["Bash(curl *)"]}}', { tool: 'Bash', command: 'nice curl http://127.0.0.1:9/' }, 'deny', 'a deny sees past nice'],
+  ['{"permissions":{"deny":["Bash(curl *)"]}}', { tool: 'Bash', command: 'nice /usr/bin/curl http://127.0.0.1:9/' }, 'ask', 'but not past nice and a program path at once'],
+  ['{"permissions":{"deny":["Read(.env)"]}}', { tool: 'Bash', command: 'env cat .env' }, 'deny', 'a Read deny sees past env'],
+  ['{"permissions":{"deny":["Read(.env)"]}}', { tool: 'Bash', command: 'cat .env; echo $(uname -a)' }, 'ask', 'a nested command anywhere asks before path denies'],
+  ['{"permissions":{"deny":["Bash(cat .env)"]}}', { tool: 'Bash', command: 'cat .env $(uname -a)' }, 'deny', 'a Bash deny is checked before the hidden parts'],
+  ['{"permissions":{"allow":["Bash(echo:*)"],"deny":["Edit(out.txt)"]}}', { tool: 'Bash', command: 'echo ${HOME} > out.txt' }, 'ask', 'a variable in braces asks before the redirect deny'],
+  ['{"permissions":{"allow":["Edit(docs/**)"],"defaultMode":"plan"}}', { tool: 'Write', path: 'docs/new.md' }, 'ask', 'plan mode holds a write before its allow rule'],
+  ['{"permissions":{"allow":["WebFetch(domain:example.com)"],"defaultMode":"plan"}}', { tool: 'WebFetch', url: 'https://example.com/' }, 'allow', 'plan mode keeps a domain allow'],
+  ['{"permissions":{"defaultMode":"plan"}}', { tool: 'WebFetch', url: 'https://docs.python.org/3/' }, 'allow', 'a preapproved documentation host in plan mode'],
+  ['{}', { tool: 'WebFetch', url: 'https://docs.python.org/3/' }, 'allow', 'a preapproved documentation host needs no rule'],
+  ['{}', { tool: 'WebFetch', url: 'https://example.com/a' }, 'ask', 'another host asks'],
+  ['{"permissions":{"deny":["WebFetch(domain:*.example.com)"]}}', { tool: 'WebFetch', url: 'https://sub.example.com/' }, 'deny', 'a domain deny'],
+  ['{"permissions":{"ask":["WebFetch(domain:example.com)"]}}', { tool: 'WebFetch', url: 'https://EXAMPLE.com/' }, 'ask', 'a domain ask, host case folded'],
 ];
 
 /**
@@ -107,7 +167,9 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
  * in another run) and a wrong allow is the one mistake a linter must not make.
  */
 const STRICTER: Array<[string, Record<string, string>, 'allow', 'ask', string]> = [
-  ['{"permissions":{"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'command rm -rf d 2>&1' }, 'allow', 'ask', 'rm inside, acceptEdits, behind `command`'],
+  // Seed 9090: the CLI ran `cat /etc/hostname &` under a bare Bash allow but asked for `echo hi &` in the
+  // same settings; which backgrounded commands it lets through is not understood yet, so RuleLens asks for all.
+  ['{"permissions":{"allow":["Bash"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'cat /etc/hostname &' }, 'allow', 'ask', 'a background & under a bare Bash allow'],
 ];
 
 describe('claude: where RuleLens is stricter than an observed CLI answer', () => {
@@ -123,7 +185,7 @@ describe('claude: where RuleLens is stricter than an observed CLI answer', () =>
 describe('claude: what the real CLI decides (observed rows)', () => {
   before(() => initShellParser());
   for (const [settings, request, expected, why] of ROWS) {
-    const label = JSON.stringify(request.command ?? request.path).slice(0, 60);
+    const label = JSON.stringify(request.command ?? request.path ?? request.url).slice(0, 60);
     it(`${settings.slice(0, 70)} ${request.tool} ${label} → ${expected} (${why})`, () => {
       const rs = parseClaude({ path: '/proj/.claude/settings.json', text: settings }, { root: '/proj', home: '/home/u' });
       const v = evaluateClaude(rs, request as never, { root: '/proj', home: '/home/u' });
