@@ -1,0 +1,51 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { fileExists, readText } from '../../../shared/host/node-fs';
+import type { EvalContext } from '../../../shared/model';
+import { initStarlarkParser } from '../../../shared/dialects/codex';
+import { applyEngineSettings } from '../../../server/handlers/engine-settings';
+import { createLanguageService } from '../../../server/service/language-service';
+import { pathToUri } from '../../../server/service/uri';
+
+/** A user's rules that allow `git`, a stored request for a force push, and an admin file forbidding it. */
+function project(): { rules: string; requirements: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-codex-req-'));
+  fs.mkdirSync(path.join(dir, 'rules'));
+  const rules = path.join(dir, 'rules', 'default.rules');
+  fs.writeFileSync(rules, 'prefix_rule(pattern=["git"], decision="allow")\n');
+  fs.writeFileSync(path.join(dir, 'rules', 'default.requests.json'), JSON.stringify({ requests: [{ name: 'force push', command: 'git push --force', expect: 'forbidden' }] }));
+  const requirements = path.join(dir, 'requirements.toml');
+  fs.writeFileSync(requirements, '[rules]\nprefix_rules = [{ pattern = [{ token = "git" }, { token = "push" }, { token = "--force" }], decision = "forbidden" }]\n');
+  return { rules, requirements };
+}
+
+describe('server: the Codex requirements setting (rulelens.codex.requirements)', () => {
+  before(() => initStarlarkParser());
+
+  it('reads the named file into the context, and nothing when unset or unreadable', () => {
+    const p = project();
+    const ctx: EvalContext = {};
+    applyEngineSettings(ctx, {}, readText);
+    assert.strictEqual(ctx.codexRequirements, undefined);
+    applyEngineSettings(ctx, { codex: { requirements: p.requirements } }, readText);
+    assert.deepStrictEqual(ctx.codexRequirements, { path: p.requirements, text: fs.readFileSync(p.requirements, 'utf8') });
+    applyEngineSettings(ctx, { codex: { requirements: '/no/such/requirements.toml' } }, readText);
+    assert.strictEqual(ctx.codexRequirements, undefined);
+  });
+
+  it('joins the admin rules when set: the stored force push flips from failed to passed', () => {
+    const p = project();
+    const ctx: EvalContext = {};
+    const status = () => {
+      const ls = createLanguageService({ readFile: readText, exists: fileExists, ctx, docsBase: 'https://rulelens.dev/docs/lints/' });
+      const uri = pathToUri(p.rules);
+      ls.setDocument(uri, fs.readFileSync(p.rules, 'utf8'), 1);
+      return ls.validate(uri).status;
+    };
+    assert.deepStrictEqual({ passed: status()?.passed, failed: status()?.failed }, { passed: 0, failed: 1 });
+    applyEngineSettings(ctx, { codex: { requirements: p.requirements } }, readText);
+    assert.deepStrictEqual({ passed: status()?.passed, failed: status()?.failed }, { passed: 1, failed: 0 });
+  });
+});
