@@ -35,8 +35,10 @@ function knownActions(rs: OpencodeRuleSet): string[] {
   return [...out];
 }
 
-/** Entries remembered by pattern text across parses (a few large files' worth). */
-const MAX_REMEMBERED_ENTRIES = 50_000;
+/** Entries remembered by pattern text across parses of one file (a large file's worth). */
+const MAX_REMEMBERED_ENTRIES = 20_000;
+/** Files whose entries are remembered: an edited file keeps its own, a run over many files keeps a few. */
+const REMEMBERED_FILES = 4;
 
 /** The same alternatives, atom for atom. */
 function sameAtoms(a: Wildcard, b: Wildcard): boolean {
@@ -60,9 +62,20 @@ const partsByPatterns = new WeakMap<Wildcard, WeakMap<Wildcard, EntryParts>>();
  * The same parts by pattern text, for the next parse of an edited file: its unchanged rules are
  * new objects with the same patterns. A hit is used only when both patterns' atoms are equal.
  */
-const partsByText = new BoundedCache<string, { a: Wildcard; b: Wildcard; parts: EntryParts }>(MAX_REMEMBERED_ENTRIES);
+type PartsByText = BoundedCache<string, { a: Wildcard; b: Wildcard; parts: EntryParts }>;
+const partsByFile = new Map<string, PartsByText>();
 
-function entryOf(r: OpencodeRule, actions: readonly string[]): Entry {
+/** The file's own memory of parts by text; the least recently analysed file's is dropped past a few. */
+function partsByTextOf(file: string): PartsByText {
+  let hit = partsByFile.get(file);
+  if (hit) partsByFile.delete(file);
+  else hit = new BoundedCache(MAX_REMEMBERED_ENTRIES);
+  partsByFile.set(file, hit);
+  if (partsByFile.size > REMEMBERED_FILES) partsByFile.delete(partsByFile.keys().next().value!);
+  return hit;
+}
+
+function entryOf(r: OpencodeRule, actions: readonly string[], partsByText: PartsByText): Entry {
   const lang = { kind: 'pair' as const, a: r.actionPattern, b: r.resourcePattern };
   const actionsKey = actions.join('\u0000');
   let byResource = partsByPatterns.get(r.actionPattern);
@@ -99,9 +112,10 @@ interface View {
 
 function viewsOf(rs: OpencodeRuleSet, actions: readonly string[]): View[] {
   const entries = new Map<number, Entry>();
+  const byText = partsByTextOf(rs.path);
   const entry = (r: OpencodeRule) => {
     let e = entries.get(r.index);
-    if (!e) entries.set(r.index, (e = entryOf(r, actions)));
+    if (!e) entries.set(r.index, (e = entryOf(r, actions, byText)));
     return e;
   };
   const views: View[] = [{ agent: null, entries: rulesFor(rs, undefined).map(entry).reverse() }];
@@ -267,7 +281,8 @@ export function opencodeWitness(rs: OpencodeRuleSet, ruleIndex: number, deadline
   if (!r) return undefined;
   const view = rulesFor(rs, r.agent ?? undefined);
   const actions = knownActions(rs);
-  const entries = view.map((x) => entryOf(x, actions)).reverse();
+  const byText = partsByTextOf(rs.path);
+  const entries = view.map((x) => entryOf(x, actions, byText)).reverse();
   const pos = entries.findIndex((e) => e.rule === ruleIndex);
   const o = analyzeEntry(entries, pos, { ...coverageOptions(rs, deadline, new AutomataCache(OPENCODE_INPUTS)), wantLoss: () => false });
   if (o.status !== 'live') return undefined;
