@@ -277,6 +277,15 @@ export function isExact(w: Wildcard): boolean {
   return w.alts.every((a) => a.every((x) => x.t === 'lit'));
 }
 
+/**
+ * The words a pattern without wildcards matches (one per alternative), or undefined when it has one.
+ * @example literalWordsOf(bashPattern('git status')) // ['git status']
+ */
+export function literalWordsOf(w: Wildcard): string[] | undefined {
+  if (!isExact(w)) return undefined;
+  return w.alts.map((alt) => alt.map((a) => (a.t === 'lit' ? a.s : '')).join(''));
+}
+
 const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
 
 /**

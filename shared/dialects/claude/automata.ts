@@ -1,5 +1,5 @@
 import { DFA, JS, NFA, Words, getIntersectionWordSets, type ReadonlyWordSet } from 'refa';
-import { compile, matches, toRegExpSource, type Atom, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
+import { compile, literalWordsOf, matches, toRegExpSource, type Atom, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
 import { wordInBoth, wordOutside } from '../../patterns/wildcard-search';
 
 /** Automaton size budget: past it the analysis gives up (and claims nothing) rather than stall. */
@@ -34,12 +34,7 @@ function firstWord(sets: Iterable<ReadonlyWordSet>): string | undefined {
  * overlap are membership tests: no automaton is needed.
  */
 function literalWords(w: Wildcard): string[] | undefined {
-  const out: string[] = [];
-  for (const alt of w.alts) {
-    if (!alt.every((a) => a.t === 'lit')) return undefined;
-    out.push(alt.map((a) => (a.t === 'lit' ? a.s : '')).join(''));
-  }
-  return out.sort((x, y) => x.length - y.length);
+  return literalWordsOf(w)?.sort((x, y) => x.length - y.length);
 }
 
 const matchers = new WeakMap<Wildcard, CompiledWildcard>();

@@ -1,4 +1,4 @@
-import type { Wildcard } from '../../patterns/wildcard';
+import { literalWordsOf, type Wildcard } from '../../patterns/wildcard';
 import { TIERS, type ClaudeRule, type ClaudeRuleSet } from './types';
 
 /**
@@ -52,16 +52,6 @@ function fixedFirstWords(w: Wildcard): string[] | undefined {
   return out;
 }
 
-/** The words of a pattern with no wildcard at all, or undefined. */
-function exactWords(w: Wildcard): string[] | undefined {
-  const out: string[] = [];
-  for (const alt of w.alts) {
-    if (!alt.every((a) => a.t === 'lit')) return undefined;
-    out.push(alt.map((a) => (a.t === 'lit' ? a.s : '')).join(''));
-  }
-  return out;
-}
-
 function rankedOf(rs: ClaudeRuleSet): Ranked {
   let hit = RANKED.get(rs);
   if (hit) return hit;
@@ -100,7 +90,7 @@ export function competitorsOf(rs: ClaudeRuleSet, r: ClaudeRule, sameTier: (o: Cl
   const m = r.matcher;
   // Whatever covers `r` matches its words, so it has their first word or none fixed: an exact
   // command, and a prefix rule whose literal start ends its first word, are weighed against those only.
-  const words = m.kind === 'bash' || m.kind === 'domain' ? exactWords(m.pattern) ?? fixedFirstWords(m.pattern) : undefined;
+  const words = m.kind === 'bash' || m.kind === 'domain' ? literalWordsOf(m.pattern) ?? fixedFirstWords(m.pattern) : undefined;
   if (!words || (m.kind !== 'bash' && m.kind !== 'domain')) return rules.filter((_, i) => competes(i));
   const k = byWord.get(m.kind);
   const at = new Set<number>(tools);

@@ -1,6 +1,6 @@
 import { finding, type Finding, type RelatedInfo } from '../../model';
 import { allowsWhat, runsAnythingCandidates, runsAnythingSeverity, strongestWitness } from '../../patterns/runs-anything';
-import { isExact, type Wildcard } from '../../patterns/wildcard';
+import { isExact, literalWordsOf, type Wildcard } from '../../patterns/wildcard';
 import type { LintContext } from '../dialect';
 import { mayOverlap, overlap, sample, uncovered } from './automata';
 import { bypassModeFindings } from './bypass-mode';
@@ -188,7 +188,7 @@ function exactWordsOf(r: ClaudeRule): string[] | null {
   let hit = EXACT_WORDS.get(r);
   if (hit !== undefined) return hit;
   const m = r.matcher;
-  hit = (m.kind === 'bash' || m.kind === 'domain') && isExact(m.pattern) ? m.pattern.alts.map((alt) => alt.map((a) => (a.t === 'lit' ? a.s : '')).join('')) : null;
+  hit = m.kind === 'bash' || m.kind === 'domain' ? literalWordsOf(m.pattern) ?? null : null;
   EXACT_WORDS.set(r, hit);
   return hit;
 }
