@@ -170,6 +170,10 @@ const STRICTER: Array<[string, Record<string, string>, 'allow', 'ask', string]> 
   // Seed 9090: the CLI ran `cat /etc/hostname &` under a bare Bash allow but asked for `echo hi &` in the
   // same settings; which backgrounded commands it lets through is not understood yet, so RuleLens asks for all.
   ['{"permissions":{"allow":["Bash"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'cat /etc/hostname &' }, 'allow', 'ask', 'a background & under a bare Bash allow'],
+  // Seed 31337: `\` + newline joins `docs` and `git` into one word for bash (the CLI allows under its
+  // bare Bash allow), but a command with escaped whitespace is also split at newlines, conservatively,
+  // so a deny or ask rule sees every line it might run: `git status` meets the `Bash(git *)` ask.
+  ['{"permissions":{"allow":["Bash(printf *)","Bash"],"deny":["Bash(curl *)"],"ask":["Bash(git *)"]}}', { tool: 'Bash', command: 'ls docs\\\ngit status' }, 'allow', 'ask', 'a line continuation, split conservatively for ask and deny rules'],
 ];
 
 describe('claude: where RuleLens is stricter than an observed CLI answer', () => {
