@@ -1,7 +1,7 @@
 import { BACKGROUND } from './shell-walk';
 import * as os from 'os';
 import { posix } from 'path';
-import { strictest, type Decision, type EvalContext, type TraceSection, type Verdict } from '../../model';
+import { strictest, type Decision, type EvalContext, type TraceRow, type TraceSection, type Verdict } from '../../model';
 import { matches } from '../../patterns/wildcard';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
@@ -109,18 +109,41 @@ function aggregateBranch(results: SectionResult[], decision: Decision, mode: Cla
 }
 
 function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResult {
-  const checks = rules.map((r) => {
+  // Rules are checked on demand, in order: a decision needs the first match of each tier, and the
+  // trace's rows (every rule) are built only when someone reads them. Checks are pure.
+  const checked: Array<{ r: ClaudeRule; c: RuleCheck } | undefined> = new Array(rules.length);
+  const checkAt = (i: number) => {
+    let hit = checked[i];
+    if (hit) return hit;
+    const r = rules[i];
     const c = s.check(r);
     // Plan mode sets aside allow rules that would run arbitrary code (see plan-mode.ts).
-    if (mode === 'plan' && r.tier === 'allow' && c.tool && c.subject !== false && planSetsAside(r)) return { r, c: { tool: true, subject: false, note: 'plan mode sets this broad allow aside' } };
-    return { r, c };
-  });
-  const rows = checks.map(({ r, c }) => ({ rule: r.index, label: r.label, matches: [c.tool, c.subject], ...(c.note ? { note: c.note } : {}) }));
+    hit = mode === 'plan' && r.tier === 'allow' && c.tool && c.subject !== false && planSetsAside(r) ? { r, c: { tool: true, subject: false, note: 'plan mode sets this broad allow aside' } } : { r, c };
+    checked[i] = hit;
+    return hit;
+  };
+  const checks = {
+    find(pred: (x: { r: ClaudeRule; c: RuleCheck }) => boolean): { r: ClaudeRule; c: RuleCheck } | undefined {
+      for (let i = 0; i < rules.length; i++) {
+        const x = checkAt(i);
+        if (pred(x)) return x;
+      }
+      return undefined;
+    },
+  };
+  let rows: TraceRow[] | undefined;
+  const allRows = () =>
+    (rows ??= rules.map((_, i) => {
+      const { r, c } = checkAt(i);
+      return { rule: r.index, label: r.label, matches: [c.tool, c.subject], ...(c.note ? { note: c.note } : {}) };
+    }));
   const section = (decision: Decision, controlling: ClaudeRule | null, branch: string): TraceSection => ({
     kind: s.kind,
     subject: s.subject,
     columns: COLUMNS,
-    rows,
+    get rows() {
+      return allRows();
+    },
     controlling: controlling?.index ?? null,
     decision,
     branch,
