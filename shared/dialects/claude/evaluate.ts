@@ -1,4 +1,4 @@
-import { BACKGROUND } from './shell-walk';
+import { BACKGROUND, HIDDEN_KINDS } from './shell-walk';
 import * as os from 'os';
 import { posix } from 'path';
 import { strictest, type Decision, type EvalContext, type TraceRow, type TraceSection, type Verdict } from '../../model';
@@ -16,6 +16,9 @@ import { preapprovedUrl } from './preapproved-hosts';
 import { domainMatches, hostOf, mcpMatches } from './web-mcp';
 
 /** One rule's marks for one subject: did its tool match, did its specifier match (null: not checked). */
+/** Caps of shell operators whose inside the CLI still checks (not hidden execution). */
+const OPERATOR_CAPS = [HIDDEN_KINDS.subshell, HIDDEN_KINDS.compound_statement];
+
 interface RuleCheck {
   tool: boolean;
   subject: boolean | null;
@@ -318,7 +321,9 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
   if (first) {
     for (const s of out) Object.assign(s, { denyAsks: `the agent cannot be sure how bash reads ${first}`, bareWins, hardCaps: s.hardCaps || !bareWins, caps: s.caps.length ? s.caps : [`${first}: never allowed`] });
   }
-  const hidden = out.flatMap((x) => x.hidden ?? [])[0];
+  // A ( … ) subshell or { … } group asks, but the CLI still checks what runs inside it: its deny and
+  // read checks see `(cat .env)` (observed: denied by `Read(./.env)`), so these are not hidden parts.
+  const hidden = out.flatMap((x) => x.hidden ?? []).filter((h) => !OPERATOR_CAPS.some((o) => h.startsWith(o)))[0];
   const denyAsks = first ? `the agent cannot be sure how bash reads ${first}` : hidden ? `the command has a part checked first (${hidden})` : undefined;
   for (const why of split.refused) out.unshift({ kind: 'command', subject: command, caps: [], editInside: false, refused: why, check: () => ({ tool: false, subject: null }) });
   // Each output redirection is a write to its target, judged as an Edit of that path.

@@ -159,6 +159,9 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{}', { tool: 'WebFetch', url: 'https://example.com/a' }, 'ask', 'another host asks'],
   ['{"permissions":{"deny":["WebFetch(domain:*.example.com)"]}}', { tool: 'WebFetch', url: 'https://sub.example.com/' }, 'deny', 'a domain deny'],
   ['{"permissions":{"ask":["WebFetch(domain:example.com)"]}}', { tool: 'WebFetch', url: 'https://EXAMPLE.com/' }, 'ask', 'a domain ask, host case folded'],
+  // Seed 777 on the final evaluator: the CLI checks what runs inside a ( … ) subshell (it denies by a Read deny).
+  ['{"permissions":{"allow":["Bash(touch:*)","Edit(docs/**)"],"deny":["Read(./.env)"],"ask":["Bash(echo *)"],"defaultMode":"default"}}', { tool: 'Bash', command: '(cat .env)' }, 'deny', 'a Read deny sees into a subshell'],
+  ['{"permissions":{"allow":["Bash(echo *)","Bash(printf *)"],"deny":["Read(docs/**)"],"ask":["Edit(new/**)"],"defaultMode":"bypassPermissions"}}', { tool: 'Bash', command: '(ls docs)' }, 'deny', 'a Read deny on a folder sees a listing inside a subshell'],
 ];
 
 /**
