@@ -1,0 +1,62 @@
+import { existsSync } from 'fs';
+import { join } from 'path';
+import type { Node as SyntaxNode, Parser } from 'web-tree-sitter';
+
+/**
+ * A grammar's or runtime's wasm file: the copy next to the bundle (dist/), else the package's own.
+ * @example locateWasm('tree-sitter-bash.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm')
+ */
+export function locateWasm(file: string, packageSpecifier: string): string {
+  const candidates = [join(__dirname, file)];
+  try {
+    candidates.push(require.resolve(packageSpecifier));
+  } catch {
+    // not resolvable from a bundle: the copy next to it is the one to use
+  }
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error(`cannot find ${file} (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/** A tree-sitter parser loaded once, asynchronously (WebAssembly), then used synchronously. */
+export interface LazyGrammar {
+  /** Loads the parser; idempotent, and a failed load can be retried. */
+  init(): Promise<void>;
+  ready(): boolean;
+  /** Parses `text` and hands the root to `fn`, freeing the tree afterwards (trees live in wasm memory); undefined when not ready. */
+  withTree<T>(text: string, fn: (root: SyntaxNode) => T): T | undefined;
+}
+
+/**
+ * One parser behind `load`, created on the first `init()`.
+ * @example const g = lazyGrammar(loadBash); await g.init(); g.withTree('ls', (r) => r.hasError) // false
+ */
+export function lazyGrammar(load: () => Promise<Parser>): LazyGrammar {
+  let parser: Parser | undefined;
+  let loading: Promise<void> | undefined;
+  return {
+    async init() {
+      if (parser) return;
+      loading ??= load().then((p) => {
+        parser = p;
+      });
+      try {
+        await loading;
+      } catch (e) {
+        loading = undefined;
+        throw e;
+      }
+    },
+    ready: () => parser !== undefined,
+    withTree(text, fn) {
+      if (!parser) return undefined;
+      const tree = parser.parse(text);
+      if (!tree) return undefined;
+      try {
+        return fn(tree.rootNode);
+      } finally {
+        tree.delete();
+      }
+    },
+  };
+}
