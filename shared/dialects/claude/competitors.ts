@@ -1,4 +1,5 @@
-import { literalWordsOf, type Wildcard } from '../../patterns/wildcard';
+import { literalWordsOf } from '../../patterns/wildcard';
+import { firstWord, fixedFirstWords } from './rule-index';
 import { TIERS, type ClaudeRule, type ClaudeRuleSet } from './types';
 
 /**
@@ -23,34 +24,6 @@ interface Ranked {
 }
 
 const RANKED = new WeakMap<ClaudeRuleSet, Ranked>();
-
-/** The first word of a command (up to the first space); a domain is one word. */
-const firstWord = (s: string) => {
-  const i = s.indexOf(' ');
-  return i < 0 ? s : s.slice(0, i);
-};
-
-/**
- * The first words every word of a pattern starts with, or undefined when some alternative leaves
- * it open: a literal beginning with a space fixes the first word, and so does an all-literal alternative.
- */
-function fixedFirstWords(w: Wildcard): string[] | undefined {
-  const out: string[] = [];
-  for (const alt of w.alts) {
-    let prefix = '';
-    let exact = true;
-    for (const a of alt) {
-      if (a.t !== 'lit') {
-        exact = false;
-        break;
-      }
-      prefix += a.s;
-    }
-    if (!exact && !prefix.includes(' ')) return undefined;
-    out.push(firstWord(prefix));
-  }
-  return out;
-}
 
 function rankedOf(rs: ClaudeRuleSet): Ranked {
   let hit = RANKED.get(rs);

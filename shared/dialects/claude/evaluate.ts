@@ -9,6 +9,7 @@ import { acceptEditsCommand, computedReadOperands, outsideOperands, READ_ONLY_LA
 import { pathViews } from './safe-path';
 import { screenCommand } from './shell-screen';
 import { splitCommand } from './sub-commands';
+import { candidatesFor, firstWord } from './rule-index';
 import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
 import { TIERS, type ClaudeMode, type ClaudeRequest, type ClaudeRule, type ClaudeRuleSet, type Tier } from './types';
 import { planSetsAside } from './plan-mode';
@@ -26,7 +27,7 @@ interface RuleCheck {
 }
 
 /** What one trace section judges, and how a rule is checked against it. */
-interface Subject {
+export interface Subject {
   kind: string;
   subject: string;
   check(rule: ClaudeRule): RuleCheck;
@@ -53,6 +54,11 @@ interface Subject {
   wildcardCaps?: string[];
   /** With `denyAsks`: a bare `Bash` allow approves the command before that deny is consulted. */
   bareWins?: boolean;
+  /**
+   * The first words of every text a Bash pattern is matched against here (none: no Bash pattern
+   * applies); a rule whose pattern fixes another first word cannot match (see rule-index.ts).
+   */
+  words?: ReadonlySet<string>;
 }
 
 interface SectionResult {
@@ -63,6 +69,9 @@ interface SectionResult {
 
 const COLUMNS = ['tool', 'specifier'];
 
+/** A subject no Bash pattern is matched against (a path). */
+const NO_WORDS: ReadonlySet<string> = new Set();
+
 /**
  * Evaluates a request the way the agent does: deny, then ask, then allow — the first match in that
  * order decides — and the mode decides when nothing matches. Bash commands are judged per
@@ -72,10 +81,50 @@ const COLUMNS = ['tool', 'specifier'];
  * @example evaluateClaude(rs, { tool: 'Bash', command: 'git status; rm -rf build' }).decision // 'deny'
  */
 export function evaluateClaude(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext = {}): Verdict {
-  const mode: ClaudeMode = req.mode ?? rs.mode;
+  return judge(rs, rs.rules, prepareClaude(rs, req, ctx), req);
+}
+
+/** A request's subjects with the notes made while reading them: what a verdict needs besides the rules. */
+export interface PreparedRequest {
+  readonly subjects: readonly Subject[];
+  readonly notes: readonly string[];
+}
+
+/**
+ * Reads a request into the subjects the rules are checked against. They depend on the request and
+ * on where it runs (root, working folders, home, file system), never on the rules, so a caller that
+ * asks about one request under many rule lists prepares it once.
+ * @example judge(rs, rs.rules, prepareClaude(rs, req), req).decision === evaluateClaude(rs, req).decision
+ */
+export function prepareClaude(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext = {}): PreparedRequest {
   const notes: string[] = [];
   const subjects = subjectsOf(rs, req, ctx, notes);
-  const rules = [...rs.rules].sort((a, b) => TIERS.indexOf(a.tier) - TIERS.indexOf(b.tier) || a.index - b.index);
+  return { subjects, notes };
+}
+
+const TIER_RANK: Readonly<Record<string, number>> = Object.fromEntries(TIERS.map((t, i) => [t, i]));
+
+/** Rules in the order the agent consults them: by tier, then as written (parsed rule sets already are). */
+function inTierOrder(rules: readonly ClaudeRule[]): readonly ClaudeRule[] {
+  for (let i = 1; i < rules.length; i++) {
+    const a = rules[i - 1];
+    const b = rules[i];
+    const d = TIER_RANK[a.tier] - TIER_RANK[b.tier];
+    if (d > 0 || (d === 0 && a.index > b.index)) return [...rules].sort((x, y) => TIER_RANK[x.tier] - TIER_RANK[y.tier] || x.index - y.index);
+  }
+  return rules;
+}
+
+/**
+ * The verdict on a prepared request with `inForce` as the rules (the rule set's mode, root and
+ * layers kept).
+ * @example judge(rs, [rule], prepareClaude(rs, req), req).decision
+ */
+export function judge(rs: ClaudeRuleSet, inForce: readonly ClaudeRule[], prepared: PreparedRequest, req: ClaudeRequest): Verdict {
+  const mode: ClaudeMode = req.mode ?? rs.mode;
+  const notes = [...prepared.notes];
+  const subjects = prepared.subjects;
+  const rules = inTierOrder(inForce);
   const results = subjects.map((s) => decide(rules, s, mode));
   const decision = strictest(results.map((r) => r.section.decision ?? 'ask'), 'ask');
   const decisive = results.find((r) => r.section.decision === decision) ?? results[0];
@@ -111,7 +160,7 @@ function aggregateBranch(results: SectionResult[], decision: Decision, mode: Cla
   return `${results.length} subjects folded to the strictest: ${decision}`;
 }
 
-function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResult {
+function decide(rules: readonly ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResult {
   // Rules are checked on demand, in order: a decision needs the first match of each tier, and the
   // trace's rows (every rule) are built only when someone reads them. Checks are pure.
   const checked: Array<{ r: ClaudeRule; c: RuleCheck } | undefined> = new Array(rules.length);
@@ -125,9 +174,14 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     checked[i] = hit;
     return hit;
   };
+  // Only rules that can match are searched (the others' checks say no match); rows still list all.
+  const order = s.words ? candidatesFor(rules, s.words) : undefined;
   const checks = {
-    find(pred: (x: { r: ClaudeRule; c: RuleCheck }) => boolean): { r: ClaudeRule; c: RuleCheck } | undefined {
-      for (let i = 0; i < rules.length; i++) {
+    find(tier: Tier, pred: (x: { r: ClaudeRule; c: RuleCheck }) => boolean): { r: ClaudeRule; c: RuleCheck } | undefined {
+      const n = order ? order.length : rules.length;
+      for (let k = 0; k < n; k++) {
+        const i = order ? order[k] : k;
+        if (rules[i].tier !== tier) continue;
         const x = checkAt(i);
         if (pred(x)) return x;
       }
@@ -155,11 +209,11 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
   let capped = plainCap;
   if (s.refused) return { section: section('deny', null, `refused before any rule: ${s.refused}`), rule: null, tier: 'refused' };
   for (const tier of TIERS) {
-    const hit = checks.find(({ r, c }) => r.tier === tier && c.tool && c.subject !== false);
+    const hit = checks.find(tier, ({ c }) => c.tool && c.subject !== false);
     if (!hit) continue;
     const n = `rule ${hit.r.index + 1} (${hit.r.scope} settings)`;
     if (tier === 'deny' && s.denyAsks && s.bareWins) {
-      const bareAllow = checks.find(({ r, c }) => r.tier === 'allow' && c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash');
+      const bareAllow = checks.find('allow', ({ r, c }) => c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash');
       if (bareAllow) return { section: section('allow', bareAllow.r, `allow tier: rule ${bareAllow.r.index + 1} (${bareAllow.r.scope} settings), a bare Bash allow, approves the command as written before ${n} is consulted (${s.denyAsks})`), rule: bareAllow.r, tier: 'allow' };
     }
     if (tier === 'deny' && s.denyAsks) {
@@ -175,7 +229,7 @@ function decide(rules: ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResul
     if (!capped && s.wildcardCaps?.length && hit.r.specifier?.includes('*')) capped = s.wildcardCaps[0];
     if (mode === 'plan' && s.kind === 'path' && !s.reads) return { section: section('ask', hit.r, `allow tier: ${n} matched, but plan mode holds file edits for approval before allow rules`), rule: hit.r, tier };
     // A bare `Bash` allow approves every command as written, hidden parts included (the agent does; a lint flags the rule).
-    const bare = capped && !s.hardCaps && s.kind !== 'path' ? checks.find(({ r, c }) => r.tier === 'allow' && c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash') : undefined;
+    const bare = capped && !s.hardCaps && s.kind !== 'path' ? checks.find('allow', ({ r, c }) => c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash') : undefined;
     if (bare) {
       return { section: section('allow', bare.r, `allow tier: rule ${bare.r.index + 1} (${bare.r.scope} settings), a bare Bash allow, matched; it approves the command whatever it hides`), rule: bare.r, tier };
     }
@@ -284,9 +338,13 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     const computed = computedReadOperands(sc);
     const outside = outsideOperands(sc, roCtx);
     const outsideCap = outside.length ? [`\`${sc.words[0]?.value}\` names ${outside.join(', ')}, outside the working folders: the agent asks whatever allow matches`] : [];
+    const words = new Set<string>();
+    for (const x of [...allowViews, ...denyViews]) words.add(firstWord(x));
+    if (v.pastAssignments) words.add(firstWord(v.pastAssignments.text));
     return {
       kind: 'sub-command',
       subject: v.subject,
+      words,
       // A bare `Bash` allow still approves a path outside (observed), so that cap is not a hard one.
       caps: [...split.failClosed, ...v.opaque, ...outsideCap],
       hidden: [...split.failClosed, ...v.opaque],
@@ -401,6 +459,7 @@ function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: 
     editInside: family === 'edit' && inside,
     readOnly: family === 'read' && inside ? `${tool} reads inside the working folders` : undefined,
     reads: family === 'read',
+    words: NO_WORDS,
     check(rule: ClaudeRule): RuleCheck {
       const t = toolLevel(rule, tool, family);
       if (t) return t;

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import type { Decision } from '../../model';
-import { evaluateClaude } from './evaluate';
+import { judge, prepareClaude, type PreparedRequest } from './evaluate';
 import type { ClaudeRequest, ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 
 /** What the evaluator decides for a request, and which rule decided it (null: no rule). */
@@ -16,12 +16,35 @@ export interface Outcome {
  */
 export function decideWith(rs: ClaudeRuleSet, rules: readonly ClaudeRule[], req: ClaudeRequest): Outcome {
   try {
-    const v = evaluateClaude({ ...rs, rules: [...rules] }, req);
+    const v = judge(rs, rules, preparedFor(rs, req), req);
     return { decision: v.decision, rule: v.rule?.index ?? null };
   } catch {
     // A request the evaluator cannot run proves nothing: report it as the strict answer.
     return { decision: 'deny', rule: null };
   }
+}
+
+/** Requests prepared per rule set kept at once: the lints of one file ask about a few thousand. */
+const MAX_PREPARED = 8192;
+
+/**
+ * The lints ask about the same request under many rule lists (the whole set, the set without one
+ * rule, one rule alone); reading a command (its parse, views and paths) is most of a verdict's cost,
+ * so it is done once per rule set and request. A rule set is never changed once parsed.
+ */
+const prepared = new WeakMap<ClaudeRuleSet, Map<string, PreparedRequest>>();
+
+function preparedFor(rs: ClaudeRuleSet, req: ClaudeRequest): PreparedRequest {
+  let memo = prepared.get(rs);
+  if (!memo) prepared.set(rs, (memo = new Map()));
+  const key = JSON.stringify(req);
+  let hit = memo.get(key);
+  if (!hit) {
+    if (memo.size >= MAX_PREPARED) memo.clear();
+    hit = prepareClaude(rs, req);
+    memo.set(key, hit);
+  }
+  return hit;
 }
 
 /** The rule set minus one rule. */

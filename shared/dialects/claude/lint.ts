@@ -30,8 +30,11 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
   // The automata checks (dead-rule, broad-catch-all) stop at the file's budget; the rest are cheap.
   const deadline = ctx.deadline ?? new Deadline();
   const unanalysed: ClaudeRule[] = [];
+  // The first rule of each tier and text, for duplicates (saved approvals run to hundreds of rules).
+  const firstOf = new Map<string, ClaudeRule>();
+  for (const o of rs.rules) if (!firstOf.has(`${o.tier}\u0000${o.text}`)) firstOf.set(`${o.tier}\u0000${o.text}`, o);
   for (const r of own) {
-    const first = rs.rules.find((o) => o.tier === r.tier && o.text === r.text);
+    const first = firstOf.get(`${r.tier}\u0000${r.text}`);
     if (first && first !== r) {
       out.push(finding('duplicate-rule', 'information', `"${r.text}" is already in "${r.tier}"${first.scope !== r.scope ? ` (${first.scope} settings)` : ''}: this copy changes nothing`, r.range, {
         related: [rel(first, 'first occurrence')],

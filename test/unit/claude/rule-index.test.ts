@@ -1,0 +1,75 @@
+import { strict as assert } from 'assert';
+import fc from 'fast-check';
+import { evaluateClaude, initShellParser, parseClaude } from '../../../shared/dialects/claude';
+import { bashPattern } from '../../../shared/dialects/claude/bash-pattern';
+import { candidatesFor, fixedFirstWords, MIN_INDEXED_RULES } from '../../../shared/dialects/claude/rule-index';
+import type { ClaudeRequest } from '../../../shared/dialects/claude/types';
+
+/** Rules a command-first-word index could get wrong: exact, prefix, open, legacy, wrappers, paths. */
+const RULES = [
+  'Bash(git status)', 'Bash(git status:*)', 'Bash(git *)', 'Bash(git)', 'Bash(*status*)', 'Bash(* --force)', 'Bash(*)',
+  'Bash(npm run *)', 'Bash(npm test)', 'Bash(rm -rf *)', 'Bash(rm *)', 'Bash(curl *)', 'Bash(FOO=1 git push)',
+  'Bash(timeout 5 git status)', 'Bash(env git status)', 'Bash(/usr/bin/git *)', 'Bash(gi*)', 'Bash(git status && ls)', 'Bash',
+  'Read(./.env)', 'Read(**)', 'Edit(src/**)', 'Edit', 'WebFetch(domain:example.com)', 'mcp__srv',
+];
+const COMMANDS = [
+  'git status', 'git status -s', 'git push --force', 'git', ' git status', 'git  status', 'FOO=1 git push', 'BAR=2 git status',
+  'timeout 5 git status', 'env git status', 'nice git status', 'sudo rm -rf /', '/usr/bin/git status', './git status',
+  '{git,status}', 'npm test', 'npm run build > out.txt', 'rm -rf build', 'cat .env', 'ls && git status', 'echo $(git status)',
+  'curl https://example.com', 'xargs git status', 'command git status', 'git status | head', 'cd src && npm test', 'gitk',
+];
+
+/** Rules with a first word no generated command has: they pad a list past the index's threshold and never match. */
+const filler = (n: number) => Array.from({ length: n }, (_, i) => `Bash(zzfill${i} ${i % 3 ? '*' : 'x'})`);
+
+function ruleSet(tiers: Record<'allow' | 'ask' | 'deny', string[]>) {
+  return parseClaude({ path: '/p/.claude/settings.json', text: JSON.stringify({ permissions: tiers }) }, { home: '/home/u' });
+}
+
+describe('claude: the first-word rule index', () => {
+  before(() => initShellParser());
+
+  it('a pattern fixes its first word only through a literal holding a space, or when all literal', () => {
+    assert.deepEqual(fixedFirstWords(bashPattern('git status:*')), ['git', 'git']);
+    assert.deepEqual(fixedFirstWords(bashPattern('git status')), ['git']);
+    assert.deepEqual(fixedFirstWords(bashPattern('git')), ['git']);
+    assert.equal(fixedFirstWords(bashPattern('gi*')), undefined);
+    assert.equal(fixedFirstWords(bashPattern('*status*')), undefined);
+    assert.equal(fixedFirstWords(bashPattern(null)), undefined);
+  });
+
+  it('leaves short rule lists to a plain scan', () => {
+    const rs = ruleSet({ allow: ['Bash(git *)'], ask: [], deny: [] });
+    assert.equal(candidatesFor(rs.rules, new Set(['git'])), undefined);
+  });
+
+  it('lists every rule that is not a Bash pattern with a fixed first word, and those of the given words', () => {
+    const rs = ruleSet({ allow: [...RULES, ...filler(MIN_INDEXED_RULES)], ask: [], deny: [] });
+    const got = candidatesFor(rs.rules, new Set(['git']))!.map((i) => rs.rules[i].text);
+    for (const t of ['Bash(git status)', 'Bash(git *)', 'Bash(*status*)', 'Bash(gi*)', 'Bash', 'Read(./.env)', 'Bash(/usr/bin/git *)']) {
+      assert.equal(got.includes(t), t !== 'Bash(/usr/bin/git *)', t);
+    }
+    assert.ok(!got.some((t) => t.startsWith('Bash(zzfill') || t.startsWith('Bash(npm')));
+  });
+
+  it('decides every request as the unindexed evaluator does (same decision, same rule)', () => {
+    const tiered = fc.array(fc.tuple(fc.constantFrom(...RULES), fc.constantFrom('allow', 'ask', 'deny')), { minLength: 1, maxLength: 12 });
+    const mode = fc.constantFrom(undefined, 'plan', 'acceptEdits', 'dontAsk', 'bypassPermissions');
+    fc.assert(fc.property(tiered, fc.constantFrom(...COMMANDS), mode, (picked, command, m) => {
+      const tiers = { allow: [] as string[], ask: [] as string[], deny: [] as string[] };
+      for (const [text, tier] of picked) tiers[tier as 'allow'].push(text);
+      const small = ruleSet(tiers);
+      // The padded list holds the same rules first in each tier, then fillers past the threshold.
+      const pad = filler(MIN_INDEXED_RULES);
+      const big = ruleSet({ allow: [...tiers.allow, ...pad.slice(0, 20)], ask: [...tiers.ask, ...pad.slice(20, 30)], deny: [...tiers.deny, ...pad.slice(30)] });
+      assert.ok(big.rules.length >= MIN_INDEXED_RULES);
+      const req: ClaudeRequest = { tool: 'Bash', command, ...(m ? { mode: m as ClaudeRequest['mode'] } : {}) };
+      const a = evaluateClaude(small, req, { home: '/home/u' });
+      const b = evaluateClaude(big, req, { home: '/home/u' });
+      assert.equal(b.decision, a.decision, `${command} under ${JSON.stringify(tiers)}`);
+      assert.equal(b.rule?.label ?? null, a.rule?.label ?? null, command);
+      // The trace still shows every rule.
+      for (const s of b.trace.sections) if (s.kind === 'sub-command') assert.equal(s.rows.length, big.rules.length);
+    }), { numRuns: 400 });
+  });
+});
