@@ -29,23 +29,52 @@ export function keyOf(atoms: readonly Atom[]): IndexKey {
   return { kind: 'infix', text: infix };
 }
 
-interface TrieNode {
-  next: Map<number, TrieNode>;
+/**
+ * A node of a radix trie: the edge into it carries `label` (a run of code units), so a walk costs
+ * one map lookup per branching point instead of one per character of the input.
+ */
+interface RadixNode {
+  /** The edge's code units, in input order (for the suffix trie too, so `endsWith` can check it). */
+  label: string;
   /** Ids of the patterns whose key ends at this node. */
   ids: number[];
+  /** Children by the code unit next to this node: after it (prefixes) or before it (suffixes). */
+  next: Map<number, RadixNode> | null;
 }
 
-const trieNode = (): TrieNode => ({ next: new Map(), ids: [] });
+const radixNode = (label: string): RadixNode => ({ label, ids: [], next: null });
 
-function trieAdd(root: TrieNode, text: string, id: number, reversed: boolean): void {
+/** Files `id` under `key` (a prefix key, or a suffix key when `fromEnd`). */
+function radixAdd(root: RadixNode, key: string, id: number, fromEnd: boolean): void {
+  const at = (s: string, i: number) => s.charCodeAt(fromEnd ? s.length - 1 - i : i);
   let n = root;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(reversed ? text.length - 1 - i : i);
-    let m = n.next.get(c);
-    if (!m) n.next.set(c, (m = trieNode()));
-    n = m;
+  let i = 0;
+  for (;;) {
+    if (i === key.length) {
+      n.ids.push(id);
+      return;
+    }
+    const c = at(key, i);
+    const child = n.next?.get(c);
+    if (!child) {
+      const leaf = radixNode(fromEnd ? key.slice(0, key.length - i) : key.slice(i));
+      leaf.ids.push(id);
+      (n.next ??= new Map()).set(c, leaf);
+      return;
+    }
+    const l = child.label;
+    let j = 1;
+    while (j < l.length && i + j < key.length && at(l, j) === at(key, i + j)) j++;
+    if (j < l.length) {
+      // The key leaves the edge part way along: split it there.
+      const mid = radixNode(fromEnd ? l.slice(l.length - j) : l.slice(0, j));
+      child.label = fromEnd ? l.slice(0, l.length - j) : l.slice(j);
+      mid.next = new Map([[at(l, j), child]]);
+      n.next!.set(c, mid);
+      n = mid;
+    } else n = child;
+    i += j;
   }
-  n.ids.push(id);
 }
 
 /**
@@ -57,8 +86,8 @@ function trieAdd(root: TrieNode, text: string, id: number, reversed: boolean): v
  */
 export class PatternIndex {
   private readonly exact = new Map<string, number[]>();
-  private readonly prefixes = trieNode();
-  private readonly suffixes = trieNode();
+  private readonly prefixes = radixNode('');
+  private readonly suffixes = radixNode('');
   private readonly infixes: AhoCorasick | null;
   /** Ids with a literal-free alternative, highest first. */
   private readonly always: number[];
@@ -87,10 +116,10 @@ export class PatternIndex {
             break;
           }
           case 'prefix':
-            trieAdd(this.prefixes, key.text, id, false);
+            radixAdd(this.prefixes, key.text, id, false);
             break;
           case 'suffix':
-            trieAdd(this.suffixes, key.text, id, true);
+            radixAdd(this.suffixes, key.text, id, true);
             break;
           case 'infix':
             infix.push([key.text, id]);
@@ -140,27 +169,38 @@ export class PatternIndex {
       this.seen.fill(0);
       this.stamp = 1;
     }
-    const stamp = this.stamp;
-    const seen = this.seen;
-    const take = (id: number) => {
-      if (id > floor && seen[id] !== stamp) {
-        seen[id] = stamp;
-        found.push(id);
-      }
-    };
     const exact = this.exact.get(input);
-    if (exact) for (const id of exact) take(id);
-    let n: TrieNode | undefined = this.prefixes;
-    for (let i = 0; i < input.length && n; i++) {
-      n = n.next.get(input.charCodeAt(i));
-      if (n) for (const id of n.ids) take(id);
+    if (exact) this.take(exact, floor);
+    let n: RadixNode | undefined = this.prefixes;
+    for (let i = 0; n.next !== null; ) {
+      if (i >= input.length) break;
+      const m = n.next.get(input.charCodeAt(i));
+      if (m === undefined || !input.startsWith(m.label, i)) break;
+      i += m.label.length;
+      n = m;
+      if (n.ids.length) this.take(n.ids, floor);
     }
     n = this.suffixes;
-    for (let i = input.length - 1; i >= 0 && n; i--) {
-      n = n.next.get(input.charCodeAt(i));
-      if (n) for (const id of n.ids) take(id);
+    for (let end = input.length; n.next !== null; ) {
+      if (end <= 0) break;
+      const m = n.next.get(input.charCodeAt(end - 1));
+      if (m === undefined || !input.endsWith(m.label, end)) break;
+      end -= m.label.length;
+      n = m;
+      if (n.ids.length) this.take(n.ids, floor);
     }
-    this.infixes?.scan(input, take);
+    if (this.infixes) this.infixes.scan(input, (id) => this.take1(id, floor));
     return found;
+  }
+
+  private take(ids: readonly number[], floor: number): void {
+    for (let k = 0; k < ids.length; k++) this.take1(ids[k], floor);
+  }
+
+  private take1(id: number, floor: number): void {
+    if (id > floor && this.seen[id] !== this.stamp) {
+      this.seen[id] = this.stamp;
+      this.found.push(id);
+    }
   }
 }
