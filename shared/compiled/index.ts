@@ -17,7 +17,7 @@ import { dialectById } from '../dialects';
 import type { OpencodeRequest, OpencodeRuleSet } from '../dialects/opencode/rules';
 import type { DialectId, EvalContext, RuleSet, Verdict } from '../model';
 import { CompiledOpencode, evaluateCompiledOpencode } from './opencode';
-import { gateAgent } from '../dialects/opencode/agents';
+import { chooseAgent, refusedVerdict } from '../dialects/opencode/agents';
 
 export { CompiledOpencode } from './opencode';
 export { PatternIndex, keyOf, type IndexKey } from './pattern-index';
@@ -40,9 +40,15 @@ export interface CompiledRuleSet<RS extends RuleSet = RuleSet> {
 export function compileRuleSet<RS extends RuleSet>(rs: RS, dialect?: AnyDialect): CompiledRuleSet<RS> {
   if (rs.dialect === 'opencode') {
     const c = new CompiledOpencode(rs as unknown as OpencodeRuleSet);
-    // The agent is resolved first (default agent, unknown agent refused), as the reference does.
     const ors = rs as unknown as OpencodeRuleSet;
-    return { dialect: rs.dialect, ruleSet: rs, indexed: true, evaluate: (request) => gateAgent(ors, request as OpencodeRequest, (r) => evaluateCompiledOpencode(c, r)) };
+    const evaluate = (request: unknown): Verdict => {
+      const req = request as OpencodeRequest;
+      // The agent is resolved first (default agent, unknown agent refused), as the reference does;
+      // the request itself is passed on unchanged, so a trace tells how its agent was chosen.
+      const choice = chooseAgent(ors, req);
+      return choice.ok ? evaluateCompiledOpencode(c, req, choice.agent) : refusedVerdict(choice.why);
+    };
+    return { dialect: rs.dialect, ruleSet: rs, indexed: true, evaluate };
   }
   const d = dialect ?? dialectById(rs.dialect);
   if (!d) throw new Error(`no dialect "${rs.dialect}" to evaluate this rule set`);

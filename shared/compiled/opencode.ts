@@ -1,54 +1,62 @@
 import type { Decision, RuleRef, Trace, Verdict } from '../model';
 import { matches, type CompiledWildcard } from '../patterns/wildcard';
-import { evaluateOpencode, inEvaluationOrder } from '../dialects/opencode/evaluate';
+import { evaluateOpencode } from '../dialects/opencode/evaluate';
 import { compileOpencode, normalizeInput } from '../dialects/opencode/pattern';
 import type { OpencodeRequest, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { BoundedCache } from './bounded-cache';
 import { PatternIndex } from './pattern-index';
+import { sharedIndex } from './index-cache';
 import { withLazyTrace } from './lazy-trace';
 import { withOutcomes, type SubjectOutcome } from './outcomes';
 
-/** Distinct action strings remembered with the rule subset they select. */
+/** Distinct action strings remembered per agent with the rule subset they select. */
 export const MAX_CACHED_ACTIONS = 4096;
-/** Resource indexes kept at once, one per distinct (agent, matching action patterns) subset. */
+/** Subsets kept per rule set, one per distinct (agent, matching action patterns) pair. */
 export const MAX_CACHED_SUBSETS = 64;
 
 /** The rules one (agent, action) pair sees, indexed by resource pattern. */
 interface Subset {
   /** Rule indices in evaluation order; position p in the index is rule `rules[p]`. */
-  rules: number[];
+  rules: Int32Array;
+  /** The matcher of rule `rules[p]`, the judge of every candidate the index proposes. */
+  matchers: CompiledWildcard[];
+  /** Shared by every parse with the same resource patterns in the same order (index-cache.ts). */
   index: PatternIndex;
 }
 
-/** What the compiled evaluator decided for one resource: the controlling rule or none. */
-interface Lookup {
-  /** Index of the controlling rule (configured rules first, then saved approvals), -1 for none. */
-  controlling: number;
-  decision: Decision;
-}
-
 const DEFAULT_EFFECT: Decision = 'ask';
+/** The agent code of a top-level rule, seen by every agent. */
+const EVERY_AGENT = -1;
 
 /**
  * An OpenCode rule set prepared for many lookups: action patterns grouped and indexed once; for
- * each distinct subset of rules an action selects, a resource index built on first use and kept in
- * a bounded cache. Answers are those of `evaluateOpencode`, which remains the reference.
+ * each distinct subset of rules an action selects, a resource index found in the shared index
+ * cache (unchanged subsets of an edited file keep theirs) or built on first use. Answers are those
+ * of `evaluateOpencode`, which remains the reference.
  */
 export class CompiledOpencode {
   readonly dialect = 'opencode' as const;
   private readonly groupOf: Int32Array;
   private readonly groupMatchers: CompiledWildcard[] = [];
   private readonly actionIndex: PatternIndex;
-  private readonly agentsWithRules: Set<string>;
-  private readonly byAction = new BoundedCache<string, Subset>(MAX_CACHED_ACTIONS);
+  /** Codes of the agents that have rules of their own; a rule's code is in `agentOf`. */
+  private readonly agentCodes = new Map<string, number>();
+  private readonly agentOf: Int32Array;
+  /** Rule indices in the order OpenCode evaluates them. */
+  private readonly order: Int32Array;
+  /** Per agent code (top level: EVERY_AGENT), the subset each action string selects. */
+  private readonly byAction = new Map<number, BoundedCache<string, Subset>>();
   private readonly bySubset = new BoundedCache<string, Subset>(MAX_CACHED_SUBSETS);
 
   /** @example new CompiledOpencode(parseOpencode(file)) */
   constructor(readonly ruleSet: OpencodeRuleSet) {
+    const rules = ruleSet.rules;
     const groups = new Map<string, number>();
     const patterns = [];
-    this.groupOf = new Int32Array(ruleSet.rules.length);
-    for (const r of ruleSet.rules) {
+    this.groupOf = new Int32Array(rules.length);
+    this.agentOf = new Int32Array(rules.length);
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i];
       let g = groups.get(r.action);
       if (g === undefined) {
         g = patterns.length;
@@ -57,9 +65,15 @@ export class CompiledOpencode {
         this.groupMatchers.push(r.actionMatcher);
       }
       this.groupOf[r.index] = g;
+      let a = EVERY_AGENT;
+      if (r.agent !== null) {
+        a = this.agentCodes.get(r.agent) ?? this.agentCodes.size;
+        if (a === this.agentCodes.size) this.agentCodes.set(r.agent, a);
+      }
+      this.agentOf[r.index] = a;
     }
     this.actionIndex = new PatternIndex(patterns);
-    this.agentsWithRules = new Set(ruleSet.rules.flatMap((r) => (r.agent === null ? [] : [r.agent])));
+    this.order = ruleSet.order ? Int32Array.from(ruleSet.order) : Int32Array.from(rules, (r) => r.index);
   }
 
   /**
@@ -68,29 +82,41 @@ export class CompiledOpencode {
    * @example compiled.lastMatch('edit', 'secrets/a') // 2
    */
   lastMatch(action: string, resource: string, agent?: string): number {
-    const s = this.subsetFor(action, agent);
-    const rules = this.ruleSet.rules;
-    const p = s.index.last(resource, (q) => matches(rules[s.rules[q]].resourceMatcher, resource));
-    return p < 0 ? -1 : s.rules[p];
+    return lastIn(this.subsetFor(action, agent), resource);
   }
 
-  private subsetFor(action: string, agent: string | undefined): Subset {
-    const who = agent !== undefined && this.agentsWithRules.has(agent) ? agent : null;
-    // Agent names and actions are arbitrary strings: the length prefix keeps keys unambiguous.
-    const scope = who === null ? '-' : `${who.length}:${who}`;
-    return this.byAction.getOrSet(`${scope} ${action}`, () => {
-      const groups = this.actionIndex.candidates(action).filter((g) => matches(this.groupMatchers[g], action));
-      return this.bySubset.getOrSet(`${scope} ${groups.join(',')}`, () => this.buildSubset(new Set(groups), who));
-    });
+  /** The rules `action` selects for `agent`, in evaluation order, with their resource index. */
+  subsetFor(action: string, agent: string | undefined): Subset {
+    const code = agent === undefined ? EVERY_AGENT : this.agentCodes.get(agent) ?? EVERY_AGENT;
+    let actions = this.byAction.get(code);
+    if (!actions) this.byAction.set(code, (actions = new BoundedCache(MAX_CACHED_ACTIONS)));
+    const hit = actions.get(action);
+    if (hit) return hit;
+    const groups = this.actionIndex.candidates(action).filter((g) => matches(this.groupMatchers[g], action));
+    return actions.set(action, this.bySubset.getOrSet(`${code} ${groups.join(',')}`, () => this.buildSubset(groups, code)));
   }
 
-  private buildSubset(groups: Set<number>, agent: string | null): Subset {
-    const rules: number[] = [];
-    for (const r of inEvaluationOrder(this.ruleSet)) {
-      if ((r.agent === null || r.agent === agent) && groups.has(this.groupOf[r.index])) rules.push(r.index);
+  private buildSubset(groups: number[], agent: number): Subset {
+    const selected = new Uint8Array(this.groupMatchers.length);
+    for (const g of groups) selected[g] = 1;
+    const { order, agentOf, groupOf } = this;
+    const picked: number[] = [];
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k];
+      const a = agentOf[i];
+      if ((a === EVERY_AGENT || a === agent) && selected[groupOf[i]] === 1) picked.push(i);
     }
-    return { rules, index: new PatternIndex(rules.map((i) => this.ruleSet.rules[i].resourcePattern)) };
+    const rules = this.ruleSet.rules;
+    const matchers = picked.map((i) => rules[i].resourceMatcher);
+    return { rules: Int32Array.from(picked), matchers, index: sharedIndex(picked.map((i) => rules[i].resourcePattern)) };
   }
+}
+
+/** The position-mapped last match in one subset: the controlling rule's index, or -1. */
+function lastIn(s: Subset, resource: string): number {
+  const m = s.matchers;
+  const p = s.index.last(resource, (q) => matches(m[q], resource));
+  return p < 0 ? -1 : s.rules[p];
 }
 
 function ruleRef(rs: OpencodeRuleSet, index: number): RuleRef | null {
@@ -99,59 +125,83 @@ function ruleRef(rs: OpencodeRuleSet, index: number): RuleRef | null {
 }
 
 /** Saved "always" approvals, compiled per request as the reference does; they sit after every rule. */
-function savedMatchers(req: OpencodeRequest): Array<{ action: CompiledWildcard; resource: CompiledWildcard }> {
-  return (req.saved ?? []).map((s) => ({ action: compileOpencode(s.action), resource: compileOpencode(s.resource) }));
+function savedMatchers(saved: NonNullable<OpencodeRequest['saved']>): Array<{ action: CompiledWildcard; resource: CompiledWildcard }> {
+  return saved.map((s) => ({ action: compileOpencode(s.action), resource: compileOpencode(s.resource) }));
 }
 
 /**
  * OpenCode's decision through the compiled form: the same decision, native value, code, deciding
- * rule and details as `evaluateOpencode`, with the reference trace built only when read.
+ * rule and details as `evaluateOpencode`, with the reference trace built only when read. `agent`
+ * is the agent the request runs as (the gate's choice, `agents.ts`); the trace is the reference's
+ * for the request as given, so it says how that agent was chosen.
  * @example evaluateCompiledOpencode(new CompiledOpencode(rs), { action: 'edit', resources: ['secrets/a'] }).decision // 'deny'
  */
-export function evaluateCompiledOpencode(c: CompiledOpencode, req: OpencodeRequest): Verdict {
+export function evaluateCompiledOpencode(c: CompiledOpencode, req: OpencodeRequest, agent: string | undefined = req.agent): Verdict {
   const rs = c.ruleSet;
   const trace = (): Trace => evaluateOpencode(rs, req).trace;
-  const action = normalizeInput(req.action);
-  const resources = req.resources.map(normalizeInput);
-  if (resources.length === 0) {
+  const n = req.resources.length;
+  if (n === 0) {
     return withOutcomes(withLazyTrace({ decision: 'allow', native: 'allow', code: null, rule: null, details: { branch: 'empty-resources' } }, trace), []);
   }
-  const configured = (resource: string): Lookup => {
-    const i = c.lastMatch(action, resource, req.agent);
-    return { controlling: i, decision: i >= 0 ? rs.rules[i].decision : DEFAULT_EFFECT };
-  };
-  const first = resources.map(configured);
-  const denied = first.find((l) => l.decision === 'deny');
-  if (denied) {
-    const v = withLazyTrace({ decision: 'deny', native: 'deny', code: null, rule: ruleRef(rs, denied.controlling), details: { branch: 'deny-before-approvals' } }, trace);
-    return withOutcomes(v, outcomes(rs, req, resources, first));
+  const rules = rs.rules;
+  const subset = c.subsetFor(normalizeInput(req.action), agent);
+  const resources = new Array<string>(n);
+  // Per resource: the controlling rule, configured rules first (rules.length + i: saved approval i).
+  const controlling = new Array<number>(n);
+  let denied = -1;
+  for (let k = 0; k < n; k++) {
+    const resource = normalizeInput(req.resources[k]);
+    const i = lastIn(subset, resource);
+    resources[k] = resource;
+    controlling[k] = i;
+    if (denied < 0 && i >= 0 && rules[i].decision === 'deny') denied = k;
   }
-  const saved = savedMatchers(req);
-  let sections = first;
-  if (saved.length) {
+  if (denied >= 0) {
+    const v = withLazyTrace({ decision: 'deny', native: 'deny', code: null, rule: ruleRef(rs, controlling[denied]), details: { branch: 'deny-before-approvals' } }, trace);
+    return withOutcomes(v, outcomes(rs, req, resources, controlling));
+  }
+  if (req.saved && req.saved.length) {
+    const saved = savedMatchers(req.saved);
+    const action = normalizeInput(req.action);
     const savedAt = saved.map((s) => matches(s.action, action));
-    sections = resources.map((resource, k) => {
+    for (let k = 0; k < n; k++) {
       for (let i = saved.length - 1; i >= 0; i--) {
-        if (savedAt[i] && matches(saved[i].resource, resource)) return { controlling: rs.rules.length + i, decision: 'allow' };
+        if (savedAt[i] && matches(saved[i].resource, resources[k])) {
+          controlling[k] = rules.length + i;
+          break;
+        }
       }
-      return first[k];
-    });
+    }
   }
-  const asked = sections.find((l) => l.decision === 'ask');
-  const decision: Decision = asked ? 'ask' : 'allow';
-  const decider = asked ?? sections[0];
-  const deciderIndex = decider.controlling >= 0 && decider.controlling < rs.rules.length ? decider.controlling : -1;
-  const v = withLazyTrace({ decision, native: decision, code: null, rule: ruleRef(rs, deciderIndex), details: { branch: asked ? 'ask' : 'allow' } }, trace);
-  return withOutcomes(v, outcomes(rs, req, resources, sections));
+  let asked = -1;
+  for (let k = 0; k < n && asked < 0; k++) if (decisionAt(rs, controlling[k]) === 'ask') asked = k;
+  const decision: Decision = asked >= 0 ? 'ask' : 'allow';
+  const decider = controlling[asked >= 0 ? asked : 0];
+  const v = withLazyTrace({ decision, native: decision, code: null, rule: ruleRef(rs, decider < rules.length ? decider : -1), details: { branch: decision } }, trace);
+  return withOutcomes(v, outcomes(rs, req, resources, controlling));
 }
 
+/** The decision of a controlling rule: its effect, allow for a saved approval, the default for none. */
+function decisionAt(rs: OpencodeRuleSet, controlling: number): Decision {
+  if (controlling < 0) return DEFAULT_EFFECT;
+  return controlling < rs.rules.length ? rs.rules[controlling].decision : 'allow';
+}
+
+const NO_RULE_BRANCH = `no rule matched: default ${DEFAULT_EFFECT}`;
+const RULE_BRANCH: Record<Decision, string> = { allow: 'last matching rule decides allow', ask: 'last matching rule decides ask', deny: 'last matching rule decides deny' };
+
 /** The reference trace's sections without their rows: same subjects, controlling rules, branches and labels. */
-function outcomes(rs: OpencodeRuleSet, req: OpencodeRequest, resources: string[], lookups: Lookup[]): SubjectOutcome[] {
-  return lookups.map((l, k) => {
-    if (l.controlling < 0) return { kind: 'resource', subject: resources[k], controlling: null, decision: DEFAULT_EFFECT, branch: `no rule matched: default ${DEFAULT_EFFECT}`, label: '' };
-    const rule = rs.rules[l.controlling];
-    if (rule) return { kind: 'resource', subject: resources[k], controlling: l.controlling, decision: l.decision, branch: `last matching rule decides ${l.decision}`, label: rule.label };
-    const s = req.saved![l.controlling - rs.rules.length];
-    return { kind: 'resource', subject: resources[k], controlling: l.controlling, decision: 'allow', branch: 'last matching rule (a saved approval) decides allow', label: `saved approval: ${s.action} ${s.resource} allow` };
-  });
+function outcomes(rs: OpencodeRuleSet, req: OpencodeRequest, resources: string[], controlling: number[]): SubjectOutcome[] {
+  const out = new Array<SubjectOutcome>(resources.length);
+  for (let k = 0; k < resources.length; k++) {
+    const i = controlling[k];
+    const rule = i >= 0 ? rs.rules[i] : undefined;
+    if (i < 0) out[k] = { kind: 'resource', subject: resources[k], controlling: null, decision: DEFAULT_EFFECT, branch: NO_RULE_BRANCH, label: '' };
+    else if (rule) out[k] = { kind: 'resource', subject: resources[k], controlling: i, decision: rule.decision, branch: RULE_BRANCH[rule.decision], label: rule.label };
+    else {
+      const s = req.saved![i - rs.rules.length];
+      out[k] = { kind: 'resource', subject: resources[k], controlling: i, decision: 'allow', branch: 'last matching rule (a saved approval) decides allow', label: `saved approval: ${s.action} ${s.resource} allow` };
+    }
+  }
+  return out;
 }

@@ -59,6 +59,14 @@ describe('compiled OpenCode rule sets', () => {
     );
   });
 
+  it('traces a request without an agent as the reference does, naming the default agent it ran as', () => {
+    const rs = parseOpencode({ path: 'opencode.json', text: '{"permissions": [{"action": "edit", "resource": "a/*", "effect": "deny"}]}' }, { home: '/home/u' });
+    const req = { action: 'edit', resources: ['b'] };
+    const got = evaluateCompiled(compileRuleSet(rs), req);
+    assert.deepStrictEqual(got, evaluateOpencode(rs, req));
+    assert.ok(got.trace.notes.some((n) => n.includes('no "agent" given')));
+  });
+
   it('is built once per parse and reused', () => {
     const rs = parse('{"permissions": []}');
     assert.strictEqual(compiledFor(rs), compiledFor(rs));
