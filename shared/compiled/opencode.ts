@@ -2,12 +2,12 @@ import type { Decision, RuleRef, Trace, Verdict } from '../model';
 import { matches, type CompiledWildcard } from '../patterns/wildcard';
 import { evaluateOpencode } from '../dialects/opencode/evaluate';
 import { compileOpencode, normalizeInput } from '../dialects/opencode/pattern';
-import type { OpencodeRequest, OpencodeRuleSet } from '../dialects/opencode/rules';
+import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { BoundedCache } from './bounded-cache';
 import { PatternIndex } from './pattern-index';
 import { sharedIndex } from './index-cache';
 import { withLazyTrace } from './lazy-trace';
-import { withOutcomes, type SubjectOutcome } from './outcomes';
+import type { SubjectOutcome } from './outcomes';
 
 /** Distinct action strings remembered per agent with the rule subset they select. */
 export const MAX_CACHED_ACTIONS = 4096;
@@ -44,13 +44,18 @@ export class CompiledOpencode {
   private readonly agentOf: Int32Array;
   /** Rule indices in the order OpenCode evaluates them. */
   private readonly order: Int32Array;
+  /**
+   * `ruleSet.rules`, read once: rule set objects differ in layout from parse to parse, so hot code
+   * that reads through them keeps being re-optimized.
+   */
+  readonly rules: OpencodeRuleSet['rules'];
   /** Per agent code (top level: EVERY_AGENT), the subset each action string selects. */
   private readonly byAction = new Map<number, BoundedCache<string, Subset>>();
   private readonly bySubset = new BoundedCache<string, Subset>(MAX_CACHED_SUBSETS);
 
   /** @example new CompiledOpencode(parseOpencode(file)) */
   constructor(readonly ruleSet: OpencodeRuleSet) {
-    const rules = ruleSet.rules;
+    const rules = (this.rules = ruleSet.rules);
     const groups = new Map<string, number>();
     const patterns = [];
     this.groupOf = new Int32Array(rules.length);
@@ -106,7 +111,7 @@ export class CompiledOpencode {
       const a = agentOf[i];
       if ((a === EVERY_AGENT || a === agent) && selected[groupOf[i]] === 1) picked.push(i);
     }
-    const rules = this.ruleSet.rules;
+    const rules = this.rules;
     const matchers = picked.map((i) => rules[i].resourceMatcher);
     return { rules: Int32Array.from(picked), matchers, index: sharedIndex(picked.map((i) => rules[i].resourcePattern)) };
   }
@@ -119,8 +124,8 @@ function lastIn(s: Subset, resource: string): number {
   return p < 0 ? -1 : s.rules[p];
 }
 
-function ruleRef(rs: OpencodeRuleSet, index: number): RuleRef | null {
-  const r = index >= 0 ? rs.rules[index] : undefined;
+function ruleRef(rules: readonly OpencodeRule[], index: number): RuleRef | null {
+  const r = index >= 0 ? rules[index] : undefined;
   return r ? { index: r.index, id: null, label: r.label } : null;
 }
 
@@ -141,9 +146,9 @@ export function evaluateCompiledOpencode(c: CompiledOpencode, req: OpencodeReque
   const trace = (): Trace => evaluateOpencode(rs, req).trace;
   const n = req.resources.length;
   if (n === 0) {
-    return withOutcomes(withLazyTrace({ decision: 'allow', native: 'allow', code: null, rule: null, details: { branch: 'empty-resources' } }, trace), []);
+    return withLazyTrace({ decision: 'allow', native: 'allow', code: null, rule: null, details: { branch: 'empty-resources' } }, trace, []);
   }
-  const rules = rs.rules;
+  const rules = c.rules;
   const subset = c.subsetFor(normalizeInput(req.action), agent);
   const resources = new Array<string>(n);
   // Per resource: the controlling rule, configured rules first (rules.length + i: saved approval i).
@@ -157,8 +162,7 @@ export function evaluateCompiledOpencode(c: CompiledOpencode, req: OpencodeReque
     if (denied < 0 && i >= 0 && rules[i].decision === 'deny') denied = k;
   }
   if (denied >= 0) {
-    const v = withLazyTrace({ decision: 'deny', native: 'deny', code: null, rule: ruleRef(rs, controlling[denied]), details: { branch: 'deny-before-approvals' } }, trace);
-    return withOutcomes(v, outcomes(rs, req, resources, controlling));
+    return withLazyTrace({ decision: 'deny', native: 'deny', code: null, rule: ruleRef(rules, controlling[denied]), details: { branch: 'deny-before-approvals' } }, trace, () => outcomes(rules, req, resources, controlling));
   }
   if (req.saved && req.saved.length) {
     const saved = savedMatchers(req.saved);
@@ -174,32 +178,32 @@ export function evaluateCompiledOpencode(c: CompiledOpencode, req: OpencodeReque
     }
   }
   let asked = -1;
-  for (let k = 0; k < n && asked < 0; k++) if (decisionAt(rs, controlling[k]) === 'ask') asked = k;
+  for (let k = 0; k < n && asked < 0; k++) if (decisionAt(rules, controlling[k]) === 'ask') asked = k;
   const decision: Decision = asked >= 0 ? 'ask' : 'allow';
   const decider = controlling[asked >= 0 ? asked : 0];
-  const v = withLazyTrace({ decision, native: decision, code: null, rule: ruleRef(rs, decider < rules.length ? decider : -1), details: { branch: decision } }, trace);
-  return withOutcomes(v, outcomes(rs, req, resources, controlling));
+  const rule = ruleRef(rules, decider < rules.length ? decider : -1);
+  return withLazyTrace({ decision, native: decision, code: null, rule, details: { branch: decision } }, trace, () => outcomes(rules, req, resources, controlling));
 }
 
 /** The decision of a controlling rule: its effect, allow for a saved approval, the default for none. */
-function decisionAt(rs: OpencodeRuleSet, controlling: number): Decision {
+function decisionAt(rules: readonly OpencodeRule[], controlling: number): Decision {
   if (controlling < 0) return DEFAULT_EFFECT;
-  return controlling < rs.rules.length ? rs.rules[controlling].decision : 'allow';
+  return controlling < rules.length ? rules[controlling].decision : 'allow';
 }
 
 const NO_RULE_BRANCH = `no rule matched: default ${DEFAULT_EFFECT}`;
 const RULE_BRANCH: Record<Decision, string> = { allow: 'last matching rule decides allow', ask: 'last matching rule decides ask', deny: 'last matching rule decides deny' };
 
 /** The reference trace's sections without their rows: same subjects, controlling rules, branches and labels. */
-function outcomes(rs: OpencodeRuleSet, req: OpencodeRequest, resources: string[], controlling: number[]): SubjectOutcome[] {
+function outcomes(rules: readonly OpencodeRule[], req: OpencodeRequest, resources: string[], controlling: number[]): SubjectOutcome[] {
   const out = new Array<SubjectOutcome>(resources.length);
   for (let k = 0; k < resources.length; k++) {
     const i = controlling[k];
-    const rule = i >= 0 ? rs.rules[i] : undefined;
+    const rule = i >= 0 ? rules[i] : undefined;
     if (i < 0) out[k] = { kind: 'resource', subject: resources[k], controlling: null, decision: DEFAULT_EFFECT, branch: NO_RULE_BRANCH, label: '' };
     else if (rule) out[k] = { kind: 'resource', subject: resources[k], controlling: i, decision: rule.decision, branch: RULE_BRANCH[rule.decision], label: rule.label };
     else {
-      const s = req.saved![i - rs.rules.length];
+      const s = req.saved![i - rules.length];
       out[k] = { kind: 'resource', subject: resources[k], controlling: i, decision: 'allow', branch: 'last matching rule (a saved approval) decides allow', label: `saved approval: ${s.action} ${s.resource} allow` };
     }
   }

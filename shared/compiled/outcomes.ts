@@ -1,4 +1,5 @@
 import type { Decision, TraceSection, Verdict } from '../model';
+import { lazyPartsOf } from './lazy-trace';
 
 /**
  * What one trace section says without its rows: the subject, the rule that controlled it, the
@@ -16,16 +17,19 @@ export interface SubjectOutcome {
   label: string;
 }
 
-/** Outcomes recorded by a fast path, keyed by its verdict (kept out of the verdict's own fields). */
+/** Outcomes of verdicts that have no lazy parts to keep them in (a reference evaluator's, say). */
 const recorded = new WeakMap<Verdict, SubjectOutcome[]>();
 
 /**
  * Records a verdict's per-subject outcomes; a fast path calls this with what it already knows.
- * The outcomes must be what the verdict's trace sections would say, section for section.
+ * The outcomes must be what the verdict's trace sections would say, section for section. A fast
+ * path that builds its verdict with `withLazyTrace` passes them (or how to make them) there instead.
  * @example withOutcomes(verdict, [{ kind: 'resource', subject: 'a', controlling: 2, decision: 'deny', branch: '…', label: 'edit a deny' }])
  */
 export function withOutcomes<V extends Verdict>(v: V, outcomes: SubjectOutcome[]): V {
-  recorded.set(v, outcomes);
+  const parts = lazyPartsOf(v);
+  if (parts) parts.outcomes = outcomes;
+  else recorded.set(v, outcomes);
   return v;
 }
 
@@ -36,11 +40,16 @@ export function outcomeOfSection(s: TraceSection): SubjectOutcome {
 }
 
 /**
- * A verdict's per-subject outcomes: recorded by the fast path when it has them, else read from
- * the trace (which a reference evaluator has built already). Never builds a lazy trace when the
- * outcomes are known.
+ * A verdict's per-subject outcomes: recorded by the fast path when it has them (made on first read
+ * when it recorded how), else read from the trace (which a reference evaluator has built already).
+ * Never builds a lazy trace when the outcomes are known.
  * @example outcomesOf(verdict).map((o) => o.controlling) // [2, null]
  */
 export function outcomesOf(v: Verdict): readonly SubjectOutcome[] {
+  const parts = lazyPartsOf(v);
+  if (parts?.outcomes !== undefined) {
+    if (typeof parts.outcomes === 'function') parts.outcomes = parts.outcomes();
+    return parts.outcomes as readonly SubjectOutcome[];
+  }
   return recorded.get(v) ?? v.trace.sections.map(outcomeOfSection);
 }
