@@ -5,10 +5,10 @@ import { patternId } from './pattern-ids';
 /** Pattern indexes kept at once, across every rule set and file. */
 export const MAX_SHARED_INDEXES = 64;
 /**
- * Patterns all kept indexes may hold together: an index costs memory per pattern (its trie nodes),
- * so a few huge rule sets evict the rest instead of growing the cache without end.
+ * Patterns all kept indexes may hold together: an index costs about 400 bytes per pattern (its trie
+ * nodes), so this caps the cache near 40 MB; a few huge rule sets evict the rest.
  */
-export const MAX_SHARED_INDEXED_PATTERNS = 200_000;
+export const MAX_SHARED_INDEXED_PATTERNS = 100_000;
 
 interface Entry {
   /** The content numbers of the indexed patterns, in index order: what the index was built from. */
