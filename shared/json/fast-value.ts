@@ -9,6 +9,8 @@ import { strictJsonTree } from './fast-tree';
 export interface FastJson {
   /** What the agent's `JSON.parse` sees. */
   value: unknown;
+  /** The text read (strict JSON with no repeated key), for finding a place without the tree (skim.ts). */
+  text: string;
   /** The tree `parseJson` would build for the same text, built on first call and kept. */
   tree(): Node;
 }
@@ -33,6 +35,7 @@ export function strictJsonValue(text: string, maxDepth: number): FastJson | unde
   let root: Node | undefined;
   return {
     value,
+    text,
     tree() {
       root ??= strictJsonTree(text);
       // JSON.parse accepted the text, so the strict parser does too; fail loudly if they ever disagree.
