@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { strictJsonTree } from './fast-tree';
+import { stringEnd } from './skim';
 
 /**
  * A strict-JSON document read with the engine's own `JSON.parse`, its syntax tree built only when
@@ -54,17 +55,8 @@ function colonsOutsideStrings(text: string, maxDepth: number): number {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      let j = i;
-      for (;;) {
-        j = text.indexOf('"', j + 1);
-        let k = j - 1;
-        while (text.charCodeAt(k) === 92 /* \ */) k--;
-        // An even run of backslashes escapes nothing: this quote ends the string.
-        if ((j - 1 - k) % 2 === 0) break;
-      }
-      i = j;
-    } else if (c === 58 /* : */) colons++;
+    if (c === 34 /* " */) i = stringEnd(text, i) - 1;
+    else if (c === 58 /* : */) colons++;
     else if (c === 91 /* [ */ || c === 123 /* { */) {
       if (++depth > maxDepth) return -1;
     } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;

@@ -5,8 +5,11 @@
  * path reads); anything else may give nonsense.
  */
 
-/** Just past the string whose opening quote is at `at`. */
-function stringEnd(text: string, at: number): number {
+/**
+ * Just past the string whose opening quote is at `at` (the text's end when it never closes).
+ * @example stringEnd('"a\\"b" x', 0) // 6
+ */
+export function stringEnd(text: string, at: number): number {
   let j = at;
   for (;;) {
     j = text.indexOf('"', j + 1);
