@@ -1,7 +1,7 @@
 import { finding, type Finding } from '../../model';
 import { GLOB_SYNTAX, literalGlobWitness as globWitness } from '../../patterns/literal-glob';
 import { allowsWhat, runsAnythingCandidates, runsAnythingSeverity, strongestWitness, type RunsAnythingCandidate } from '../../patterns/runs-anything';
-import { isExact, isUniversal, matches } from '../../patterns/wildcard';
+import { isExact, isUniversal, matches, type Wildcard } from '../../patterns/wildcard';
 import { normalizeInput } from './pattern';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
 
@@ -30,6 +30,100 @@ export function runsAnythingWitness(rule: OpencodeRule): RunsAnythingCandidate |
   return strongestWitness(runsAnythingCandidates(normalizeInput(rule.resource)).filter((c) => matches(rule.resourceMatcher, c.command)));
 }
 
+/** What the one-rule lints say of a rule, without its range and index: the same for every rule of the same text. */
+interface RuleNote {
+  code: string;
+  severity: Finding['severity'];
+  message: string;
+  witness?: string;
+  unnecessary?: true;
+  data: Record<string, unknown>;
+}
+
+/** A rule's notes and its duplicate keys (action and resource, and their lower case), per decision and form. */
+interface RuleNotes {
+  notes: RuleNote[];
+  key: string;
+  lowerKey: string;
+}
+
+/**
+ * Notes kept per (resource pattern, action pattern) object, then per decision and form. Patterns
+ * are shared between parses of a file, so an edit re-reads only the rules it changed. A pattern
+ * object stands for its source text and its expanded text, and an action pattern for its action.
+ */
+const notesByPatterns = new WeakMap<Wildcard, WeakMap<Wildcard, Array<RuleNotes | undefined>>>();
+
+/** Slot of a decision and form among a pattern pair's notes. */
+function kindOf(r: OpencodeRule): number {
+  return (r.decision === 'allow' ? 0 : r.decision === 'ask' ? 2 : 4) + (r.form === 'v1' ? 0 : 1);
+}
+
+function notesOf(r: OpencodeRule): RuleNotes {
+  let byAction = notesByPatterns.get(r.resourcePattern);
+  if (!byAction) notesByPatterns.set(r.resourcePattern, (byAction = new WeakMap()));
+  let byKind = byAction.get(r.actionPattern);
+  if (!byKind) byAction.set(r.actionPattern, (byKind = []));
+  const kind = kindOf(r);
+  let hit = byKind[kind];
+  if (!hit) {
+    const key = `\u0000${r.action}\u0000${r.resource}`;
+    byKind[kind] = hit = { notes: ruleNotes(r), key, lowerKey: key.toLowerCase() };
+  }
+  return hit;
+}
+
+/** The one-rule lints: they read the rule's action, resource, decision, form and patterns only. */
+function ruleNotes(r: OpencodeRule): RuleNote[] {
+  const out: RuleNote[] = [];
+  const isCommand = COMMAND_ACTIONS.includes(r.action);
+  if (isCommand && r.decision !== 'allow' && isExact(r.resourcePattern) && r.resource.trim() !== '') {
+    out.push({
+      code: 'exact-command-pattern',
+      severity: 'warning',
+      message: `"${r.resource}" has no wildcard: it ${r.decision === 'deny' ? 'denies' : 'asks for'} only the exact command "${r.resource}", not "${r.resource} …"; write "${r.resource} *" to cover it with arguments`,
+      witness: `${r.resource} --version`,
+      data: { replacement: `${r.resource} *` },
+    });
+  }
+  const run = runsAnythingWitness(r);
+  if (run) {
+    out.push({
+      code: 'allow-runs-anything',
+      severity: runsAnythingSeverity(run),
+      message: `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that ${allowsWhat(run).verb}: it admits ${run.what}, e.g. "${run.command}"`,
+      witness: run.command,
+      data: { kind: run.kind },
+    });
+  }
+  if (GLOB_SYNTAX.test(r.resource)) {
+    const w = literalGlobWitness(r);
+    out.push({
+      code: 'literal-glob-syntax',
+      severity: 'warning',
+      message: `"${r.resource}" uses glob syntax OpenCode reads literally (only * and ? are wildcards; * already crosses /)${w !== undefined ? `: it does not match "${w}"` : ''}`,
+      witness: w,
+      data: {},
+    });
+  }
+  if (r.form === 'v1' && PATH_ACTIONS.includes(r.action) && /^(\/|~|\$HOME|[A-Za-z]:[\\/])/.test(r.resource)) {
+    out.push({
+      code: 'never-matches',
+      severity: 'warning',
+      message: `"${r.resource}" is an absolute or home path, but ${r.action} resources are relative to the worktree: this rule never matches`,
+      unnecessary: true,
+      data: {},
+    });
+  }
+  return out;
+}
+
+function noteFinding(n: RuleNote, r: OpencodeRule): Finding {
+  const data = { rule: r.index, ...n.data };
+  if (n.unnecessary) return finding(n.code, n.severity, n.message, r.resourceRange, { unnecessary: true, data });
+  return finding(n.code, n.severity, n.message, r.resourceRange, { witness: n.witness, data });
+}
+
 /**
  * Lints that read one rule at a time (the automata-based ones live in analysis/).
  * @example lintOpencode(parseOpencode(file)).map((f) => f.code) // ['exact-command-pattern']
@@ -41,34 +135,10 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
   for (const r of rs.rules) {
     // Built-in layers are the agent's, not the user's: lints speak only of rules in the file.
     if (r.layer !== undefined) continue;
-    const isCommand = COMMAND_ACTIONS.includes(r.action);
-    if (isCommand && r.decision !== 'allow' && isExact(r.resourcePattern) && r.resource.trim() !== '') {
-      out.push(finding('exact-command-pattern', 'warning', `"${r.resource}" has no wildcard: it ${r.decision === 'deny' ? 'denies' : 'asks for'} only the exact command "${r.resource}", not "${r.resource} …"; write "${r.resource} *" to cover it with arguments`, r.resourceRange, {
-        witness: `${r.resource} --version`,
-        data: { rule: r.index, replacement: `${r.resource} *` },
-      }));
-    }
-    const run = runsAnythingWitness(r);
-    if (run) {
-      out.push(finding('allow-runs-anything', runsAnythingSeverity(run), `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that ${allowsWhat(run).verb}: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
-        witness: run.command,
-        data: { rule: r.index, kind: run.kind },
-      }));
-    }
-    if (GLOB_SYNTAX.test(r.resource)) {
-      const w = literalGlobWitness(r);
-      out.push(finding('literal-glob-syntax', 'warning', `"${r.resource}" uses glob syntax OpenCode reads literally (only * and ? are wildcards; * already crosses /)${w !== undefined ? `: it does not match "${w}"` : ''}`, r.resourceRange, {
-        witness: w,
-        data: { rule: r.index },
-      }));
-    }
-    if (r.form === 'v1' && PATH_ACTIONS.includes(r.action) && /^(\/|~|\$HOME|[A-Za-z]:[\\/])/.test(r.resource)) {
-      out.push(finding('never-matches', 'warning', `"${r.resource}" is an absolute or home path, but ${r.action} resources are relative to the worktree: this rule never matches`, r.resourceRange, {
-        unnecessary: true,
-        data: { rule: r.index },
-      }));
-    }
-    const key = `${r.agent ?? ''}\u0000${r.action}\u0000${r.resource}`;
+    const own = notesOf(r);
+    for (const n of own.notes) out.push(noteFinding(n, r));
+    const key = r.agent === null ? own.key : r.agent + own.key;
+    const lowerKey = r.agent === null ? own.lowerKey : r.agent.toLowerCase() + own.lowerKey;
     const prev = seen.get(key);
     if (prev) {
       out.push(finding('duplicate-rule', 'information', `the same action and pattern as rule ${prev.index + 1} (${prev.label}); under last match the earlier one never decides`, r.range, {
@@ -76,7 +146,7 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
         data: { rule: r.index, other: prev.index },
       }));
     } else {
-      const lower = seenLower.get(key.toLowerCase());
+      const lower = seenLower.get(lowerKey);
       if (lower) {
         out.push(finding('case-duplicate', 'information', `differs from rule ${lower.index + 1} (${lower.label}) only by case: OpenCode on Windows matches case-insensitively, so there the two collide`, r.range, {
           related: [{ range: lower.range, message: `rule ${lower.index + 1}: ${lower.label}` }],
@@ -85,7 +155,7 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
       }
     }
     seen.set(key, r);
-    if (!seenLower.has(key.toLowerCase())) seenLower.set(key.toLowerCase(), r);
+    if (!seenLower.has(lowerKey)) seenLower.set(lowerKey, r);
   }
   return out;
 }
