@@ -104,12 +104,13 @@ class OverlapIndex {
 /**
  * What one analysis of a view leaves for the next analysis of the same view (an edited file).
  * Which higher entries can decide a request of an entry, and which entries hide behind a single
- * includer, depend only on the entries' languages in their order; an outcome depends only on the
- * entry, those candidates (their languages, decisions and rules) and the preferred characters. So
- * when every entry keeps its key at its position, the candidate lists are reused, and an outcome is
- * reused when its entry and each of its candidates keep their decision and rule too. Budget
- * outcomes are never reused. A memo belongs to one caller whose `wantLoss`/`wantDeciders` decide
- * by an entry's decision alone.
+ * includer, depend only on the entries' languages in their order. Whether an entry decides
+ * anything, its witness, and which candidates take a dead entry's requests depend only on the
+ * languages too (and on the preferred characters); only the search for a request the entry loses
+ * to another decision reads decisions. So when every entry keeps its key at its position, the
+ * candidate lists are reused, and an outcome is reused when its entry and candidates keep their
+ * rules and, if a loss was searched for, their decisions (a dead entry's deciders get their
+ * current decisions). Budget outcomes are never reused. A memo belongs to one caller.
  * @example const memo = new CoverageMemo(); analyzeCoverage(entries, opts, memo); analyzeCoverage(edited, opts, memo)
  */
 export class CoverageMemo {
@@ -117,9 +118,19 @@ export class CoverageMemo {
   keys: Array<object | undefined> = [];
   decisions: Decision[] = [];
   rules: number[] = [];
+  /** Per position: what was asked of the entry (LOSS and DECIDERS bits). */
+  asked: number[] = [];
   relevant: Relevant[] = [];
   outcomes: Outcome[] = [];
   preferred: readonly number[] = [];
+}
+
+/** Bits of `CoverageMemo.asked`: a lost request was searched for; deciders were named. */
+const ASKED_LOSS = 1;
+const ASKED_DECIDERS = 2;
+
+function askedOf(e: Entry, opts: CoverageOptions): number {
+  return (opts.wantLoss(e) ? ASKED_LOSS : 0) | (opts.wantDeciders?.(e) === false ? 0 : ASKED_DECIDERS);
 }
 
 /** A shared empty candidate list: most entries of a large file overlap no higher entry. */
@@ -141,14 +152,20 @@ function samePreferred(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-/** The memo's outcome for `pos` when it still holds: the entry and its candidates kept decision and rule. */
-function reusable(entries: readonly Entry[], pos: number, relevant: Relevant, memo: CoverageMemo): Outcome | undefined {
+/** The memo's outcome for `pos` when it still holds (see `CoverageMemo`), with current decisions. */
+function reusable(entries: readonly Entry[], pos: number, relevant: Relevant, asked: number, memo: CoverageMemo): Outcome | undefined {
   const o = memo.outcomes[pos];
-  if (o === undefined || o.status === 'budget') return undefined;
-  const e = entries[pos];
-  if (memo.decisions[pos] !== e.decision || memo.rules[pos] !== e.rule) return undefined;
-  for (const q of relevant.list) if (memo.decisions[q] !== entries[q].decision || memo.rules[q] !== entries[q].rule) return undefined;
-  return o;
+  if (o === undefined || o.status === 'budget' || memo.asked[pos] !== asked || memo.rules[pos] !== entries[pos].rule) return undefined;
+  let decided = true;
+  for (const q of relevant.list) {
+    if (memo.rules[q] !== entries[q].rule) return undefined;
+    if (memo.decisions[q] !== entries[q].decision) decided = false;
+  }
+  if (asked & ASKED_LOSS) return decided && memo.decisions[pos] === entries[pos].decision ? o : undefined;
+  if (decided || o.status === 'live') return o;
+  const now = new Map<number, Decision>();
+  for (const q of relevant.list) now.set(entries[q].rule, entries[q].decision);
+  return { status: 'dead', deciders: o.deciders.map((d) => ({ ...d, decision: now.get(d.rule)! })) };
 }
 
 /** The candidate lists of every position, computed from the languages alone. */
@@ -181,11 +198,12 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
   const warm = memo !== undefined && sameKeys(entries, memo);
   const lists = warm ? memo.relevant : candidateLists(entries);
   const reuse = warm && samePreferred(memo.preferred, opts.preferred);
+  const asked = entries.map((e) => askedOf(e, opts));
   const out: Outcome[] = [];
   let spent: 'time' | 'memory' | undefined;
   for (let pos = 0; pos < entries.length; pos++) {
     const relevant = lists[pos];
-    const kept = reuse ? reusable(entries, pos, relevant, memo) : undefined;
+    const kept = reuse ? reusable(entries, pos, relevant, asked[pos], memo) : undefined;
     if (kept) {
       out.push(kept);
       continue;
@@ -207,6 +225,7 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
     memo.keys = entries.map((e) => e.key);
     memo.decisions = entries.map((e) => e.decision);
     memo.rules = entries.map((e) => e.rule);
+    memo.asked = asked;
     memo.relevant = lists;
     memo.outcomes = out;
     memo.preferred = opts.preferred;

@@ -82,8 +82,9 @@ function memoryOf(file: string): FileMemory {
 }
 
 /**
- * Forgets everything kept between analyses (parts by text, last coverage per view): the next
- * analysis of any file starts cold. For tests that compare a warm analysis with a cold one.
+ * Forgets what is kept of files between analyses (parts by text, last coverage per view): the next
+ * analysis of any file starts over, as in a new process, except for parts kept on pattern objects
+ * (a function of the pattern alone). For tests and benchmarks that want a complete analysis.
  * @example forgetOpencodeAnalyses(); analyzeOpencode(rs) // computed from scratch
  */
 export function forgetOpencodeAnalyses(): void {
