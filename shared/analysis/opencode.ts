@@ -1,11 +1,11 @@
-import type { Wildcard } from '../patterns/wildcard';
+import type { CompiledWildcard, Wildcard } from '../patterns/wildcard';
 import type { Finding } from '../model';
 import type { LintContext } from '../dialects/dialect';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { evaluateOpencode, rulesFor } from '../dialects/opencode/evaluate';
 import { STRING_ONLY_KEYS } from '../dialects/opencode/parse';
 import { isUniversal, matches } from '../patterns/wildcard';
-import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata';
+import { AutomataCache, alphabetWithout, sharedAutomataCache, type Language } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
 import { analyzeCoverage, analyzeEntry, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
 import { languageKeys } from './keys';
@@ -37,6 +37,8 @@ function knownActions(rs: OpencodeRuleSet): string[] {
 
 /** Entries remembered by pattern text across parses of one file (a large file's worth). */
 const MAX_REMEMBERED_ENTRIES = 20_000;
+/** Pairs kept per resource pattern (a pattern such as `*` goes with many actions). */
+const MAX_SHAPES_PER_PATTERN = 64;
 /** Files whose entries are remembered: an edited file keeps its own, a run over many files keeps a few. */
 const REMEMBERED_FILES = 4;
 
@@ -57,7 +59,17 @@ interface EntryParts {
   prefix: string;
   suffix: string;
 }
-const partsByPatterns = new WeakMap<Wildcard, WeakMap<Wildcard, EntryParts>>();
+/** An entry's parts with its language and test, kept per pair of pattern (and matcher) objects. */
+interface PairShape {
+  a: Wildcard;
+  am: CompiledWildcard;
+  rm: CompiledWildcard;
+  parts: EntryParts;
+  lang: Language;
+  test(parts: readonly string[]): boolean;
+}
+/** Pairs by resource pattern: most resource patterns of a file go with one action. */
+const shapesByResource = new WeakMap<Wildcard, PairShape[]>();
 /**
  * The same parts by pattern text, for the next parse of an edited file: its unchanged rules are
  * new objects with the same patterns. A hit is used only when both patterns' atoms are equal.
@@ -93,34 +105,40 @@ export function forgetOpencodeAnalyses(): void {
 
 /** The parts of a rule's two patterns for the file's actions (`actionsKey`: the actions joined by U+0000). */
 function partsOf(r: OpencodeRule, actions: readonly string[], actionsKey: string, partsByText: PartsByText): EntryParts {
-  let byResource = partsByPatterns.get(r.actionPattern);
-  if (!byResource) partsByPatterns.set(r.actionPattern, (byResource = new WeakMap()));
-  let parts = byResource.get(r.resourcePattern);
-  if (!parts || parts.actions !== actionsKey) {
-    const textKey = `${r.actionPattern.source}\u0000${r.resourcePattern.source}`;
-    const known = partsByText.get(textKey);
-    if (known && known.parts.actions === actionsKey && sameAtoms(known.a, r.actionPattern) && sameAtoms(known.b, r.resourcePattern)) parts = known.parts;
-    else {
-      const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
-      const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
-      const lang = { kind: 'pair' as const, a: r.actionPattern, b: r.resourcePattern };
-      parts = { actions: actionsKey, fills: as.flatMap((a) => bs.map((b) => [a, b])), ...languageKeys(lang) };
-      partsByText.set(textKey, { a: r.actionPattern, b: r.resourcePattern, parts });
-    }
-    byResource.set(r.resourcePattern, parts);
-  }
+  const textKey = `${r.actionPattern.source}\u0000${r.resourcePattern.source}`;
+  const known = partsByText.get(textKey);
+  if (known && known.parts.actions === actionsKey && sameAtoms(known.a, r.actionPattern) && sameAtoms(known.b, r.resourcePattern)) return known.parts;
+  const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
+  const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
+  const parts = { actions: actionsKey, fills: as.flatMap((a) => bs.map((b) => [a, b])), ...languageKeys({ kind: 'pair', a: r.actionPattern, b: r.resourcePattern }) };
+  partsByText.set(textKey, { a: r.actionPattern, b: r.resourcePattern, parts });
   return parts;
 }
 
+/** The rule's pair shape: re-parses share unchanged rules' pattern and matcher objects, so an edit finds most. */
+function shapeOf(r: OpencodeRule, actions: readonly string[], actionsKey: string, partsByText: PartsByText): PairShape {
+  let list = shapesByResource.get(r.resourcePattern);
+  if (!list) shapesByResource.set(r.resourcePattern, (list = []));
+  let shape: PairShape | undefined;
+  for (const x of list) if (x.a === r.actionPattern && x.am === r.actionMatcher && x.rm === r.resourceMatcher) shape = x;
+  if (!shape) {
+    const am = r.actionMatcher;
+    const rm = r.resourceMatcher;
+    shape = { a: r.actionPattern, am, rm, parts: partsOf(r, actions, actionsKey, partsByText), lang: { kind: 'pair', a: r.actionPattern, b: r.resourcePattern }, test: (p) => matches(am, p[0]) && matches(rm, p[1]) };
+    if (list.length >= MAX_SHAPES_PER_PATTERN) list.shift();
+    list.push(shape);
+  } else if (shape.parts.actions !== actionsKey) shape.parts = partsOf(r, actions, actionsKey, partsByText);
+  return shape;
+}
+
 function entryOf(r: OpencodeRule, actions: readonly string[], actionsKey: string, partsByText: PartsByText): Entry {
-  const parts = partsOf(r, actions, actionsKey, partsByText);
-  const am = r.actionMatcher;
-  const rm = r.resourceMatcher;
+  const shape = shapeOf(r, actions, actionsKey, partsByText);
+  const parts = shape.parts;
   return {
     rule: r.index,
     decision: r.decision,
-    lang: { kind: 'pair', a: r.actionPattern, b: r.resourcePattern },
-    test: (p) => matches(am, p[0]) && matches(rm, p[1]),
+    lang: shape.lang,
+    test: shape.test,
     fills: parts.fills,
     prefix: parts.prefix,
     suffix: parts.suffix,

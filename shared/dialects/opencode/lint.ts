@@ -52,7 +52,9 @@ interface RuleNotes {
  * are shared between parses of a file, so an edit re-reads only the rules it changed. A pattern
  * object stands for its source text and its expanded text, and an action pattern for its action.
  */
-const notesByPatterns = new WeakMap<Wildcard, WeakMap<Wildcard, Array<RuleNotes | undefined>>>();
+const notesByResource = new WeakMap<Wildcard, Array<{ a: Wildcard; kinds: Array<RuleNotes | undefined> }>>();
+/** Action patterns kept per resource pattern (a resource such as `*` goes with many actions). */
+const MAX_ACTIONS_PER_PATTERN = 64;
 
 /** Slot of a decision and form among a pattern pair's notes. */
 function kindOf(r: OpencodeRule): number {
@@ -60,15 +62,19 @@ function kindOf(r: OpencodeRule): number {
 }
 
 function notesOf(r: OpencodeRule): RuleNotes {
-  let byAction = notesByPatterns.get(r.resourcePattern);
-  if (!byAction) notesByPatterns.set(r.resourcePattern, (byAction = new WeakMap()));
-  let byKind = byAction.get(r.actionPattern);
-  if (!byKind) byAction.set(r.actionPattern, (byKind = []));
+  let list = notesByResource.get(r.resourcePattern);
+  if (!list) notesByResource.set(r.resourcePattern, (list = []));
+  let pair: { a: Wildcard; kinds: Array<RuleNotes | undefined> } | undefined;
+  for (const x of list) if (x.a === r.actionPattern) pair = x;
+  if (!pair) {
+    if (list.length >= MAX_ACTIONS_PER_PATTERN) list.shift();
+    list.push((pair = { a: r.actionPattern, kinds: [] }));
+  }
   const kind = kindOf(r);
-  let hit = byKind[kind];
+  let hit = pair.kinds[kind];
   if (!hit) {
     const key = `\u0000${r.action}\u0000${r.resource}`;
-    byKind[kind] = hit = { notes: ruleNotes(r), key, lowerKey: key.toLowerCase() };
+    pair.kinds[kind] = hit = { notes: ruleNotes(r), key, lowerKey: key.toLowerCase() };
   }
   return hit;
 }
@@ -124,38 +130,85 @@ function noteFinding(n: RuleNote, r: OpencodeRule): Finding {
   return finding(n.code, n.severity, n.message, r.resourceRange, { witness: n.witness, data });
 }
 
+/** A rule that repeats an earlier one's action and pattern (`other`), exactly or but for case. */
+interface Repeat {
+  code: 'duplicate-rule' | 'case-duplicate';
+  other: number;
+}
+
+/** The last file's duplicate keys and repeats, per rule of the file in order (rule sets of one path). */
+interface RepeatMemo {
+  keys: string[];
+  rules: number[];
+  repeats: Array<Repeat | undefined>;
+}
+const repeatsByFile = new Map<string, RepeatMemo>();
+/** Files whose repeats are kept: an edited file keeps its own, a run over many files a few. */
+const REMEMBERED_FILES = 4;
+
+/** Which rules repeat an earlier one: the last result of the same path when every key is the same. */
+function repeatsOf(path: string, keys: string[], lowerKeys: () => string[], rules: number[]): Array<Repeat | undefined> {
+  const last = repeatsByFile.get(path);
+  repeatsByFile.delete(path);
+  let repeats: Array<Repeat | undefined>;
+  if (last && last.keys.length === keys.length && keys.every((k, i) => k === last.keys[i] && rules[i] === last.rules[i])) repeats = last.repeats;
+  else {
+    repeats = [];
+    const lower = lowerKeys();
+    const seen = new Map<string, number>();
+    const seenLower = new Map<string, number>();
+    keys.forEach((key, i) => {
+      const prev = seen.get(key);
+      if (prev !== undefined) repeats[i] = { code: 'duplicate-rule', other: prev };
+      else {
+        const other = seenLower.get(lower[i]);
+        if (other !== undefined) repeats[i] = { code: 'case-duplicate', other };
+      }
+      seen.set(key, rules[i]);
+      if (!seenLower.has(lower[i])) seenLower.set(lower[i], rules[i]);
+    });
+  }
+  repeatsByFile.set(path, { keys, rules, repeats });
+  if (repeatsByFile.size > REMEMBERED_FILES) repeatsByFile.delete(repeatsByFile.keys().next().value!);
+  return repeats;
+}
+
+function repeatFinding(rs: OpencodeRuleSet, r: OpencodeRule, repeat: Repeat): Finding {
+  const prev = rs.rules[repeat.other];
+  const message = repeat.code === 'duplicate-rule'
+    ? `the same action and pattern as rule ${prev.index + 1} (${prev.label}); under last match the earlier one never decides`
+    : `differs from rule ${prev.index + 1} (${prev.label}) only by case: OpenCode on Windows matches case-insensitively, so there the two collide`;
+  return finding(repeat.code, 'information', message, r.range, {
+    related: [{ range: prev.range, message: `rule ${prev.index + 1}: ${prev.label}` }],
+    data: { rule: r.index, other: prev.index },
+  });
+}
+
 /**
  * Lints that read one rule at a time (the automata-based ones live in analysis/).
  * @example lintOpencode(parseOpencode(file)).map((f) => f.code) // ['exact-command-pattern']
  */
 export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
-  const out: Finding[] = [];
-  const seen = new Map<string, OpencodeRule>();
-  const seenLower = new Map<string, OpencodeRule>();
+  // Built-in layers are the agent's, not the user's: lints speak only of rules in the file.
+  const own: OpencodeRule[] = [];
+  const notes: RuleNotes[] = [];
+  const keys: string[] = [];
+  const rules: number[] = [];
   for (const r of rs.rules) {
-    // Built-in layers are the agent's, not the user's: lints speak only of rules in the file.
     if (r.layer !== undefined) continue;
-    const own = notesOf(r);
-    for (const n of own.notes) out.push(noteFinding(n, r));
-    const key = r.agent === null ? own.key : r.agent + own.key;
-    const lowerKey = r.agent === null ? own.lowerKey : r.agent.toLowerCase() + own.lowerKey;
-    const prev = seen.get(key);
-    if (prev) {
-      out.push(finding('duplicate-rule', 'information', `the same action and pattern as rule ${prev.index + 1} (${prev.label}); under last match the earlier one never decides`, r.range, {
-        related: [{ range: prev.range, message: `rule ${prev.index + 1}: ${prev.label}` }],
-        data: { rule: r.index, other: prev.index },
-      }));
-    } else {
-      const lower = seenLower.get(lowerKey);
-      if (lower) {
-        out.push(finding('case-duplicate', 'information', `differs from rule ${lower.index + 1} (${lower.label}) only by case: OpenCode on Windows matches case-insensitively, so there the two collide`, r.range, {
-          related: [{ range: lower.range, message: `rule ${lower.index + 1}: ${lower.label}` }],
-          data: { rule: r.index, other: lower.index },
-        }));
-      }
-    }
-    seen.set(key, r);
-    if (!seenLower.has(lowerKey)) seenLower.set(lowerKey, r);
+    const n = notesOf(r);
+    own.push(r);
+    notes.push(n);
+    keys.push(r.agent === null ? n.key : r.agent + n.key);
+    rules.push(r.index);
   }
+  const lowerKeys = () => own.map((r, i) => (r.agent === null ? notes[i].lowerKey : r.agent.toLowerCase() + notes[i].lowerKey));
+  const repeats = repeatsOf(rs.path, keys, lowerKeys, rules);
+  const out: Finding[] = [];
+  own.forEach((r, i) => {
+    for (const n of notes[i].notes) out.push(noteFinding(n, r));
+    const repeat = repeats[i];
+    if (repeat) out.push(repeatFinding(rs, r, repeat));
+  });
   return out;
 }
