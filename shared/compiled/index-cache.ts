@@ -1,30 +1,61 @@
-import type { Wildcard } from '../patterns/wildcard';
+import type { Atom, Wildcard } from '../patterns/wildcard';
 import { PatternIndex } from './pattern-index';
-import { patternId } from './pattern-ids';
 
 /** Pattern indexes kept at once, across every rule set and file. */
 export const MAX_SHARED_INDEXES = 64;
 /**
  * Patterns all kept indexes may hold together: an index costs about 400 bytes per pattern (its trie
- * nodes), so this caps the cache near 40 MB; a few huge rule sets evict the rest.
+ * nodes), and the pattern it keeps for comparison a little more, so this caps the cache near
+ * 50 MB; a few huge rule sets evict the rest.
  */
 export const MAX_SHARED_INDEXED_PATTERNS = 100_000;
 
 interface Entry {
-  /** The content numbers of the indexed patterns, in index order: what the index was built from. */
-  ids: Int32Array;
+  /** The indexed patterns, in index order: what the index was built from. */
+  patterns: readonly Wildcard[];
   index: PatternIndex;
 }
 
-function hashIds(ids: Int32Array): number {
-  let h = 0x811c9dc5 ^ ids.length;
-  for (let i = 0; i < ids.length; i++) h = Math.imul(h ^ ids[i], 0x01000193);
+/**
+ * A cheap fingerprint of a pattern list (its length; each pattern's length, middle and last code
+ * unit): it only picks the bucket, `samePatterns` decides. An edited file's unchanged lists get
+ * the same fingerprint without their patterns being read whole.
+ */
+function hashPatterns(patterns: readonly Wildcard[]): number {
+  let h = 0x811c9dc5 ^ patterns.length;
+  for (let i = 0; i < patterns.length; i++) {
+    const s = patterns[i].source;
+    const n = s.length;
+    h = Math.imul(h ^ n, 0x01000193);
+    if (n > 0) h = Math.imul(h ^ (s.charCodeAt(n >> 1) << 16) ^ s.charCodeAt(n - 1), 0x01000193);
+  }
   return h >>> 0;
 }
 
-function sameIds(a: Int32Array, b: Int32Array): boolean {
+function sameAtoms(a: readonly Atom[], b: readonly Atom[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.t !== y.t || (x.t === 'lit' && x.s !== (y as typeof x).s)) return false;
+  }
+  return true;
+}
+
+/** Whether two patterns have the same alternatives: all the index reads of a pattern. */
+function sameContent(a: Wildcard, b: Wildcard): boolean {
+  if (a.alts.length !== b.alts.length) return false;
+  for (let i = 0; i < a.alts.length; i++) if (!sameAtoms(a.alts[i], b.alts[i])) return false;
+  return true;
+}
+
+/**
+ * Whether two lists hold the same pattern contents in the same order. Parses of an edited file
+ * share their unchanged pattern objects, so most positions are settled by identity.
+ */
+function samePatterns(a: readonly Wildcard[], b: readonly Wildcard[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !sameContent(a[i], b[i])) return false;
   return true;
 }
 
@@ -34,58 +65,57 @@ function sameIds(a: Int32Array, b: Int32Array): boolean {
  * @example new IndexCache(8, 10_000).get([opencodePattern('docs/*')]).last('docs/a', accept)
  */
 export class IndexCache {
-  /** Buckets by hash, least recently used first (a Map keeps insertion order; a hit re-inserts). */
+  /** Entries by fingerprint, for lookup. */
   private readonly buckets = new Map<number, Entry[]>();
+  /** Every entry, least recently used first (a Map keeps insertion order; a hit re-inserts). */
+  private readonly byUse = new Map<Entry, number>();
   private held = 0;
-  private entries = 0;
 
   constructor(readonly maxIndexes: number, readonly maxPatterns: number) {}
 
   /** The index over `patterns` (position p answers for `patterns[p]`), found or built. */
   get(patterns: readonly Wildcard[]): PatternIndex {
-    const ids = new Int32Array(patterns.length);
-    for (let i = 0; i < patterns.length; i++) ids[i] = patternId(patterns[i]);
-    const hash = hashIds(ids);
-    const list = this.buckets.get(hash);
-    const hit = list?.find((e) => sameIds(e.ids, ids));
-    if (list && hit) {
-      this.buckets.delete(hash);
-      this.buckets.set(hash, list);
+    const hash = hashPatterns(patterns);
+    const hit = this.buckets.get(hash)?.find((e) => samePatterns(e.patterns, patterns));
+    if (hit) {
+      this.byUse.delete(hit);
+      this.byUse.set(hit, hash);
       return hit.index;
     }
     const index = new PatternIndex(patterns);
     // An index larger than the whole budget is built for this caller and not kept.
-    if (ids.length > this.maxPatterns) return index;
-    while (this.entries > 0 && (this.entries >= this.maxIndexes || this.held + ids.length > this.maxPatterns)) this.evictOldest();
-    const bucket = this.buckets.get(hash) ?? [];
-    bucket.push({ ids, index });
-    this.buckets.delete(hash);
-    this.buckets.set(hash, bucket);
-    this.held += ids.length;
-    this.entries++;
+    if (patterns.length > this.maxPatterns) return index;
+    while (this.byUse.size > 0 && (this.byUse.size >= this.maxIndexes || this.held + patterns.length > this.maxPatterns)) this.evictOldest();
+    const entry = { patterns: [...patterns], index };
+    const bucket = this.buckets.get(hash);
+    if (bucket) bucket.push(entry);
+    else this.buckets.set(hash, [entry]);
+    this.byUse.set(entry, hash);
+    this.held += patterns.length;
     return index;
   }
 
   /** How many indexes and indexed patterns the cache holds. */
   stats(): { indexes: number; patterns: number } {
-    return { indexes: this.entries, patterns: this.held };
+    return { indexes: this.byUse.size, patterns: this.held };
   }
 
   /** Forgets every kept index. */
   clear(): void {
     this.buckets.clear();
+    this.byUse.clear();
     this.held = 0;
-    this.entries = 0;
   }
 
   private evictOldest(): void {
-    const first = this.buckets.entries().next();
+    const first = this.byUse.entries().next();
     if (first.done) return;
-    const [hash, list] = first.value;
-    const gone = list.shift()!;
-    this.held -= gone.ids.length;
-    this.entries--;
-    if (list.length === 0) this.buckets.delete(hash);
+    const [entry, hash] = first.value;
+    this.byUse.delete(entry);
+    this.held -= entry.patterns.length;
+    const bucket = this.buckets.get(hash)!;
+    bucket.splice(bucket.indexOf(entry), 1);
+    if (bucket.length === 0) this.buckets.delete(hash);
   }
 }
 

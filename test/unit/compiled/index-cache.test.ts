@@ -116,6 +116,27 @@ describe('indexes shared between versions of a rule file', () => {
     assert.deepStrictEqual(now.trace.sections[0].rows.map((r) => r.label), ['read * ask', 'edit docs/* deny', 'edit secrets/* allow']);
   });
 
+  it('tell apart lists that look alike: same fingerprint, or the same text expanded for another home', () => {
+    // Same lengths, middle and last characters: one bucket, two contents.
+    const a = [opencodePattern('ab/x*'), opencodePattern('q')];
+    const b = [opencodePattern('cb/x*'), opencodePattern('q')];
+    const ia = sharedIndex(a);
+    const ib = sharedIndex(b);
+    assert.notStrictEqual(ia, ib);
+    assert.strictEqual(ib.last('cb/xyz', () => true), 0);
+    assert.strictEqual(ib.last('ab/xyz', () => true), -1);
+    // `~/…` reads as the home folder: one text, two patterns, and each parse decides by its own.
+    const text = JSON.stringify({ permissions: [{ action: 'read', resource: '~/keys/*', effect: 'deny' }, { action: 'read', resource: '*', effect: 'allow' }, { action: 'read', resource: '~/keys/*', effect: 'deny' }] });
+    for (const home of ['/home/a', '/home/b', '/home/a']) {
+      const rs = parseOpencode({ path: '/p/opencode.json', text }, { home, builtins: false });
+      for (const resource of ['/home/a/keys/k', '/home/b/keys/k']) {
+        const req = { action: 'read', resources: [resource] };
+        assert.deepStrictEqual(evaluateCompiled(compileRuleSet(rs), req), evaluateOpencode(rs, req));
+      }
+      assert.strictEqual(evaluateCompiled(compileRuleSet(rs), { action: 'read', resources: [`${home}/keys/k`] }).decision, 'deny');
+    }
+  });
+
   it('share one index between lists of equal patterns and keep the cache within its bounds', () => {
     const list = (n: number, tag: string) => Array.from({ length: n }, (_, i) => opencodePattern(`${tag}/${i}/*`));
     assert.strictEqual(sharedIndex(list(3, 'a')), sharedIndex(list(3, 'a')));
