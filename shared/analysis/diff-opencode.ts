@@ -9,7 +9,7 @@ import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata'
 import { BudgetExceeded, Deadline } from './budget';
 import { walk, type WalkState } from './lazy-dfa';
 import { fills, meets, preferredOrder, wordFromSet } from './witness';
-import { countBelow, distinctPatterns, patternFacts, sameRule, sharedEnds, sideFor, type Side } from './diff-sides';
+import { countBelow, sameRule, sharedEnds, sideFor, unionFacts, type Side } from './diff-sides';
 
 /**
  * Change impact for OpenCode: single-resource requests whose last-match decision differs between
@@ -87,6 +87,27 @@ function actionClasses(patterns: readonly Wildcard[], literals: readonly string[
   // Literals first, in file order: the classes people wrote rules for lead the report.
   const order = [...named.keys()];
   return [...out.entries()].sort(([a], [b]) => rank(order, a) - rank(order, b)).map(([, v]) => v);
+}
+
+/** Action class lists kept for recent inputs: an edit that names no new action reuses the last one. */
+const MAX_KEPT_CLASS_LISTS = 16;
+const classLists = new Map<string, string[]>();
+
+/**
+ * `actionClasses`, answered from the last runs on the same patterns, literals and preferred
+ * characters (the result depends on nothing else). A search the budget stops is not kept.
+ */
+function knownActionClasses(patterns: readonly Wildcard[], literals: readonly string[], cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): string[] {
+  const key = JSON.stringify([patterns.map((w) => w.alts), literals, preferred]);
+  const hit = classLists.get(key);
+  if (hit) {
+    deadline.check();
+    return [...hit];
+  }
+  const out = actionClasses(patterns, literals, cache, deadline, preferred);
+  if (classLists.size >= MAX_KEPT_CLASS_LISTS) classLists.delete(classLists.keys().next().value!);
+  classLists.set(key, out);
+  return [...out];
 }
 
 function rank(order: readonly string[], key: string): number {
@@ -304,17 +325,15 @@ function sameSides(a: Side, b: Side): boolean {
  */
 export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline()): { flips: Flip[]; notes: string[] } {
   const cache = sharedAutomataCache(OPENCODE_INPUTS, current.path);
-  const [bf, cf] = [patternFacts(base), patternFacts(current)];
-  const preferred = preferredOrder([...bf.chars, ...cf.chars]);
+  const ends = sharedEnds(base, current);
+  const { chars, literals, actionPatterns: patterns } = unionFacts(base, current, ends);
+  const preferred = preferredOrder(chars);
   const notes: string[] = [];
   const agents: Array<string | undefined> = [undefined, ...new Set([...base.agents, ...current.agents])];
-  const literals = [...new Set([...bf.literals, ...cf.literals])];
-  const patterns = distinctPatterns([...bf.actionPatterns, ...cf.actionPatterns]);
-  const ends = sharedEnds(base, current);
   const relevance: Relevance = new Map();
   let actions: string[];
   try {
-    actions = actionClasses(patterns, literals, cache, deadline, preferred);
+    actions = knownActionClasses(patterns, literals, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     actions = [...literals, FRESH_ACTIONS[0]];

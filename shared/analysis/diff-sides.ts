@@ -18,6 +18,14 @@ export interface Side {
 
 interface ParseFacts {
   order: readonly OpencodeRule[];
+  /** Pattern-level facts, built on first use: a version derived from its base never needs them. */
+  patterns?: PatternLevel;
+  sides: Map<string, Side>;
+  /** A base this version shares its ends with: its sides are the base's, shifted, plus the changed middle. */
+  derived?: { base: OpencodeRuleSet; head: number; tail: number };
+}
+
+interface PatternLevel {
   /** The parse's action patterns without repeats, in file order. */
   actionPatterns: Wildcard[];
   /** Actions written without a wildcard, in file order, without repeats. */
@@ -29,7 +37,6 @@ interface ParseFacts {
   actionMatchers: CompiledWildcard[];
   /** Per agent (undefined: none): positions of the rules it sees, by action pattern number. */
   views: Map<string | undefined, number[][]>;
-  sides: Map<string, Side>;
 }
 
 const FACTS = new WeakMap<OpencodeRuleSet, ParseFacts>();
@@ -37,6 +44,14 @@ const FACTS = new WeakMap<OpencodeRuleSet, ParseFacts>();
 function factsOf(rs: OpencodeRuleSet): ParseFacts {
   let f = FACTS.get(rs);
   if (f) return f;
+  f = { order: inEvaluationOrder(rs), sides: new Map() };
+  FACTS.set(rs, f);
+  return f;
+}
+
+function patternLevel(rs: OpencodeRuleSet): PatternLevel {
+  const f = factsOf(rs);
+  if (f.patterns) return f.patterns;
   const actionIds = new Map<string, number>();
   const actionMatchers: CompiledWildcard[] = [];
   const firstOfSource: Wildcard[] = [];
@@ -46,19 +61,15 @@ function factsOf(rs: OpencodeRuleSet): ParseFacts {
     actionMatchers.push(r.actionMatcher);
     firstOfSource.push(r.actionPattern);
   }
-  f = {
-    order: inEvaluationOrder(rs),
+  return (f.patterns = {
     // The first rule of each source, then by language: the same first occurrences as over every rule.
     actionPatterns: distinctPatterns(firstOfSource),
-    literals: [...new Set(rs.rules.filter((r) => !/[*?]/.test(r.action)).map((r) => r.action))],
+    literals: literalActions(rs.rules),
     chars: literalChars(rs.rules),
     actionIds,
     actionMatchers,
     views: new Map(),
-    sides: new Map(),
-  };
-  FACTS.set(rs, f);
-  return f;
+  });
 }
 
 /**
@@ -67,7 +78,45 @@ function factsOf(rs: OpencodeRuleSet): ParseFacts {
  * @example patternFacts(rs).literals // ['edit', 'read']
  */
 export function patternFacts(rs: OpencodeRuleSet): { actionPatterns: Wildcard[]; literals: string[]; chars: number[] } {
-  return factsOf(rs);
+  return patternLevel(rs);
+}
+
+/**
+ * The facts of two versions together, each list the base's followed by what only the current
+ * version adds (first occurrences, file order), as `patternFacts` of both joined without repeats
+ * (`chars` may repeat: `preferredOrder` keeps first occurrences). When the current version differs
+ * from the base only in a middle run of rules (`ends` from `sharedEnds`), only that middle is
+ * read: every pattern and character of the shared ends is the base's already.
+ * @example unionFacts(base, base, sharedEnds(base, base)).literals // patternFacts(base).literals
+ */
+export function unionFacts(base: OpencodeRuleSet, current: OpencodeRuleSet, ends: Ends): { actionPatterns: Wildcard[]; literals: string[]; chars: number[] } {
+  const bf = patternLevel(base);
+  const mid = middleOf(base, current, ends);
+  const cf = mid ? { actionPatterns: mid.map((r) => r.actionPattern), literals: literalActions(mid), chars: literalChars(mid) } : patternLevel(current);
+  return {
+    actionPatterns: distinctPatterns([...bf.actionPatterns, ...cf.actionPatterns]),
+    literals: [...new Set([...bf.literals, ...cf.literals])],
+    chars: [...bf.chars, ...cf.chars],
+  };
+}
+
+/**
+ * The current version's rules between the shared ends — or undefined when a file order is not
+ * its evaluation order, or a shared rule spells its action differently (literal actions are read
+ * as written): then the whole file is read.
+ */
+function middleOf(base: OpencodeRuleSet, current: OpencodeRuleSet, ends: Ends): readonly OpencodeRule[] | undefined {
+  if (base.order || current.order || ends.baseLength !== base.rules.length || ends.currentLength !== current.rules.length) return undefined;
+  const b = base.rules;
+  const c = current.rules;
+  for (let i = 0; i < ends.head; i++) if (b[i].action !== c[i].action) return undefined;
+  for (let i = 1; i <= ends.tail; i++) if (b[b.length - i].action !== c[c.length - i].action) return undefined;
+  return c.slice(ends.head, c.length - ends.tail);
+}
+
+/** Actions written without a wildcard, in order, without repeats. */
+function literalActions(rules: readonly OpencodeRule[]): string[] {
+  return [...new Set(rules.filter((r) => !/[*?]/.test(r.action)).map((r) => r.action))];
 }
 
 /** Printable literal characters of the rules' action and resource patterns, in order of first appearance. */
@@ -96,26 +145,59 @@ function literalChars(rules: readonly OpencodeRule[]): number[] {
  */
 export function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: string): Side {
   const f = factsOf(rs);
-  const key = JSON.stringify([agent ?? null, action]);
+  const key = agent === undefined ? `\u0000${action}` : `${agent}\u0000${action}`;
   const hit = f.sides.get(key);
   if (hit) return hit;
-  let view = f.views.get(agent);
+  const at = f.derived ? derivedPositions(f, f.derived, agent, action) : ownPositions(rs, agent, action);
+  const rules = new Array<OpencodeRule>(at.length);
+  for (let i = 0; i < at.length; i++) rules[i] = f.order[at[i]];
+  const side: Side = { rules, at };
+  f.sides.set(key, side);
+  return side;
+}
+
+/** Whether an agent's view holds a rule: the rule is for every agent or for this one. */
+function visible(r: OpencodeRule, agent: string | undefined): boolean {
+  return r.agent === null || (agent !== undefined && r.agent === agent);
+}
+
+/** A side's positions from the parse itself. */
+function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: string): number[] {
+  const f = factsOf(rs);
+  const p = patternLevel(rs);
+  let view = p.views.get(agent);
   if (!view) {
-    view = f.actionMatchers.map(() => []);
+    view = p.actionMatchers.map(() => []);
     f.order.forEach((r, i) => {
-      if (r.agent === null || (agent !== undefined && r.agent === agent)) view![f.actionIds.get(r.actionMatcher.source)!].push(i);
+      if (visible(r, agent)) view![p.actionIds.get(r.actionMatcher.source)!].push(i);
     });
-    f.views.set(agent, view);
+    p.views.set(agent, view);
   }
   // Thousands of rules share a handful of action patterns: each is matched once.
   const at: number[] = [];
-  f.actionMatchers.forEach((m, id) => {
+  p.actionMatchers.forEach((m, id) => {
     if (matches(m, action)) for (const i of view![id]) at.push(i);
   });
-  at.sort((a, b) => a - b);
-  const side: Side = { rules: at.map((i) => f.order[i]), at };
-  f.sides.set(key, side);
-  return side;
+  return at.sort((a, b) => a - b);
+}
+
+/**
+ * A side's positions from the base's side: the shared ends hold the same agents and action
+ * languages at the same distance from either end, so only the middle is matched.
+ */
+function derivedPositions(f: ParseFacts, from: { base: OpencodeRuleSet; head: number; tail: number }, agent: string | undefined, action: string): number[] {
+  const b = sideFor(from.base, agent, action).at;
+  const nb = factsOf(from.base).order.length;
+  const nc = f.order.length;
+  const lo = countBelow(b, from.head);
+  const hi = countBelow(b, nb - from.tail);
+  const at = b.slice(0, lo);
+  for (let i = from.head; i < nc - from.tail; i++) {
+    const r = f.order[i];
+    if (visible(r, agent) && matches(r.actionMatcher, action)) at.push(i);
+  }
+  for (let i = hi; i < b.length; i++) at.push(b[i] + nc - nb);
+  return at;
 }
 
 /**
@@ -123,15 +205,28 @@ export function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: 
  * same agent, action, decision and resource language): every side of either version agrees there.
  * @example sharedEnds(base, base) // { head: n, tail: 0 }
  */
-export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet): { head: number; tail: number; baseLength: number; currentLength: number } {
+export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet): Ends {
   const b = factsOf(base).order;
-  const c = factsOf(current).order;
+  const cf = factsOf(current);
+  const c = cf.order;
   const same = (x: OpencodeRule, y: OpencodeRule) => x.agent === y.agent && sameLanguage(x.actionPattern, y.actionPattern) && sameRule(x, y);
   let head = 0;
   while (head < b.length && head < c.length && same(b[head], c[head])) head++;
   let tail = 0;
   while (tail < b.length - head && tail < c.length - head && same(b[b.length - 1 - tail], c[c.length - 1 - tail])) tail++;
+  // The current version's sides not yet built are read off the base's from now on (see
+  // `derivedPositions`). Only a base that derives from nothing itself is used, so no chain of
+  // versions ever leads back to the current one.
+  if (base !== current && !factsOf(base).derived) cf.derived = { base, head, tail };
   return { head, tail, baseLength: b.length, currentLength: c.length };
+}
+
+/** How far two versions agree from either end of their evaluation orders (see `sharedEnds`). */
+export interface Ends {
+  head: number;
+  tail: number;
+  baseLength: number;
+  currentLength: number;
 }
 
 /** Positions in an ascending list below `limit`. */
