@@ -9,7 +9,7 @@ import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata'
 import { BudgetExceeded, Deadline } from './budget';
 import { walk, type WalkState } from './lazy-dfa';
 import { fills, meets, preferredOrder, wordFromSet } from './witness';
-import { countBelow, sameRule, sharedEnds, sideFor, unionFacts, type Side } from './diff-sides';
+import { countBelow, meetingPositions, sameLanguage, sameRule, sharedEnds, sideFor, unionFacts, type Side } from './diff-sides';
 
 /**
  * Change impact for OpenCode: single-resource requests whose last-match decision differs between
@@ -117,8 +117,6 @@ function rank(order: readonly string[], key: string): number {
 
 /** How far two versions agree from either end of their evaluation orders (see `sharedEnds`). */
 type Ends = ReturnType<typeof sharedEnds>;
-/** Per set of changed rules: whether a rule may meet one of them (asked again for every agent). */
-type Relevance = Map<string, Map<OpencodeRule, boolean>>;
 
 /** The decision pairs found for one action class; `budget` when the search stopped short. */
 interface Pairs {
@@ -144,7 +142,7 @@ export const MAX_CLASSES_PER_ACTION = 50;
  * the end of the file decide alike wherever they match, and outside the changed middle both
  * versions fall back to the same shared start, so only resources a middle rule matches can differ.
  */
-function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Pairs {
+function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Pairs {
   const found = new Map<string, string>();
   const classes = new Map<string, string>();
   // Rules the two versions share at either end of the whole file are shared by every side.
@@ -164,17 +162,20 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
   // Only words a middle rule matches can differ, so a shared rule that provably meets no middle
   // rule never decides one of them: it is left out of the whole search (an edit of one rule among
   // thousands then searches a handful). On the words searched, the lists decide as the full ones do.
-  const midKey = `${base.at.slice(head, base.rules.length - tail)}|${cur.at.slice(head, cur.rules.length - tail)}`;
-  let known = relevance.get(midKey);
-  if (!known) relevance.set(midKey, (known = new Map()));
-  const meetsMid = (r: OpencodeRule) => {
-    let v = known!.get(r);
-    if (v === undefined) known!.set(r, (v = !mid.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern))));
-    return v;
-  };
-  const start = base.rules.slice(0, head).filter(meetsMid);
-  const bEnd = base.rules.slice(base.rules.length - tail).filter(meetsMid);
-  const cEnd = cur.rules.slice(cur.rules.length - tail).filter(meetsMid);
+  // The shared rules of the current version's end have the base's resource languages one for one.
+  const meeting = meetingPositions(base, mid);
+  const bEndAt = base.rules.length - tail;
+  const cEndAt = cur.rules.length - tail;
+  const start: OpencodeRule[] = [];
+  const bEnd: OpencodeRule[] = [];
+  const cEnd: OpencodeRule[] = [];
+  for (const j of meeting) {
+    if (j < head) start.push(base.rules[j]);
+    else if (j >= bEndAt) {
+      bEnd.push(base.rules[j]);
+      cEnd.push(cur.rules[j - bEndAt + cEndAt]);
+    }
+  }
   // Positions are not needed past this point.
   base = { rules: [...start, ...bMid, ...bEnd], at: [] };
   cur = { rules: [...start, ...cMid, ...cEnd], at: [] };
@@ -205,11 +206,11 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
   const everyRule = [...base.rules, ...cur.rules];
   try {
     deadline.check();
-    for (const r of everyRule) for (const f of fills(r.resourcePattern)) if (!complete()) note(f);
+    for (const r of everyRule) for (const f of fillsOf(r.resourcePattern)) if (!complete()) note(f);
     for (const r of COMMON_RESOURCES) note(r);
-    for (const m of mid) for (const o of everyRule) if (!complete()) for (const f of meets(m.resourcePattern, o.resourcePattern)) note(f);
+    for (const m of mid) for (const o of everyRule) if (!complete()) for (const f of meetsOf(m.resourcePattern, o.resourcePattern)) note(f);
     deadline.check();
-    if (!complete()) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
+    if (!complete() && !onlyAlignedPairsLeft(bMid, cMid, found)) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     return { found, classes, budget: e, searched };
@@ -218,12 +219,12 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
   // only resources a changed rule matches can differ, so the changed rules' fills and their
   // overlaps with the others are tried. Best effort within the file's time: the pairs are complete.
   try {
-    for (const m of mid) for (const f of fills(m.resourcePattern)) note(f);
+    for (const m of mid) for (const f of fillsOf(m.resourcePattern)) note(f);
     for (const m of mid) {
       deadline.check();
       for (const o of everyRule) {
         if (classes.size >= MAX_CLASSES_PER_ACTION) break;
-        for (const f of meets(m.resourcePattern, o.resourcePattern)) note(f);
+        for (const f of meetsOf(m.resourcePattern, o.resourcePattern)) note(f);
       }
     }
   } catch (e) {
@@ -231,6 +232,38 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
     return { found, classes, classesCut: true, searched };
   }
   return { found, classes, searched };
+}
+
+/**
+ * Whether every decision pair the middles could still show is found already, when the two middles
+ * are the same resource languages one for one (an edit of effects only): a word then meets the
+ * same last middle rule in both versions, so its pair is that rule's (before, after) or none.
+ */
+function onlyAlignedPairsLeft(bMid: readonly OpencodeRule[], cMid: readonly OpencodeRule[], found: Map<string, string>): boolean {
+  if (bMid.length !== cMid.length) return false;
+  for (let i = 0; i < bMid.length; i++) {
+    if (!sameLanguage(bMid[i].resourcePattern, cMid[i].resourcePattern)) return false;
+    if (bMid[i].decision !== cMid[i].decision && !found.has(pairKey(bMid[i].decision, cMid[i].decision))) return false;
+  }
+  return true;
+}
+
+/** `fills` and `meets` per pattern object: parses share unchanged patterns, so an edit asks few anew. */
+const FILLS = new WeakMap<Wildcard, string[]>();
+const MEETS = new WeakMap<Wildcard, WeakMap<Wildcard, string[]>>();
+
+function fillsOf(w: Wildcard): string[] {
+  let f = FILLS.get(w);
+  if (!f) FILLS.set(w, (f = fills(w)));
+  return f;
+}
+
+function meetsOf(a: Wildcard, b: Wildcard): string[] {
+  let byB = MEETS.get(a);
+  if (!byB) MEETS.set(a, (byB = new WeakMap()));
+  let m = byB.get(b);
+  if (!m) byB.set(b, (m = meets(a, b)));
+  return m;
 }
 
 /** A resource class: the decisions and the rules deciding it in each version. */
@@ -330,7 +363,6 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
   const preferred = preferredOrder(chars);
   const notes: string[] = [];
   const agents: Array<string | undefined> = [undefined, ...new Set([...base.agents, ...current.agents])];
-  const relevance: Relevance = new Map();
   let actions: string[];
   try {
     actions = knownActionClasses(patterns, literals, cache, deadline, preferred);
@@ -350,7 +382,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
       const c = sideFor(current, agent, action);
       if (b.rules.length === 0 && c.rules.length === 0) continue;
       if (agent !== undefined && sameSides(b, sideFor(base, undefined, action)) && sameSides(c, sideFor(current, undefined, action))) continue;
-      const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, relevance, cache, deadline, preferred);
+      const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, cache, deadline, preferred);
       if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
       if (budget) {
         skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);

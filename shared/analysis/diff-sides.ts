@@ -1,6 +1,7 @@
 import type { OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { inEvaluationOrder } from '../dialects/opencode/evaluate';
-import { matches, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
+import { matches, type Atom, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
+import { provablyDisjoint } from '../patterns/disjoint';
 
 /**
  * The per-parse groundwork of the OpenCode witness search: which rules one request of an action
@@ -249,8 +250,11 @@ export function sameRule(a: OpencodeRule, b: OpencodeRule): boolean {
   return a.decision === b.decision && sameLanguage(a.resourcePattern, b.resourcePattern);
 }
 
-/** The same alternatives atom for atom (the language as the matcher and the automata read it). */
-function sameLanguage(a: Wildcard, b: Wildcard): boolean {
+/**
+ * The same alternatives atom for atom (the language as the matcher and the automata read it).
+ * @example sameLanguage(opencodePattern('a*'), opencodePattern('a**')) // true
+ */
+export function sameLanguage(a: Wildcard, b: Wildcard): boolean {
   if (a === b) return true;
   if (a.alts.length !== b.alts.length) return false;
   for (let i = 0; i < a.alts.length; i++) {
@@ -280,4 +284,87 @@ export function distinctPatterns(ws: readonly Wildcard[]): Wildcard[] {
     if (!seen.has(k)) seen.set(k, w);
   }
   return [...seen.values()];
+}
+
+/**
+ * A side's rules sorted by the fixed start of each alternative, kept with the side: a rule can
+ * only meet a pattern whose fixed start is a prefix of its own or has its own as a prefix.
+ */
+interface HeadIndex {
+  /** [fixed start, position] per alternative of each rule, sorted by fixed start. */
+  sorted: Array<[string, number]>;
+  /** Positions per fixed start. */
+  byHead: Map<string, number[]>;
+  /** The distinct lengths of the fixed starts, ascending. */
+  lengths: number[];
+}
+
+const HEADS = new WeakMap<Side, HeadIndex>();
+
+/** The literal text every word of an alternative starts with. */
+function fixedStart(alt: readonly Atom[]): string {
+  let head = '';
+  for (const a of alt) {
+    if (a.t !== 'lit') break;
+    head += a.s;
+  }
+  return head;
+}
+
+function headIndex(side: Side): HeadIndex {
+  let ix = HEADS.get(side);
+  if (ix) return ix;
+  const sorted: Array<[string, number]> = [];
+  const byHead = new Map<string, number[]>();
+  side.rules.forEach((r, j) => {
+    for (const alt of r.resourcePattern.alts) {
+      const h = fixedStart(alt);
+      sorted.push([h, j]);
+      const list = byHead.get(h);
+      if (!list) byHead.set(h, [j]);
+      else if (list[list.length - 1] !== j) list.push(j);
+    }
+  });
+  sorted.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1]));
+  const lengths = [...new Set(sorted.map(([h]) => h.length))].sort((a, b) => a - b);
+  ix = { sorted, byHead, lengths };
+  HEADS.set(side, ix);
+  return ix;
+}
+
+/**
+ * Positions (ascending) of the side's rules that may meet one of the patterns: exactly those
+ * `provablyDisjoint` does not rule out for every one of them. An index of fixed starts, kept with
+ * the side (the base's sides live across keystrokes), finds the few candidates among thousands.
+ * @example meetingPositions(sideFor(rs, undefined, 'edit'), [changedRule]) // [12, 40]
+ */
+export function meetingPositions(side: Side, patterns: readonly OpencodeRule[]): number[] {
+  const ix = headIndex(side);
+  const candidates = new Set<number>();
+  for (const m of patterns) {
+    for (const alt of m.resourcePattern.alts) {
+      const h = fixedStart(alt);
+      // Fixed starts that begin with this one: one run of the sorted list.
+      let lo = 0;
+      let hi = ix.sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (ix.sorted[mid][0] < h) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < ix.sorted.length && ix.sorted[i][0].startsWith(h); i++) candidates.add(ix.sorted[i][1]);
+      // Fixed starts this one begins with (shorter, so a prefix of it).
+      for (const n of ix.lengths) {
+        if (n >= h.length) break;
+        const list = ix.byHead.get(h.slice(0, n));
+        if (list) for (const j of list) candidates.add(j);
+      }
+    }
+  }
+  const out: number[] = [];
+  for (const j of candidates) {
+    const r = side.rules[j];
+    if (!patterns.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern))) out.push(j);
+  }
+  return out.sort((a, b) => a - b);
 }
