@@ -9,7 +9,7 @@ import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata'
 import { BudgetExceeded, Deadline } from './budget';
 import { walk, type WalkState } from './lazy-dfa';
 import { fills, meets, preferredOrder, wordFromSet } from './witness';
-import { countBelow, meetingPositions, sameLanguage, sameRule, sharedEnds, sideFor, unionFacts, type Side } from './diff-sides';
+import { countBelow, meetingPositions, ownSide, sameLanguage, sameRule, sharedEnds, sideFor, unionFacts, type Side } from './diff-sides';
 
 /**
  * Change impact for OpenCode: single-resource requests whose last-match decision differs between
@@ -142,7 +142,7 @@ export const MAX_CLASSES_PER_ACTION = 50;
  * the end of the file decide alike wherever they match, and outside the changed middle both
  * versions fall back to the same shared start, so only resources a middle rule matches can differ.
  */
-function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Pairs {
+function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadline: Deadline, preferred: readonly number[], reuse: boolean): Pairs {
   const found = new Map<string, string>();
   const classes = new Map<string, string>();
   // Rules the two versions share at either end of the whole file are shared by every side.
@@ -163,7 +163,7 @@ function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadl
   // rule never decides one of them: it is left out of the whole search (an edit of one rule among
   // thousands then searches a handful). On the words searched, the lists decide as the full ones do.
   // The shared rules of the current version's end have the base's resource languages one for one.
-  const meeting = meetingPositions(base, mid);
+  const meeting = reuse ? meetingPositions(base, mid) : base.rules.flatMap((r, j) => (mid.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern)) ? [] : [j]));
   const bEndAt = base.rules.length - tail;
   const cEndAt = cur.rules.length - tail;
   const start: OpencodeRule[] = [];
@@ -210,7 +210,7 @@ function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadl
     for (const r of COMMON_RESOURCES) note(r);
     for (const m of mid) for (const o of everyRule) if (!complete()) for (const f of meetsOf(m.resourcePattern, o.resourcePattern)) note(f);
     deadline.check();
-    if (!complete() && !onlyAlignedPairsLeft(bMid, cMid, found)) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
+    if (!complete() && !(reuse && onlyAlignedPairsLeft(bMid, cMid, found))) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     return { found, classes, budget: e, searched };
@@ -354,18 +354,23 @@ function sameSides(a: Side, b: Side): boolean {
  * class) that flips — a resource class being the rules deciding it in each version — each a
  * single-resource request the real evaluator confirms; one a stored flip already shows is marked. Past
  * the analysis budget a note says the search is incomplete, so silence is never taken for safety.
+ * `reuse` (the default) reads the current version's sides off the base's past the shared ends and
+ * keeps what depends on the base alone across calls (the editor compares each keystroke with one
+ * kept base parse); `false` searches from scratch, the reference the tests hold it to: the flips
+ * and notes are the same.
  * @example findOpencodeWitnesses(base, withEditAllow, []).flips[0] // { request: 'edit secrets/a', before: 'deny', after: 'allow', … }
  */
-export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline()): { flips: Flip[]; notes: string[] } {
+export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline(), reuse = true): { flips: Flip[]; notes: string[] } {
   const cache = sharedAutomataCache(OPENCODE_INPUTS, current.path);
-  const ends = sharedEnds(base, current);
-  const { chars, literals, actionPatterns: patterns } = unionFacts(base, current, ends);
+  const ends = sharedEnds(base, current, reuse);
+  const { chars, literals, actionPatterns: patterns } = unionFacts(base, current, reuse ? ends : undefined);
+  const side = reuse ? sideFor : ownSide;
   const preferred = preferredOrder(chars);
   const notes: string[] = [];
   const agents: Array<string | undefined> = [undefined, ...new Set([...base.agents, ...current.agents])];
   let actions: string[];
   try {
-    actions = knownActionClasses(patterns, literals, cache, deadline, preferred);
+    actions = (reuse ? knownActionClasses : actionClasses)(patterns, literals, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     actions = [...literals, FRESH_ACTIONS[0]];
@@ -378,11 +383,11 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
   let skippedWhy: BudgetExceeded | undefined;
   for (const agent of agents) {
     for (const action of actions) {
-      const b = sideFor(base, agent, action);
-      const c = sideFor(current, agent, action);
+      const b = side(base, agent, action);
+      const c = side(current, agent, action);
       if (b.rules.length === 0 && c.rules.length === 0) continue;
-      if (agent !== undefined && sameSides(b, sideFor(base, undefined, action)) && sameSides(c, sideFor(current, undefined, action))) continue;
-      const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, cache, deadline, preferred);
+      if (agent !== undefined && sameSides(b, side(base, undefined, action)) && sameSides(c, side(current, undefined, action))) continue;
+      const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, cache, deadline, preferred, reuse);
       if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
       if (budget) {
         skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);

@@ -87,12 +87,13 @@ export function patternFacts(rs: OpencodeRuleSet): { actionPatterns: Wildcard[];
  * version adds (first occurrences, file order), as `patternFacts` of both joined without repeats
  * (`chars` may repeat: `preferredOrder` keeps first occurrences). When the current version differs
  * from the base only in a middle run of rules (`ends` from `sharedEnds`), only that middle is
- * read: every pattern and character of the shared ends is the base's already.
+ * read: every pattern and character of the shared ends is the base's already. Without `ends`,
+ * both files are read whole.
  * @example unionFacts(base, base, sharedEnds(base, base)).literals // patternFacts(base).literals
  */
-export function unionFacts(base: OpencodeRuleSet, current: OpencodeRuleSet, ends: Ends): { actionPatterns: Wildcard[]; literals: string[]; chars: number[] } {
+export function unionFacts(base: OpencodeRuleSet, current: OpencodeRuleSet, ends?: Ends): { actionPatterns: Wildcard[]; literals: string[]; chars: number[] } {
   const bf = patternLevel(base);
-  const mid = middleOf(base, current, ends);
+  const mid = ends && middleOf(base, current, ends);
   const cf = mid ? { actionPatterns: mid.map((r) => r.actionPattern), literals: literalActions(mid), chars: literalChars(mid) } : patternLevel(current);
   return {
     actionPatterns: distinctPatterns([...bf.actionPatterns, ...cf.actionPatterns]),
@@ -157,6 +158,17 @@ export function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: 
   return side;
 }
 
+/**
+ * `sideFor` from the parse alone, never read off a base nor kept: the reference the derived
+ * sides are tested against.
+ * @example ownSide(rs, undefined, 'edit').at // the same as sideFor(rs, undefined, 'edit').at
+ */
+export function ownSide(rs: OpencodeRuleSet, agent: string | undefined, action: string): Side {
+  const at = ownPositions(rs, agent, action);
+  const order = factsOf(rs).order;
+  return { rules: at.map((i) => order[i]), at };
+}
+
 /** Whether an agent's view holds a rule: the rule is for every agent or for this one. */
 function visible(r: OpencodeRule, agent: string | undefined): boolean {
   return r.agent === null || (agent !== undefined && r.agent === agent);
@@ -204,9 +216,10 @@ function derivedPositions(f: ParseFacts, from: { base: OpencodeRuleSet; head: nu
 /**
  * How many rules two versions share at the start and at the end of their evaluation orders (the
  * same agent, action, decision and resource language): every side of either version agrees there.
+ * With `derive`, the current version's sides are read off the base's from then on.
  * @example sharedEnds(base, base) // { head: n, tail: 0 }
  */
-export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet): Ends {
+export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet, derive = true): Ends {
   const b = factsOf(base).order;
   const cf = factsOf(current);
   const c = cf.order;
@@ -218,7 +231,7 @@ export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet): End
   // The current version's sides not yet built are read off the base's from now on (see
   // `derivedPositions`). Only a base that derives from nothing itself is used, so no chain of
   // versions ever leads back to the current one.
-  if (base !== current && !factsOf(base).derived) cf.derived = { base, head, tail };
+  if (derive && base !== current && !factsOf(base).derived) cf.derived = { base, head, tail };
   return { head, tail, baseLength: b.length, currentLength: c.length };
 }
 
