@@ -149,12 +149,14 @@ function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadl
   const tb = base.at.length - countBelow(base.at, ends.baseLength - ends.tail);
   const tc = cur.at.length - countBelow(cur.at, ends.currentLength - ends.tail);
   // Once the head reaches the shared tail on both sides, everything after it agrees too.
-  const restShared = (h: number) => tb === tc && h === base.rules.length - tb && h === cur.rules.length - tc;
+  const restShared = (h: number) => tb === tc && h === base.at.length - tb && h === cur.at.length - tc;
   let head = Math.min(countBelow(base.at, ends.head), countBelow(cur.at, ends.head));
-  while (!restShared(head) && head < base.rules.length && head < cur.rules.length && sameRule(base.rules[head], cur.rules[head])) head++;
-  if (restShared(head)) head = base.rules.length;
-  let tail = Math.min(tb, tc, base.rules.length - head, cur.rules.length - head);
-  while (tail < base.rules.length - head && tail < cur.rules.length - head && sameRule(base.rules[base.rules.length - 1 - tail], cur.rules[cur.rules.length - 1 - tail])) tail++;
+  while (!restShared(head) && head < base.at.length && head < cur.at.length && sameRule(base.rules[head], cur.rules[head])) head++;
+  if (restShared(head)) head = base.at.length;
+  let tail = Math.min(tb, tc, base.at.length - head, cur.at.length - head);
+  while (tail < base.at.length - head && tail < cur.at.length - head && sameRule(base.rules[base.at.length - 1 - tail], cur.rules[cur.at.length - 1 - tail])) tail++;
+  // Nothing changed between the ends: decided on positions alone, without reading the rules.
+  if (head === base.at.length - tail && head === cur.at.length - tail) return { found, classes };
   const bMid = base.rules.slice(head, base.rules.length - tail);
   const cMid = cur.rules.slice(head, cur.rules.length - tail);
   const mid = [...bMid, ...cMid];
@@ -346,7 +348,7 @@ function shownBy(known: readonly Flip[], action: string, agent: string | undefin
 
 /** An agent that adds no rule for this action decides it exactly as the top level: no second search. */
 function sameSides(a: Side, b: Side): boolean {
-  return a.rules.length === b.rules.length && a.rules.every((r, i) => r === b.rules[i]);
+  return a === b || (a.rules.length === b.rules.length && a.rules.every((r, i) => r === b.rules[i]));
 }
 
 /**
@@ -385,7 +387,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
     for (const action of actions) {
       const b = side(base, agent, action);
       const c = side(current, agent, action);
-      if (b.rules.length === 0 && c.rules.length === 0) continue;
+      if (b.at.length === 0 && c.at.length === 0) continue;
       if (agent !== undefined && sameSides(b, side(base, undefined, action)) && sameSides(c, side(current, undefined, action))) continue;
       const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, cache, deadline, preferred, reuse);
       if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);

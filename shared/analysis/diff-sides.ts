@@ -13,8 +13,8 @@ import { provablyDisjoint } from '../patterns/disjoint';
 /** The rules one request of an action class sees, per version, in evaluation order. */
 export interface Side {
   rules: OpencodeRule[];
-  /** Each rule's position in its parse's evaluation order (ascending). */
-  at: number[];
+  /** Each rule's position in its parse's evaluation order (ascending); never changed once built. */
+  readonly at: readonly number[];
 }
 
 interface ParseFacts {
@@ -22,6 +22,8 @@ interface ParseFacts {
   /** Pattern-level facts, built on first use: a version derived from its base never needs them. */
   patterns?: PatternLevel;
   sides: Map<string, Side>;
+  /** The agents its rules name, once asked. */
+  agents?: Set<string>;
   /** A base this version shares its ends with: its sides are the base's, shifted, plus the changed middle. */
   derived?: { base: OpencodeRuleSet; head: number; tail: number };
 }
@@ -103,17 +105,19 @@ export function unionFacts(base: OpencodeRuleSet, current: OpencodeRuleSet, ends
 }
 
 /**
- * The current version's rules between the shared ends — or undefined when a file order is not
- * its evaluation order, or a shared rule spells its action differently (literal actions are read
- * as written): then the whole file is read.
+ * The current version's rules between the shared ends, in file order — or undefined when its
+ * evaluation order leaves a rule out, or a shared rule spells its action differently (literal
+ * actions are read as written): then the whole file is read.
  */
 function middleOf(base: OpencodeRuleSet, current: OpencodeRuleSet, ends: Ends): readonly OpencodeRule[] | undefined {
-  if (base.order || current.order || ends.baseLength !== base.rules.length || ends.currentLength !== current.rules.length) return undefined;
-  const b = base.rules;
-  const c = current.rules;
+  if (ends.baseLength !== base.rules.length || ends.currentLength !== current.rules.length) return undefined;
+  const b = factsOf(base).order;
+  const c = factsOf(current).order;
   for (let i = 0; i < ends.head; i++) if (b[i].action !== c[i].action) return undefined;
   for (let i = 1; i <= ends.tail; i++) if (b[b.length - i].action !== c[c.length - i].action) return undefined;
-  return c.slice(ends.head, c.length - ends.tail);
+  if (!current.order) return current.rules.slice(ends.head, c.length - ends.tail);
+  // First occurrences count in file order, and the evaluation order may differ from it.
+  return current.order.slice(ends.head, c.length - ends.tail).sort((x, y) => x - y).map((i) => current.rules[i]);
 }
 
 /** Actions written without a wildcard, in order, without repeats. */
@@ -150,12 +154,34 @@ export function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: 
   const key = agent === undefined ? `\u0000${action}` : `${agent}\u0000${action}`;
   const hit = f.sides.get(key);
   if (hit) return hit;
-  const at = f.derived ? derivedPositions(f, f.derived, agent, action) : ownPositions(rs, agent, action);
-  const rules = new Array<OpencodeRule>(at.length);
-  for (let i = 0; i < at.length; i++) rules[i] = f.order[at[i]];
-  const side: Side = { rules, at };
+  // An agent no rule names sees just what every agent sees: the same side, not a copy (built-in
+  // agents are many, and each would copy thousands of positions per version).
+  if (agent !== undefined && !agentsNamed(rs).has(agent)) {
+    const shared = sideFor(rs, undefined, action);
+    f.sides.set(key, shared);
+    return shared;
+  }
+  const side = lazySide(f.order, f.derived ? derivedPositions(f, f.derived, agent, action) : ownPositions(rs, agent, action));
   f.sides.set(key, side);
   return side;
+}
+
+/**
+ * A side whose rule list is built when first read: most sides of an edit hold none of the changed
+ * rules, and their search ends on positions alone.
+ */
+function lazySide(order: readonly OpencodeRule[], at: readonly number[]): Side {
+  let rules: OpencodeRule[] | undefined;
+  return {
+    at,
+    get rules(): OpencodeRule[] {
+      if (!rules) {
+        rules = new Array<OpencodeRule>(at.length);
+        for (let i = 0; i < at.length; i++) rules[i] = order[at[i]];
+      }
+      return rules;
+    },
+  };
 }
 
 /**
@@ -167,6 +193,16 @@ export function ownSide(rs: OpencodeRuleSet, agent: string | undefined, action: 
   const at = ownPositions(rs, agent, action);
   const order = factsOf(rs).order;
   return { rules: at.map((i) => order[i]), at };
+}
+
+/** The agents the parse's rules name. */
+function agentsNamed(rs: OpencodeRuleSet): Set<string> {
+  const f = factsOf(rs);
+  if (!f.agents) {
+    f.agents = new Set();
+    for (const r of f.order) if (r.agent !== null) f.agents.add(r.agent);
+  }
+  return f.agents;
 }
 
 /** Whether an agent's view holds a rule: the rule is for every agent or for this one. */
@@ -198,17 +234,21 @@ function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: st
  * A side's positions from the base's side: the shared ends hold the same agents and action
  * languages at the same distance from either end, so only the middle is matched.
  */
-function derivedPositions(f: ParseFacts, from: { base: OpencodeRuleSet; head: number; tail: number }, agent: string | undefined, action: string): number[] {
+function derivedPositions(f: ParseFacts, from: { base: OpencodeRuleSet; head: number; tail: number }, agent: string | undefined, action: string): readonly number[] {
   const b = sideFor(from.base, agent, action).at;
   const nb = factsOf(from.base).order.length;
   const nc = f.order.length;
   const lo = countBelow(b, from.head);
   const hi = countBelow(b, nb - from.tail);
-  const at = b.slice(0, lo);
+  const mid: number[] = [];
   for (let i = from.head; i < nc - from.tail; i++) {
     const r = f.order[i];
-    if (visible(r, agent) && matches(r.actionMatcher, action)) at.push(i);
+    if (visible(r, agent) && matches(r.actionMatcher, action)) mid.push(i);
   }
+  // Positions never change once built: a side the edit leaves alone shares the base's.
+  if (lo === hi && mid.length === 0 && nb === nc) return b;
+  const at = b.slice(0, lo);
+  for (const i of mid) at.push(i);
   for (let i = hi; i < b.length; i++) at.push(b[i] + nc - nb);
   return at;
 }
