@@ -9,7 +9,7 @@ import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata'
 import { BudgetExceeded, Deadline } from './budget';
 import { walk, type WalkState } from './lazy-dfa';
 import { fills, meets, preferredOrder, wordFromSet } from './witness';
-import { countBelow, meetingPositions, ownSide, sameLanguage, sameRule, sharedEnds, sideFor, unionFacts, type Side } from './diff-sides';
+import { meetingPositions, ownSide, sameLanguage, samePositions, sameRule, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts, type Side } from './diff-sides';
 
 /**
  * Change impact for OpenCode: single-resource requests whose last-match decision differs between
@@ -145,20 +145,25 @@ export const MAX_CLASSES_PER_ACTION = 50;
 function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadline: Deadline, preferred: readonly number[], reuse: boolean): Pairs {
   const found = new Map<string, string>();
   const classes = new Map<string, string>();
-  // Rules the two versions share at either end of the whole file are shared by every side.
-  const tb = base.at.length - countBelow(base.at, ends.baseLength - ends.tail);
-  const tc = cur.at.length - countBelow(cur.at, ends.currentLength - ends.tail);
+  // Rules the two versions share at either end of the whole file are shared by every side. Up to
+  // the narrowing below, entries are read one at a time: a side of thousands is never copied.
+  const bl = sideLength(base);
+  const cl = sideLength(cur);
+  const tb = bl - sideCountBelow(base, ends.baseLength - ends.tail);
+  const tc = cl - sideCountBelow(cur, ends.currentLength - ends.tail);
   // Once the head reaches the shared tail on both sides, everything after it agrees too.
-  const restShared = (h: number) => tb === tc && h === base.at.length - tb && h === cur.at.length - tc;
-  let head = Math.min(countBelow(base.at, ends.head), countBelow(cur.at, ends.head));
-  while (!restShared(head) && head < base.at.length && head < cur.at.length && sameRule(base.rules[head], cur.rules[head])) head++;
-  if (restShared(head)) head = base.at.length;
-  let tail = Math.min(tb, tc, base.at.length - head, cur.at.length - head);
-  while (tail < base.at.length - head && tail < cur.at.length - head && sameRule(base.rules[base.at.length - 1 - tail], cur.rules[cur.at.length - 1 - tail])) tail++;
+  const restShared = (h: number) => tb === tc && h === bl - tb && h === cl - tc;
+  let head = Math.min(sideCountBelow(base, ends.head), sideCountBelow(cur, ends.head));
+  while (!restShared(head) && head < bl && head < cl && sameRule(sideRule(base, head), sideRule(cur, head))) head++;
+  if (restShared(head)) head = bl;
+  let tail = Math.min(tb, tc, bl - head, cl - head);
+  while (tail < bl - head && tail < cl - head && sameRule(sideRule(base, bl - 1 - tail), sideRule(cur, cl - 1 - tail))) tail++;
   // Nothing changed between the ends: decided on positions alone, without reading the rules.
-  if (head === base.at.length - tail && head === cur.at.length - tail) return { found, classes };
-  const bMid = base.rules.slice(head, base.rules.length - tail);
-  const cMid = cur.rules.slice(head, cur.rules.length - tail);
+  if (head === bl - tail && head === cl - tail) return { found, classes };
+  const bMid: OpencodeRule[] = [];
+  for (let i = head; i < bl - tail; i++) bMid.push(sideRule(base, i));
+  const cMid: OpencodeRule[] = [];
+  for (let i = head; i < cl - tail; i++) cMid.push(sideRule(cur, i));
   const mid = [...bMid, ...cMid];
   if (mid.length === 0) return { found, classes };
   // Only words a middle rule matches can differ, so a shared rule that provably meets no middle
@@ -166,16 +171,16 @@ function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadl
   // thousands then searches a handful). On the words searched, the lists decide as the full ones do.
   // The shared rules of the current version's end have the base's resource languages one for one.
   const meeting = reuse ? meetingPositions(base, mid) : base.rules.flatMap((r, j) => (mid.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern)) ? [] : [j]));
-  const bEndAt = base.rules.length - tail;
-  const cEndAt = cur.rules.length - tail;
+  const bEndAt = bl - tail;
+  const cEndAt = cl - tail;
   const start: OpencodeRule[] = [];
   const bEnd: OpencodeRule[] = [];
   const cEnd: OpencodeRule[] = [];
   for (const j of meeting) {
-    if (j < head) start.push(base.rules[j]);
+    if (j < head) start.push(sideRule(base, j));
     else if (j >= bEndAt) {
-      bEnd.push(base.rules[j]);
-      cEnd.push(cur.rules[j - bEndAt + cEndAt]);
+      bEnd.push(sideRule(base, j));
+      cEnd.push(sideRule(cur, j - bEndAt + cEndAt));
     }
   }
   // Positions are not needed past this point.
@@ -346,9 +351,12 @@ function shownBy(known: readonly Flip[], action: string, agent: string | undefin
   })?.request;
 }
 
-/** An agent that adds no rule for this action decides it exactly as the top level: no second search. */
+/**
+ * An agent that adds no rule for this action decides it exactly as the top level: no second
+ * search. Both sides are of one parse, so the same positions are the same rules.
+ */
 function sameSides(a: Side, b: Side): boolean {
-  return a === b || (a.rules.length === b.rules.length && a.rules.every((r, i) => r === b.rules[i]));
+  return samePositions(a, b);
 }
 
 /**
@@ -387,7 +395,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
     for (const action of actions) {
       const b = side(base, agent, action);
       const c = side(current, agent, action);
-      if (b.at.length === 0 && c.at.length === 0) continue;
+      if (sideLength(b) === 0 && sideLength(c) === 0) continue;
       if (agent !== undefined && sameSides(b, side(base, undefined, action)) && sameSides(c, side(current, undefined, action))) continue;
       const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, cache, deadline, preferred, reuse);
       if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);

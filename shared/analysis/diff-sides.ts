@@ -15,6 +15,47 @@ export interface Side {
   rules: OpencodeRule[];
   /** Each rule's position in its parse's evaluation order (ascending); never changed once built. */
   readonly at: readonly number[];
+  /** Reads of single entries that build neither list (see `sideLength`, `sideRule`, `sideCountBelow`). */
+  view?: SideView;
+}
+
+interface SideView {
+  length: number;
+  pos(i: number): number;
+  rule(i: number): OpencodeRule;
+}
+
+/** @example sideLength(sideFor(rs, undefined, 'edit')) // sideFor(rs, undefined, 'edit').at.length */
+export function sideLength(s: Side): number {
+  return s.view ? s.view.length : s.at.length;
+}
+
+/** @example sideRule(side, 0) // side.rules[0] */
+export function sideRule(s: Side, i: number): OpencodeRule {
+  return s.view ? s.view.rule(i) : s.rules[i];
+}
+
+/** @example samePositions(side, side) // true */
+export function samePositions(a: Side, b: Side): boolean {
+  if (a === b || a.at === b.at) return true;
+  const n = sideLength(a);
+  if (sideLength(b) !== n) return false;
+  for (let i = 0; i < n; i++) if ((a.view ? a.view.pos(i) : a.at[i]) !== (b.view ? b.view.pos(i) : b.at[i])) return false;
+  return true;
+}
+
+/** `countBelow` of a side's positions. @example sideCountBelow(side, 10) // countBelow(side.at, 10) */
+export function sideCountBelow(s: Side, limit: number): number {
+  if (!s.view) return countBelow(s.at, limit);
+  const v = s.view;
+  let lo = 0;
+  let hi = v.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (v.pos(mid) < limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 interface ParseFacts {
@@ -161,7 +202,7 @@ export function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: 
     f.sides.set(key, shared);
     return shared;
   }
-  const side = lazySide(f.order, f.derived ? derivedPositions(f, f.derived, agent, action) : ownPositions(rs, agent, action));
+  const side = f.derived ? derivedSide(f, f.derived, agent, action) : lazySide(f.order, ownPositions(rs, agent, action));
   f.sides.set(key, side);
   return side;
 }
@@ -181,6 +222,7 @@ function lazySide(order: readonly OpencodeRule[], at: readonly number[]): Side {
       }
       return rules;
     },
+    view: { length: at.length, pos: (i) => at[i], rule: (i) => order[at[i]] },
   };
 }
 
@@ -231,26 +273,48 @@ function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: st
 }
 
 /**
- * A side's positions from the base's side: the shared ends hold the same agents and action
- * languages at the same distance from either end, so only the middle is matched.
+ * A side read off the base's: the shared ends hold the same agents and action languages at the
+ * same distance from either end, so only the middle is matched. Its positions are the base's
+ * before the middle, the middle's own, then the base's after it shifted by the change in length:
+ * read one at a time, both lists are built only if asked for.
  */
-function derivedPositions(f: ParseFacts, from: { base: OpencodeRuleSet; head: number; tail: number }, agent: string | undefined, action: string): readonly number[] {
+function derivedSide(f: ParseFacts, from: { base: OpencodeRuleSet; head: number; tail: number }, agent: string | undefined, action: string): Side {
   const b = sideFor(from.base, agent, action).at;
   const nb = factsOf(from.base).order.length;
-  const nc = f.order.length;
+  const order = f.order;
+  const nc = order.length;
   const lo = countBelow(b, from.head);
   const hi = countBelow(b, nb - from.tail);
   const mid: number[] = [];
   for (let i = from.head; i < nc - from.tail; i++) {
-    const r = f.order[i];
+    const r = order[i];
     if (visible(r, agent) && matches(r.actionMatcher, action)) mid.push(i);
   }
   // Positions never change once built: a side the edit leaves alone shares the base's.
-  if (lo === hi && mid.length === 0 && nb === nc) return b;
-  const at = b.slice(0, lo);
-  for (const i of mid) at.push(i);
-  for (let i = hi; i < b.length; i++) at.push(b[i] + nc - nb);
-  return at;
+  if (lo === hi && mid.length === 0 && nb === nc) return lazySide(order, b);
+  const m = mid.length;
+  const shift = nc - nb;
+  const length = lo + m + (b.length - hi);
+  const pos = (i: number) => (i < lo ? b[i] : i < lo + m ? mid[i - lo] : b[i - lo - m + hi] + shift);
+  let at: number[] | undefined;
+  let rules: OpencodeRule[] | undefined;
+  return {
+    get at(): readonly number[] {
+      if (!at) {
+        at = new Array<number>(length);
+        for (let i = 0; i < length; i++) at[i] = pos(i);
+      }
+      return at;
+    },
+    get rules(): OpencodeRule[] {
+      if (!rules) {
+        rules = new Array<OpencodeRule>(length);
+        for (let i = 0; i < length; i++) rules[i] = order[pos(i)];
+      }
+      return rules;
+    },
+    view: { length, pos, rule: (i) => order[pos(i)] },
+  };
 }
 
 /**
