@@ -7,7 +7,8 @@ import { parseRequestsFile } from '../../../shared/requests/parse';
 import { runRequests } from '../../../shared/requests/run';
 import { storedFlips } from '../../../shared/diff/flips';
 import { findOpencodeWitnesses } from '../../../shared/analysis/diff-opencode';
-import { ownSide, patternFacts, sharedEnds, sideFor, unionFacts } from '../../../shared/analysis/diff-sides';
+import { countBelow, meetingPositions, ownSide, patternFacts, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts } from '../../../shared/analysis/diff-sides';
+import { provablyDisjoint } from '../../../shared/patterns/disjoint';
 import { Deadline } from '../../../shared/analysis/budget';
 import { TEST_MS } from './helpers';
 import { propertyRuns } from '../../helpers/runs';
@@ -120,6 +121,10 @@ describe('analysis: OpenCode flips read off a kept base equal a search from scra
               const own = ownSide(current, agent, a);
               assert.deepStrictEqual(derived.at, own.at, `side ${agent} ${a}`);
               assert.ok(derived.rules.every((r, i) => r === own.rules[i]), `side ${agent} ${a}: the current version's own rules`);
+              // Read entry by entry, as the search reads it before narrowing, without the lists.
+              assert.strictEqual(sideLength(derived), own.at.length);
+              for (let i = 0; i < own.at.length; i++) assert.strictEqual(sideRule(derived, i), own.rules[i]);
+              for (const limit of [0, 1, 3, 7, 1000]) assert.strictEqual(sideCountBelow(derived, limit), countBelow(own.at, limit));
             }
           }
         },
@@ -145,6 +150,22 @@ describe('analysis: OpenCode flips read off a kept base equal a search from scra
         );
       }),
       { numRuns: propertyRuns(200), seed: 20261131 },
+    );
+  });
+
+  it('the rules an index of fixed starts finds are exactly those provablyDisjoint does not rule out', () => {
+    const literal = fc.constantFrom('area1/', 'area12/', 'part2', 'part23', 'src/', 'a', 'b', '.env', '/');
+    const piece = fc.oneof(literal, fc.constantFrom('*', '?'));
+    const pattern = fc.array(piece, { maxLength: 4 }).map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(fc.array(pattern, { minLength: 1, maxLength: 30 }), fc.array(pattern, { minLength: 1, maxLength: 3 }), (shared, changed) => {
+        const rs = parse(text({ top: shared.map((r): Rule => ['edit', r, 'allow']), agent: [] }), false);
+        const probes = parse(text({ top: changed.map((r): Rule => ['edit', r, 'deny']), agent: [] }), false).rules;
+        const side = sideFor(rs, undefined, 'edit');
+        const expected = side.rules.flatMap((r, j) => (probes.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern)) ? [] : [j]));
+        assert.deepStrictEqual(meetingPositions(side, probes), expected);
+      }),
+      { numRuns: propertyRuns(300), seed: 20261132 },
     );
   });
 
