@@ -74,13 +74,14 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
   if (!rep.requestsPath) return out;
   const evaluated = rep.results.filter((r) => r.verdict).length;
   const decisions = decisionsOf(rep);
+  const none = `decides none of ${evaluated} request${evaluated === 1 ? '' : 's'}`;
   for (const rule of rep.ruleSet.rules) {
     // A built-in layer's rule has no line in the file to carry a lens.
     if (rule.layer !== undefined) continue;
     // Dialects may number rules past the parsed list (a dropped entry keeps its slot): no entry, no decisions.
     const decides = decisions[rule.index]?.decides ?? [];
     let title: string;
-    if (!decides.length) title = `decides none of ${evaluated} request${evaluated === 1 ? '' : 's'}`;
+    if (!decides.length) title = none;
     else {
       const names = decides.slice(0, NAMES_SHOWN).map((x) => `${shortName(x.request)} (${x.decision})`);
       title = `decides ${names.join(', ')}${decides.length > NAMES_SHOWN ? ` +${decides.length - NAMES_SHOWN} more` : ''}`;

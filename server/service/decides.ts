@@ -40,15 +40,17 @@ export interface RuleDecisions {
  * @example ruleDecisions(results, 3)[2].decides.map((d) => d.request) // ['B', 'C']
  */
 export function ruleDecisions(results: readonly RequestResult[], ruleCount: number): RuleDecisions[] {
-  const out: RuleDecisions[] = Array.from({ length: ruleCount }, () => ({ decides: [], controls: [] }));
+  // Most rules of a large file decide none of the stored requests: they share one empty entry.
+  const out: RuleDecisions[] = new Array(ruleCount);
+  const entry = (i: number) => (out[i] ??= { decides: [], controls: [] });
   const verdicts = new Map(results.map((r) => [r.request.name, r.verdict]));
   // Per rule, its entry per request name: a rule deciding thousands of requests stays linear.
   const mineByRule = new Map<number, Map<string, Decided>>();
   for (const r of results) {
     const v = r.verdict;
-    if (v?.rule && out[v.rule.index]) {
+    if (v?.rule && v.rule.index < ruleCount) {
       const d: Decided = { request: r.request.name, decision: v.decision, subjects: [] };
-      out[v.rule.index].decides.push(d);
+      entry(v.rule.index).decides.push(d);
       let m = mineByRule.get(v.rule.index);
       if (!m) mineByRule.set(v.rule.index, (m = new Map()));
       if (!m.has(d.request)) m.set(d.request, d);
@@ -58,11 +60,15 @@ export function ruleDecisions(results: readonly RequestResult[], ruleCount: numb
     for (const d of list) {
       const mine = mineByRule.get(rule)?.get(d.request);
       if (mine && verdicts.get(d.request)?.rule?.index === rule) mine.subjects.push(d.subject);
-      else out[rule].controls.push({ request: d.request, subject: d.subject, decision: d.decision });
+      else entry(rule).controls.push({ request: d.request, subject: d.subject, decision: d.decision });
     }
   }
+  for (let i = 0; i < ruleCount; i++) out[i] ??= NO_DECISIONS;
   return out;
 }
+
+/** The entry of a rule that decides and controls nothing (shared, so never changed). */
+const NO_DECISIONS: RuleDecisions = Object.freeze({ decides: Object.freeze([]) as unknown as Decided[], controls: Object.freeze([]) as unknown as Controlled[] });
 
 /**
  * For every rule, the subjects it matched but did not control, and who did. This needs every

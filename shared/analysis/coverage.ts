@@ -23,6 +23,12 @@ export interface Entry {
   /** A prefix and a suffix of every encoded word of the language, for a sound overlap filter. */
   prefix: string;
   suffix: string;
+  /**
+   * Identity of everything above except `rule` and `decision`: entries with the same key (the
+   * same object) have the same language, test, fills, prefix and suffix. Lets a `CoverageMemo`
+   * recognise an unchanged entry in the next analysis of an edited file.
+   */
+  key?: object;
 }
 
 /** Who takes a request away from a rule, with the request. */
@@ -96,24 +102,112 @@ class OverlapIndex {
 }
 
 /**
+ * What one analysis of a view leaves for the next analysis of the same view (an edited file).
+ * Which higher entries can decide a request of an entry, and which entries hide behind a single
+ * includer, depend only on the entries' languages in their order. Whether an entry decides
+ * anything, its witness, and which candidates take a dead entry's requests depend only on the
+ * languages too (and on the preferred characters); only the search for a request the entry loses
+ * to another decision reads decisions. So when every entry keeps its key at its position, the
+ * candidate lists are reused, and an outcome is reused when its entry and candidates keep their
+ * rules and, if a loss was searched for, their decisions (a dead entry's deciders get their
+ * current decisions). Budget outcomes are never reused. A memo belongs to one caller.
+ * @example const memo = new CoverageMemo(); analyzeCoverage(entries, opts, memo); analyzeCoverage(edited, opts, memo)
+ */
+export class CoverageMemo {
+  /** Per position of the last analysis: the entry's key, decision and rule. */
+  keys: Array<object | undefined> = [];
+  decisions: Decision[] = [];
+  rules: number[] = [];
+  /** Per position: what was asked of the entry (LOSS and DECIDERS bits). */
+  asked: number[] = [];
+  relevant: Relevant[] = [];
+  outcomes: Outcome[] = [];
+  preferred: readonly number[] = [];
+}
+
+/** Bits of `CoverageMemo.asked`: a lost request was searched for; deciders were named. */
+const ASKED_LOSS = 1;
+const ASKED_DECIDERS = 2;
+
+function askedOf(e: Entry, opts: CoverageOptions): number {
+  return (opts.wantLoss(e) ? ASKED_LOSS : 0) | (opts.wantDeciders?.(e) === false ? 0 : ASKED_DECIDERS);
+}
+
+/** A shared empty candidate list: most entries of a large file overlap no higher entry. */
+const NO_CANDIDATES: Relevant = Object.freeze({ list: Object.freeze([]) as unknown as number[], cover: undefined }) as Relevant;
+
+function sameKeys(entries: readonly Entry[], memo: CoverageMemo): boolean {
+  if (memo.keys.length !== entries.length) return false;
+  for (let pos = 0; pos < entries.length; pos++) {
+    const k = entries[pos].key;
+    if (k === undefined || k !== memo.keys[pos]) return false;
+  }
+  return true;
+}
+
+function samePreferred(a: readonly number[], b: readonly number[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The memo's outcome for `pos` when it still holds (see `CoverageMemo`), with current decisions. */
+function reusable(entries: readonly Entry[], pos: number, relevant: Relevant, asked: number, memo: CoverageMemo): Outcome | undefined {
+  const o = memo.outcomes[pos];
+  if (o === undefined || o.status === 'budget' || memo.asked[pos] !== asked || memo.rules[pos] !== entries[pos].rule) return undefined;
+  let decided = true;
+  for (const q of relevant.list) {
+    if (memo.rules[q] !== entries[q].rule) return undefined;
+    if (memo.decisions[q] !== entries[q].decision) decided = false;
+  }
+  if (asked & ASKED_LOSS) return decided && memo.decisions[pos] === entries[pos].decision ? o : undefined;
+  if (decided || o.status === 'live') return o;
+  const now = new Map<number, Decision>();
+  for (const q of relevant.list) now.set(entries[q].rule, entries[q].decision);
+  return { status: 'dead', deciders: o.deciders.map((d) => ({ ...d, decision: now.get(d.rule)! })) };
+}
+
+/** The candidate lists of every position, computed from the languages alone. */
+function candidateLists(entries: readonly Entry[]): Relevant[] {
+  const index = new OverlapIndex(entries);
+  const out: Relevant[] = [];
+  // hidden[q]: one higher entry alone includes entry q, so q decides nothing and, wherever q
+  // matches, an earlier entry matched first: q can be left out of every other entry's check.
+  const hidden: boolean[] = [];
+  for (let pos = 0; pos < entries.length; pos++) {
+    const higher = index.higher(pos);
+    const relevant = higher.length === 0 ? NO_CANDIDATES : relevantCandidates(entries, pos, higher.filter((q) => !hidden[q]));
+    hidden[pos] = relevant.cover !== undefined;
+    out.push(relevant.list.length === 0 && relevant.cover === undefined ? NO_CANDIDATES : relevant);
+  }
+  return out;
+}
+
+/**
  * Decides, for every entry, exactly whether it decides any request given the entries that take
  * precedence over it, with witnesses. Cheap proofs come first: readable stand-in requests prove
  * liveness, and a single higher entry whose pattern plainly includes this one proves it dead (see
  * inclusion.ts); such an included entry is also left out of every later check, since wherever it
  * matches its includer matched first. Only what these leave open goes to the automata, so a
- * "dead" claim always rests on an exact inclusion proof.
+ * "dead" claim always rests on an exact inclusion proof. With a `memo` of the same view's last
+ * analysis, what the edit cannot have changed is taken from it (see `CoverageMemo`).
  * @example analyzeCoverage(entries, { wantLoss: (e) => e.decision === 'deny', deadline, cache })
  */
-export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions): Outcome[] {
-  const index = new OverlapIndex(entries);
+export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions, memo?: CoverageMemo): Outcome[] {
+  const warm = memo !== undefined && sameKeys(entries, memo);
+  const lists = warm ? memo.relevant : candidateLists(entries);
+  const reuse = warm && samePreferred(memo.preferred, opts.preferred);
+  const asked = entries.map((e) => askedOf(e, opts));
   const out: Outcome[] = [];
-  // hidden[q]: one higher entry alone includes entry q, so q decides nothing and, wherever q
-  // matches, an earlier entry matched first: q can be left out of every other entry's check.
-  const hidden: boolean[] = [];
   let spent: 'time' | 'memory' | undefined;
   for (let pos = 0; pos < entries.length; pos++) {
-    const relevant = relevantCandidates(entries, pos, index.higher(pos).filter((q) => !hidden[q]));
-    hidden[pos] = relevant.cover !== undefined;
+    const relevant = lists[pos];
+    const kept = reuse ? reusable(entries, pos, relevant, asked[pos], memo) : undefined;
+    if (kept) {
+      out.push(kept);
+      continue;
+    }
     if (spent || opts.deadline.expired) {
       spent ??= opts.deadline.reason ?? 'time';
       out.push({ status: 'budget', reason: spent });
@@ -126,6 +220,15 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
       if (e.reason === 'time' || e.reason === 'memory') spent = e.reason;
       out.push({ status: 'budget', reason: e.reason });
     }
+  }
+  if (memo) {
+    memo.keys = entries.map((e) => e.key);
+    memo.decisions = entries.map((e) => e.decision);
+    memo.rules = entries.map((e) => e.rule);
+    memo.asked = asked;
+    memo.relevant = lists;
+    memo.outcomes = out;
+    memo.preferred = opts.preferred;
   }
   return out;
 }

@@ -1,13 +1,13 @@
-import type { Wildcard } from '../patterns/wildcard';
+import type { CompiledWildcard, Wildcard } from '../patterns/wildcard';
 import type { Finding } from '../model';
 import type { LintContext } from '../dialects/dialect';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { evaluateOpencode, rulesFor } from '../dialects/opencode/evaluate';
 import { STRING_ONLY_KEYS } from '../dialects/opencode/parse';
 import { isUniversal, matches } from '../patterns/wildcard';
-import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata';
+import { AutomataCache, alphabetWithout, sharedAutomataCache, type Language } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
-import { analyzeCoverage, analyzeEntry, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
+import { analyzeCoverage, analyzeEntry, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
 import { languageKeys } from './keys';
 import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from './report';
 import { fills, preferredOrder } from './witness';
@@ -37,6 +37,8 @@ function knownActions(rs: OpencodeRuleSet): string[] {
 
 /** Entries remembered by pattern text across parses of one file (a large file's worth). */
 const MAX_REMEMBERED_ENTRIES = 20_000;
+/** Pairs kept per resource pattern (a pattern such as `*` goes with many actions). */
+const MAX_SHAPES_PER_PATTERN = 64;
 /** Files whose entries are remembered: an edited file keeps its own, a run over many files keeps a few. */
 const REMEMBERED_FILES = 4;
 
@@ -57,50 +59,91 @@ interface EntryParts {
   prefix: string;
   suffix: string;
 }
-const partsByPatterns = new WeakMap<Wildcard, WeakMap<Wildcard, EntryParts>>();
+/** An entry's parts with its language and test, kept per pair of pattern (and matcher) objects. */
+interface PairShape {
+  a: Wildcard;
+  am: CompiledWildcard;
+  rm: CompiledWildcard;
+  parts: EntryParts;
+  lang: Language;
+  test(parts: readonly string[]): boolean;
+}
+/** Pairs by resource pattern: most resource patterns of a file go with one action. */
+const shapesByResource = new WeakMap<Wildcard, PairShape[]>();
 /**
  * The same parts by pattern text, for the next parse of an edited file: its unchanged rules are
  * new objects with the same patterns. A hit is used only when both patterns' atoms are equal.
  */
 type PartsByText = BoundedCache<string, { a: Wildcard; b: Wildcard; parts: EntryParts }>;
-const partsByFile = new Map<string, PartsByText>();
 
-/** The file's own memory of parts by text; the least recently analysed file's is dropped past a few. */
-function partsByTextOf(file: string): PartsByText {
-  let hit = partsByFile.get(file);
-  if (hit) partsByFile.delete(file);
-  else hit = new BoundedCache(MAX_REMEMBERED_ENTRIES);
-  partsByFile.set(file, hit);
-  if (partsByFile.size > REMEMBERED_FILES) partsByFile.delete(partsByFile.keys().next().value!);
+/** What the analyser keeps of one file between its analyses: parts by text, and each view's last coverage. */
+interface FileMemory {
+  parts: PartsByText;
+  views: Map<string | null, CoverageMemo>;
+}
+const memoryByFile = new Map<string, FileMemory>();
+
+/** The file's own memory; the least recently analysed file's is dropped past a few. */
+function memoryOf(file: string): FileMemory {
+  let hit = memoryByFile.get(file);
+  if (hit) memoryByFile.delete(file);
+  else hit = { parts: new BoundedCache(MAX_REMEMBERED_ENTRIES), views: new Map() };
+  memoryByFile.set(file, hit);
+  if (memoryByFile.size > REMEMBERED_FILES) memoryByFile.delete(memoryByFile.keys().next().value!);
   return hit;
 }
 
-function entryOf(r: OpencodeRule, actions: readonly string[], partsByText: PartsByText): Entry {
-  const lang = { kind: 'pair' as const, a: r.actionPattern, b: r.resourcePattern };
-  const actionsKey = actions.join('\u0000');
-  let byResource = partsByPatterns.get(r.actionPattern);
-  if (!byResource) partsByPatterns.set(r.actionPattern, (byResource = new WeakMap()));
-  let parts = byResource.get(r.resourcePattern);
-  if (!parts || parts.actions !== actionsKey) {
-    const textKey = `${r.actionPattern.source}\u0000${r.resourcePattern.source}`;
-    const known = partsByText.get(textKey);
-    if (known && known.parts.actions === actionsKey && sameAtoms(known.a, r.actionPattern) && sameAtoms(known.b, r.resourcePattern)) parts = known.parts;
-    else {
-      const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
-      const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
-      parts = { actions: actionsKey, fills: as.flatMap((a) => bs.map((b) => [a, b])), ...languageKeys(lang) };
-      partsByText.set(textKey, { a: r.actionPattern, b: r.resourcePattern, parts });
-    }
-    byResource.set(r.resourcePattern, parts);
-  }
+/**
+ * Forgets what is kept of files between analyses (parts by text, last coverage per view): the next
+ * analysis of any file starts over, as in a new process, except for parts kept on pattern objects
+ * (a function of the pattern alone). For tests and benchmarks that want a complete analysis.
+ * @example forgetOpencodeAnalyses(); analyzeOpencode(rs) // computed from scratch
+ */
+export function forgetOpencodeAnalyses(): void {
+  memoryByFile.clear();
+}
+
+/** The parts of a rule's two patterns for the file's actions (`actionsKey`: the actions joined by U+0000). */
+function partsOf(r: OpencodeRule, actions: readonly string[], actionsKey: string, partsByText: PartsByText): EntryParts {
+  const textKey = `${r.actionPattern.source}\u0000${r.resourcePattern.source}`;
+  const known = partsByText.get(textKey);
+  if (known && known.parts.actions === actionsKey && sameAtoms(known.a, r.actionPattern) && sameAtoms(known.b, r.resourcePattern)) return known.parts;
+  const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
+  const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
+  const parts = { actions: actionsKey, fills: as.flatMap((a) => bs.map((b) => [a, b])), ...languageKeys({ kind: 'pair', a: r.actionPattern, b: r.resourcePattern }) };
+  partsByText.set(textKey, { a: r.actionPattern, b: r.resourcePattern, parts });
+  return parts;
+}
+
+/** The rule's pair shape: re-parses share unchanged rules' pattern and matcher objects, so an edit finds most. */
+function shapeOf(r: OpencodeRule, actions: readonly string[], actionsKey: string, partsByText: PartsByText): PairShape {
+  let list = shapesByResource.get(r.resourcePattern);
+  if (!list) shapesByResource.set(r.resourcePattern, (list = []));
+  let shape: PairShape | undefined;
+  for (const x of list) if (x.a === r.actionPattern && x.am === r.actionMatcher && x.rm === r.resourceMatcher) shape = x;
+  if (!shape) {
+    const am = r.actionMatcher;
+    const rm = r.resourceMatcher;
+    shape = { a: r.actionPattern, am, rm, parts: partsOf(r, actions, actionsKey, partsByText), lang: { kind: 'pair', a: r.actionPattern, b: r.resourcePattern }, test: (p) => matches(am, p[0]) && matches(rm, p[1]) };
+    if (list.length >= MAX_SHAPES_PER_PATTERN) list.shift();
+    list.push(shape);
+  } else if (shape.parts.actions !== actionsKey) shape.parts = partsOf(r, actions, actionsKey, partsByText);
+  return shape;
+}
+
+function entryOf(r: OpencodeRule, actions: readonly string[], actionsKey: string, partsByText: PartsByText): Entry {
+  const shape = shapeOf(r, actions, actionsKey, partsByText);
+  const parts = shape.parts;
   return {
     rule: r.index,
     decision: r.decision,
-    lang,
-    test: (p) => matches(r.actionMatcher, p[0]) && matches(r.resourceMatcher, p[1]),
+    lang: shape.lang,
+    test: shape.test,
     fills: parts.fills,
     prefix: parts.prefix,
     suffix: parts.suffix,
+    // Same parts: the same atoms on both sides (see partsOf), hence the same language and matchers.
+    key: parts,
   };
 }
 
@@ -110,14 +153,10 @@ interface View {
   entries: Entry[];
 }
 
-function viewsOf(rs: OpencodeRuleSet, actions: readonly string[]): View[] {
-  const entries = new Map<number, Entry>();
-  const byText = partsByTextOf(rs.path);
-  const entry = (r: OpencodeRule) => {
-    let e = entries.get(r.index);
-    if (!e) entries.set(r.index, (e = entryOf(r, actions, byText)));
-    return e;
-  };
+function viewsOf(rs: OpencodeRuleSet, actions: readonly string[], partsByText: PartsByText): View[] {
+  const entries: Array<Entry | undefined> = new Array(rs.rules.length);
+  const actionsKey = actions.join('\u0000');
+  const entry = (r: OpencodeRule) => (entries[r.index] ??= entryOf(r, actions, actionsKey, partsByText));
   const views: View[] = [{ agent: null, entries: rulesFor(rs, undefined).map(entry).reverse() }];
   // Only agents with rules written in the file can hold a finding; built-in agents alone cannot.
   for (const agent of rs.agents) if (rs.rules.some((r) => r.agent === agent && r.layer === undefined)) views.push({ agent, entries: rulesFor(rs, agent).map(entry).reverse() });
@@ -146,9 +185,12 @@ export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, dead
   const opts = coverageOptions(rs, deadline, cache);
   const actions = knownActions(rs);
   const budget: Array<{ rule: number; reason: string }> = [];
-  const views = viewsOf(rs, actions);
+  const memory = memoryOf(rs.path);
+  const views = viewsOf(rs, actions, memory.parts);
   for (const view of views) {
-    const outcomes = analyzeCoverage(view.entries, opts);
+    let memo = memory.views.get(view.agent);
+    if (!memo) memory.views.set(view.agent, (memo = new CoverageMemo()));
+    const outcomes = analyzeCoverage(view.entries, opts, memo);
     view.entries.forEach((e, pos) => {
       const r = rs.rules[e.rule];
       // Rules of the built-in layers are context, never the subject of a finding.
@@ -281,8 +323,9 @@ export function opencodeWitness(rs: OpencodeRuleSet, ruleIndex: number, deadline
   if (!r) return undefined;
   const view = rulesFor(rs, r.agent ?? undefined);
   const actions = knownActions(rs);
-  const byText = partsByTextOf(rs.path);
-  const entries = view.map((x) => entryOf(x, actions, byText)).reverse();
+  const byText = memoryOf(rs.path).parts;
+  const actionsKey = actions.join('\u0000');
+  const entries = view.map((x) => entryOf(x, actions, actionsKey, byText)).reverse();
   const pos = entries.findIndex((e) => e.rule === ruleIndex);
   const o = analyzeEntry(entries, pos, { ...coverageOptions(rs, deadline, new AutomataCache(OPENCODE_INPUTS)), wantLoss: () => false });
   if (o.status !== 'live') return undefined;

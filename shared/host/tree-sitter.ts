@@ -1,6 +1,6 @@
 import { existsSync } from 'fs';
 import { join } from 'path';
-import { setFlagsFromString } from 'v8';
+import type * as V8 from 'v8';
 import type { Node as SyntaxNode, Parser } from 'web-tree-sitter';
 
 /**
@@ -37,7 +37,8 @@ export interface LazyGrammar {
  */
 function baselineWasmOnly(): void {
   try {
-    setFlagsFromString('--liftoff-only');
+    // Required here, not imported: loading `v8` costs a pure OpenCode check a few ms at start.
+    (require('v8') as typeof V8).setFlagsFromString('--liftoff-only');
   } catch {
     // an engine without the flag compiles as it always does
   }

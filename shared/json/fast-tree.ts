@@ -24,6 +24,23 @@ export function strictJsonTree(text: string, maxDepth = Infinity): Node | undefi
   }
 }
 
+/**
+ * The tree of the one strict-JSON value that starts at `offset` (no whitespace before it), with
+ * offsets into the whole text, what follows it ignored; undefined when it is not strict JSON.
+ * @example strictJsonTreeAt('[1, {"a": 2}]', 4)?.children?.length // 1
+ */
+export function strictJsonTreeAt(text: string, offset: number): Node | undefined {
+  const p = new StrictParser(text, Infinity);
+  p.at = offset;
+  try {
+    const node = p.value(undefined);
+    if (node) delete (node as { parent?: Node }).parent;
+    return node;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Numbers exactly as the JSON grammar writes them. */
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 

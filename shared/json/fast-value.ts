@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { strictJsonTree } from './fast-tree';
+import { stringEnd } from './skim';
 
 /**
  * A strict-JSON document read with the engine's own `JSON.parse`, its syntax tree built only when
@@ -9,6 +10,8 @@ import { strictJsonTree } from './fast-tree';
 export interface FastJson {
   /** What the agent's `JSON.parse` sees. */
   value: unknown;
+  /** The text read (strict JSON with no repeated key), for finding a place without the tree (skim.ts). */
+  text: string;
   /** The tree `parseJson` would build for the same text, built on first call and kept. */
   tree(): Node;
 }
@@ -33,6 +36,7 @@ export function strictJsonValue(text: string, maxDepth: number): FastJson | unde
   let root: Node | undefined;
   return {
     value,
+    text,
     tree() {
       root ??= strictJsonTree(text);
       // JSON.parse accepted the text, so the strict parser does too; fail loudly if they ever disagree.
@@ -51,17 +55,8 @@ function colonsOutsideStrings(text: string, maxDepth: number): number {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      let j = i;
-      for (;;) {
-        j = text.indexOf('"', j + 1);
-        let k = j - 1;
-        while (text.charCodeAt(k) === 92 /* \ */) k--;
-        // An even run of backslashes escapes nothing: this quote ends the string.
-        if ((j - 1 - k) % 2 === 0) break;
-      }
-      i = j;
-    } else if (c === 58 /* : */) colons++;
+    if (c === 34 /* " */) i = stringEnd(text, i) - 1;
+    else if (c === 58 /* : */) colons++;
     else if (c === 91 /* [ */ || c === 123 /* { */) {
       if (++depth > maxDepth) return -1;
     } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;

@@ -87,6 +87,8 @@ export function containsPosition(r: Range, p: Position): boolean {
 
 /** Offsets where each line starts (`\n`, `\r\n` and a lone `\r` end a line). */
 function lineStartsOf(text: string): Uint32Array {
+  // Most files end lines with `\n` alone: `indexOf` finds those far faster than a loop over every character.
+  if (text.indexOf('\r') < 0) return newlineStarts(text);
   let lines = 1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -104,5 +106,15 @@ function lineStartsOf(text: string): Uint32Array {
       starts[n++] = i + 1;
     } else if (c === 10) starts[n++] = i + 1;
   }
+  return starts;
+}
+
+/** `lineStartsOf` for a text with no `\r`. */
+function newlineStarts(text: string): Uint32Array {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  const starts = new Uint32Array(lines);
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
   return starts;
 }

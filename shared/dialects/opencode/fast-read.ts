@@ -1,6 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import { isDecision, type Decision } from '../../model';
 import type { FastJson } from '../../json/fast-value';
+import { strictJsonTreeAt } from '../../json/fast-tree';
+import { elementsAt, skimPath } from '../../json/skim';
 import type { LeafNodes, PermLeaf, PermTree } from './layers';
 import { mergePerm, toolsToPerm } from './layers';
 import { mergeAgent, STRING_ONLY_KEYS, type AgentLayer, type FileLayer, type RuleDraft } from './parse';
@@ -132,13 +134,42 @@ class Place implements Deferred<LeafNodes> {
 class V2Place implements Deferred<RuleNodes> {
   constructor(private readonly at: Locator, private readonly list: JsonPath, private readonly index: number) {}
   resolve(): RuleNodes {
-    return this.at.v2Rule([...this.list, this.index]);
+    return this.at.v2Rule(this.list, this.index);
+  }
+}
+
+/**
+ * A V2 rule object's nodes: the object's own from its place alone (a lens needs no more), its
+ * fields' from a tree of just that object, built when first asked for.
+ */
+class V2Nodes implements RuleNodes {
+  readonly prop: Node;
+  #item: Node | undefined;
+  constructor(private readonly text: string, start: number, end: number) {
+    this.prop = { type: 'object', offset: start, length: end - start } as Node;
+  }
+  private field(key: string): Node {
+    // JSON.parse accepted the text, so the strict parser reads this object too.
+    const item = (this.#item ??= strictJsonTreeAt(this.text, this.prop.offset));
+    const prop = item?.children?.find((c) => c.children![0].value === key);
+    if (!prop) throw new Error(`no member "${key}" in the rule at offset ${this.prop.offset}`);
+    return prop.children![1];
+  }
+  get actionNode(): Node {
+    return this.field('action');
+  }
+  get resourceNode(): Node {
+    return this.field('resource');
+  }
+  get effectNode(): Node {
+    return this.field('effect');
   }
 }
 
 /** Finds nodes by path in the document's tree, which it builds on first use. */
 class Locator {
   private readonly keys = new WeakMap<Node, Map<string, Node>>();
+  private readonly lists = new Map<string, Array<[number, number]>>();
   constructor(private readonly json: FastJson) {}
 
   /** The property node for the last key of `p` (an object member). */
@@ -183,11 +214,21 @@ class Locator {
     return { prop, actionKey: this.property(p.slice(0, -1)).children![0], resourceKey: key, value };
   }
 
-  /** `{"action": …, "resource": …, "effect": …}` of a `permissions` array. */
-  v2Rule(p: JsonPath): RuleNodes {
-    const item = this.value(p);
-    const field = (k: string) => this.member(item, k).children![1];
-    return { prop: item, actionNode: field('action'), resourceNode: field('resource'), effectNode: field('effect') };
+  /**
+   * `{"action": …, "resource": …, "effect": …}`, element `index` of the `permissions` array at
+   * `list`: found by skimming the text (each list's elements once), with no tree of the file.
+   */
+  v2Rule(list: JsonPath, index: number): RuleNodes {
+    const key = JSON.stringify(list);
+    let items = this.lists.get(key);
+    if (!items) {
+      const at = skimPath(this.json.text, list);
+      items = at < 0 ? [] : elementsAt(this.json.text, at);
+      this.lists.set(key, items);
+    }
+    const span = items[index];
+    if (!span) throw new Error(`no rule ${index} in ${key}`);
+    return new V2Nodes(this.json.text, span[0], span[1]);
   }
 
   private member(obj: Node, key: string): Node {

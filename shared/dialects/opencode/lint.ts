@@ -1,7 +1,7 @@
 import { finding, type Finding } from '../../model';
 import { GLOB_SYNTAX, literalGlobWitness as globWitness } from '../../patterns/literal-glob';
 import { allowsWhat, runsAnythingCandidates, runsAnythingSeverity, strongestWitness, type RunsAnythingCandidate } from '../../patterns/runs-anything';
-import { isExact, isUniversal, matches } from '../../patterns/wildcard';
+import { isExact, isUniversal, matches, type Wildcard } from '../../patterns/wildcard';
 import { normalizeInput } from './pattern';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
 
@@ -30,62 +30,185 @@ export function runsAnythingWitness(rule: OpencodeRule): RunsAnythingCandidate |
   return strongestWitness(runsAnythingCandidates(normalizeInput(rule.resource)).filter((c) => matches(rule.resourceMatcher, c.command)));
 }
 
+/** What the one-rule lints say of a rule, without its range and index: the same for every rule of the same text. */
+interface RuleNote {
+  code: string;
+  severity: Finding['severity'];
+  message: string;
+  witness?: string;
+  unnecessary?: true;
+  data: Record<string, unknown>;
+}
+
+/** A rule's notes and its duplicate keys (action and resource, and their lower case), per decision and form. */
+interface RuleNotes {
+  notes: RuleNote[];
+  key: string;
+  lowerKey: string;
+}
+
+/**
+ * Notes kept per (resource pattern, action pattern) object, then per decision and form. Patterns
+ * are shared between parses of a file, so an edit re-reads only the rules it changed. A pattern
+ * object stands for its source text and its expanded text, and an action pattern for its action.
+ */
+const notesByResource = new WeakMap<Wildcard, Array<{ a: Wildcard; kinds: Array<RuleNotes | undefined> }>>();
+/** Action patterns kept per resource pattern (a resource such as `*` goes with many actions). */
+const MAX_ACTIONS_PER_PATTERN = 64;
+
+/** Slot of a decision and form among a pattern pair's notes. */
+function kindOf(r: OpencodeRule): number {
+  return (r.decision === 'allow' ? 0 : r.decision === 'ask' ? 2 : 4) + (r.form === 'v1' ? 0 : 1);
+}
+
+function notesOf(r: OpencodeRule): RuleNotes {
+  let list = notesByResource.get(r.resourcePattern);
+  if (!list) notesByResource.set(r.resourcePattern, (list = []));
+  let pair: { a: Wildcard; kinds: Array<RuleNotes | undefined> } | undefined;
+  for (const x of list) if (x.a === r.actionPattern) pair = x;
+  if (!pair) {
+    if (list.length >= MAX_ACTIONS_PER_PATTERN) list.shift();
+    list.push((pair = { a: r.actionPattern, kinds: [] }));
+  }
+  const kind = kindOf(r);
+  let hit = pair.kinds[kind];
+  if (!hit) {
+    const key = `\u0000${r.action}\u0000${r.resource}`;
+    pair.kinds[kind] = hit = { notes: ruleNotes(r), key, lowerKey: key.toLowerCase() };
+  }
+  return hit;
+}
+
+/** The one-rule lints: they read the rule's action, resource, decision, form and patterns only. */
+function ruleNotes(r: OpencodeRule): RuleNote[] {
+  const out: RuleNote[] = [];
+  const isCommand = COMMAND_ACTIONS.includes(r.action);
+  if (isCommand && r.decision !== 'allow' && isExact(r.resourcePattern) && r.resource.trim() !== '') {
+    out.push({
+      code: 'exact-command-pattern',
+      severity: 'warning',
+      message: `"${r.resource}" has no wildcard: it ${r.decision === 'deny' ? 'denies' : 'asks for'} only the exact command "${r.resource}", not "${r.resource} …"; write "${r.resource} *" to cover it with arguments`,
+      witness: `${r.resource} --version`,
+      data: { replacement: `${r.resource} *` },
+    });
+  }
+  const run = runsAnythingWitness(r);
+  if (run) {
+    out.push({
+      code: 'allow-runs-anything',
+      severity: runsAnythingSeverity(run),
+      message: `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that ${allowsWhat(run).verb}: it admits ${run.what}, e.g. "${run.command}"`,
+      witness: run.command,
+      data: { kind: run.kind },
+    });
+  }
+  if (GLOB_SYNTAX.test(r.resource)) {
+    const w = literalGlobWitness(r);
+    out.push({
+      code: 'literal-glob-syntax',
+      severity: 'warning',
+      message: `"${r.resource}" uses glob syntax OpenCode reads literally (only * and ? are wildcards; * already crosses /)${w !== undefined ? `: it does not match "${w}"` : ''}`,
+      witness: w,
+      data: {},
+    });
+  }
+  if (r.form === 'v1' && PATH_ACTIONS.includes(r.action) && /^(\/|~|\$HOME|[A-Za-z]:[\\/])/.test(r.resource)) {
+    out.push({
+      code: 'never-matches',
+      severity: 'warning',
+      message: `"${r.resource}" is an absolute or home path, but ${r.action} resources are relative to the worktree: this rule never matches`,
+      unnecessary: true,
+      data: {},
+    });
+  }
+  return out;
+}
+
+function noteFinding(n: RuleNote, r: OpencodeRule): Finding {
+  const data = { rule: r.index, ...n.data };
+  if (n.unnecessary) return finding(n.code, n.severity, n.message, r.resourceRange, { unnecessary: true, data });
+  return finding(n.code, n.severity, n.message, r.resourceRange, { witness: n.witness, data });
+}
+
+/** A rule that repeats an earlier one's action and pattern (`other`), exactly or but for case. */
+interface Repeat {
+  code: 'duplicate-rule' | 'case-duplicate';
+  other: number;
+}
+
+/** The last file's duplicate keys and repeats, per rule of the file in order (rule sets of one path). */
+interface RepeatMemo {
+  keys: string[];
+  rules: number[];
+  repeats: Array<Repeat | undefined>;
+}
+const repeatsByFile = new Map<string, RepeatMemo>();
+/** Files whose repeats are kept: an edited file keeps its own, a run over many files a few. */
+const REMEMBERED_FILES = 4;
+
+/** Which rules repeat an earlier one: the last result of the same path when every key is the same. */
+function repeatsOf(path: string, keys: string[], lowerKeys: () => string[], rules: number[]): Array<Repeat | undefined> {
+  const last = repeatsByFile.get(path);
+  repeatsByFile.delete(path);
+  let repeats: Array<Repeat | undefined>;
+  if (last && last.keys.length === keys.length && keys.every((k, i) => k === last.keys[i] && rules[i] === last.rules[i])) repeats = last.repeats;
+  else {
+    repeats = [];
+    const lower = lowerKeys();
+    const seen = new Map<string, number>();
+    const seenLower = new Map<string, number>();
+    keys.forEach((key, i) => {
+      const prev = seen.get(key);
+      if (prev !== undefined) repeats[i] = { code: 'duplicate-rule', other: prev };
+      else {
+        const other = seenLower.get(lower[i]);
+        if (other !== undefined) repeats[i] = { code: 'case-duplicate', other };
+      }
+      seen.set(key, rules[i]);
+      if (!seenLower.has(lower[i])) seenLower.set(lower[i], rules[i]);
+    });
+  }
+  repeatsByFile.set(path, { keys, rules, repeats });
+  if (repeatsByFile.size > REMEMBERED_FILES) repeatsByFile.delete(repeatsByFile.keys().next().value!);
+  return repeats;
+}
+
+function repeatFinding(rs: OpencodeRuleSet, r: OpencodeRule, repeat: Repeat): Finding {
+  const prev = rs.rules[repeat.other];
+  const message = repeat.code === 'duplicate-rule'
+    ? `the same action and pattern as rule ${prev.index + 1} (${prev.label}); under last match the earlier one never decides`
+    : `differs from rule ${prev.index + 1} (${prev.label}) only by case: OpenCode on Windows matches case-insensitively, so there the two collide`;
+  return finding(repeat.code, 'information', message, r.range, {
+    related: [{ range: prev.range, message: `rule ${prev.index + 1}: ${prev.label}` }],
+    data: { rule: r.index, other: prev.index },
+  });
+}
+
 /**
  * Lints that read one rule at a time (the automata-based ones live in analysis/).
  * @example lintOpencode(parseOpencode(file)).map((f) => f.code) // ['exact-command-pattern']
  */
 export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
-  const out: Finding[] = [];
-  const seen = new Map<string, OpencodeRule>();
-  const seenLower = new Map<string, OpencodeRule>();
+  // Built-in layers are the agent's, not the user's: lints speak only of rules in the file.
+  const own: OpencodeRule[] = [];
+  const notes: RuleNotes[] = [];
+  const keys: string[] = [];
+  const rules: number[] = [];
   for (const r of rs.rules) {
-    // Built-in layers are the agent's, not the user's: lints speak only of rules in the file.
     if (r.layer !== undefined) continue;
-    const isCommand = COMMAND_ACTIONS.includes(r.action);
-    if (isCommand && r.decision !== 'allow' && isExact(r.resourcePattern) && r.resource.trim() !== '') {
-      out.push(finding('exact-command-pattern', 'warning', `"${r.resource}" has no wildcard: it ${r.decision === 'deny' ? 'denies' : 'asks for'} only the exact command "${r.resource}", not "${r.resource} …"; write "${r.resource} *" to cover it with arguments`, r.resourceRange, {
-        witness: `${r.resource} --version`,
-        data: { rule: r.index, replacement: `${r.resource} *` },
-      }));
-    }
-    const run = runsAnythingWitness(r);
-    if (run) {
-      out.push(finding('allow-runs-anything', runsAnythingSeverity(run), `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that ${allowsWhat(run).verb}: it admits ${run.what}, e.g. "${run.command}"`, r.resourceRange, {
-        witness: run.command,
-        data: { rule: r.index, kind: run.kind },
-      }));
-    }
-    if (GLOB_SYNTAX.test(r.resource)) {
-      const w = literalGlobWitness(r);
-      out.push(finding('literal-glob-syntax', 'warning', `"${r.resource}" uses glob syntax OpenCode reads literally (only * and ? are wildcards; * already crosses /)${w !== undefined ? `: it does not match "${w}"` : ''}`, r.resourceRange, {
-        witness: w,
-        data: { rule: r.index },
-      }));
-    }
-    if (r.form === 'v1' && PATH_ACTIONS.includes(r.action) && /^(\/|~|\$HOME|[A-Za-z]:[\\/])/.test(r.resource)) {
-      out.push(finding('never-matches', 'warning', `"${r.resource}" is an absolute or home path, but ${r.action} resources are relative to the worktree: this rule never matches`, r.resourceRange, {
-        unnecessary: true,
-        data: { rule: r.index },
-      }));
-    }
-    const key = `${r.agent ?? ''}\u0000${r.action}\u0000${r.resource}`;
-    const prev = seen.get(key);
-    if (prev) {
-      out.push(finding('duplicate-rule', 'information', `the same action and pattern as rule ${prev.index + 1} (${prev.label}); under last match the earlier one never decides`, r.range, {
-        related: [{ range: prev.range, message: `rule ${prev.index + 1}: ${prev.label}` }],
-        data: { rule: r.index, other: prev.index },
-      }));
-    } else {
-      const lower = seenLower.get(key.toLowerCase());
-      if (lower) {
-        out.push(finding('case-duplicate', 'information', `differs from rule ${lower.index + 1} (${lower.label}) only by case: OpenCode on Windows matches case-insensitively, so there the two collide`, r.range, {
-          related: [{ range: lower.range, message: `rule ${lower.index + 1}: ${lower.label}` }],
-          data: { rule: r.index, other: lower.index },
-        }));
-      }
-    }
-    seen.set(key, r);
-    if (!seenLower.has(key.toLowerCase())) seenLower.set(key.toLowerCase(), r);
+    const n = notesOf(r);
+    own.push(r);
+    notes.push(n);
+    keys.push(r.agent === null ? n.key : r.agent + n.key);
+    rules.push(r.index);
   }
+  const lowerKeys = () => own.map((r, i) => (r.agent === null ? notes[i].lowerKey : r.agent.toLowerCase() + notes[i].lowerKey));
+  const repeats = repeatsOf(rs.path, keys, lowerKeys, rules);
+  const out: Finding[] = [];
+  own.forEach((r, i) => {
+    for (const n of notes[i].notes) out.push(noteFinding(n, r));
+    const repeat = repeats[i];
+    if (repeat) out.push(repeatFinding(rs, r, repeat));
+  });
   return out;
 }

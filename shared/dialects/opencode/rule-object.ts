@@ -68,7 +68,7 @@ export class ParsedRule implements OpencodeRule {
   declare tool?: string;
   #nodes: Lazy<RuleNodes> | undefined;
   #source: SourceText;
-  #ranges: [Range, Range, Range, Range] | undefined;
+  #ranges: Array<Range | undefined> | undefined;
   #label: string | undefined;
   #tail: string;
 
@@ -93,15 +93,22 @@ export class ParsedRule implements OpencodeRule {
     if (p.tool !== undefined) this.tool = p.tool;
   }
 
-  private ranges(): [Range, Range, Range, Range] {
-    if (this.#ranges) return this.#ranges;
-    if (!this.#nodes) return (this.#ranges = [FILE_START, FILE_START, FILE_START, FILE_START]);
+  /**
+   * Range `k` (0 the rule, 1 its action, 2 its resource, 3 its effect), each computed when first
+   * read: a lens reads only the first of thousands of rules, a finding the one it points at.
+   */
+  private rangeAt(k: 0 | 1 | 2 | 3): Range {
+    const known = this.#ranges?.[k];
+    if (known) return known;
+    if (!this.#nodes) return FILE_START;
     const n = resolveLazy(this.#nodes);
-    const s = this.#source;
-    this.#ranges = [rangeOf(s, n.prop), rangeOf(s, n.actionNode), rangeOf(s, n.resourceNode), rangeOf(s, n.effectNode)];
-    // The nodes hold the whole tree: once the ranges are known, let it go.
-    this.#nodes = undefined;
-    return this.#ranges;
+    this.#nodes = n;
+    const ranges = (this.#ranges ??= [undefined, undefined, undefined, undefined]);
+    const r = rangeOf(this.#source, k === 0 ? n.prop : k === 1 ? n.actionNode : k === 2 ? n.resourceNode : n.effectNode);
+    ranges[k] = r;
+    // The nodes may hold the whole tree: once every range is known, let it go.
+    if (ranges.every((x) => x !== undefined)) this.#nodes = undefined;
+    return r;
   }
 
   /** `edit docs/* allow`, then what the rule comes from: built when first read (most never are). */
@@ -110,16 +117,16 @@ export class ParsedRule implements OpencodeRule {
   }
 
   get range(): Range {
-    return this.ranges()[0];
+    return this.rangeAt(0);
   }
   get actionRange(): Range {
-    return this.ranges()[1];
+    return this.rangeAt(1);
   }
   get resourceRange(): Range {
-    return this.ranges()[2];
+    return this.rangeAt(2);
   }
   get effectRange(): Range {
-    return this.ranges()[3];
+    return this.rangeAt(3);
   }
 
   toJSON(): OpencodeRule {

@@ -33,4 +33,16 @@ describe('SourceText: positions asked for in any order', () => {
       { numRuns: propertyRuns(300), seed: 1719 },
     );
   });
+
+  it('match it for texts whose lines end with \\n alone (the quick line scan)', () => {
+    const text = fc.array(fc.constantFrom('a', 'bc', '\n', '\n\n', ''), { maxLength: 40 }).map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(text, fc.array(fc.integer({ min: -2, max: 90 }), { maxLength: 30 }), (t, offsets) => {
+        const s = new SourceText(t);
+        for (const o of offsets) assert.deepEqual(s.positionAt(o), naive(t, o), `offset ${o} in ${JSON.stringify(t)}`);
+        assert.equal(s.lineCount, t.split('\n').length);
+      }),
+      { numRuns: propertyRuns(300), seed: 1720 },
+    );
+  });
 });
