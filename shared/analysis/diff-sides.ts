@@ -17,6 +17,8 @@ export interface Side {
   readonly at: readonly number[];
   /** Reads of single entries that build neither list (see `sideLength`, `sideRule`, `sideCountBelow`). */
   view?: SideView;
+  /** For a side read off the base's: that side, the middle's positions, and where they go. */
+  src?: { base: Side; lo: number; hi: number; mid: readonly number[]; shift: number };
 }
 
 interface SideView {
@@ -35,13 +37,38 @@ export function sideRule(s: Side, i: number): OpencodeRule {
   return s.view ? s.view.rule(i) : s.rules[i];
 }
 
-/** @example samePositions(side, side) // true */
+/** Answers of `samePositions` per pair of sides: sides never change, and the base's are asked every keystroke. */
+const SAME = new WeakMap<Side, WeakMap<Side, boolean>>();
+
+/**
+ * Whether two sides of one parse hold the same positions (so the same rules). Two sides read off
+ * the base's with the same middle and shift are the same when the base's sides are; otherwise
+ * positions are compared one by one, without building either list.
+ * @example samePositions(side, side) // true
+ */
 export function samePositions(a: Side, b: Side): boolean {
-  if (a === b || a.at === b.at) return true;
+  if (a === b) return true;
+  let known = SAME.get(a);
+  const hit = known?.get(b);
+  if (hit !== undefined) return hit;
+  const same = comparePositions(a, b);
+  if (!known) SAME.set(a, (known = new WeakMap()));
+  known.set(b, same);
+  return same;
+}
+
+function comparePositions(a: Side, b: Side): boolean {
   const n = sideLength(a);
   if (sideLength(b) !== n) return false;
-  for (let i = 0; i < n; i++) if ((a.view ? a.view.pos(i) : a.at[i]) !== (b.view ? b.view.pos(i) : b.at[i])) return false;
+  const x = a.src;
+  const y = b.src;
+  if (x && y && x.lo === y.lo && x.hi === y.hi && x.shift === y.shift && x.mid.length === y.mid.length && x.mid.every((p, i) => p === y.mid[i]) && samePositions(x.base, y.base)) return true;
+  for (let i = 0; i < n; i++) if (positionAt(a, i) !== positionAt(b, i)) return false;
   return true;
+}
+
+function positionAt(s: Side, i: number): number {
+  return s.view ? s.view.pos(i) : s.at[i];
 }
 
 /** `countBelow` of a side's positions. @example sideCountBelow(side, 10) // countBelow(side.at, 10) */
@@ -211,7 +238,7 @@ export function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: 
  * A side whose rule list is built when first read: most sides of an edit hold none of the changed
  * rules, and their search ends on positions alone.
  */
-function lazySide(order: readonly OpencodeRule[], at: readonly number[]): Side {
+function lazySide(order: readonly OpencodeRule[], at: readonly number[], src?: Side['src']): Side {
   let rules: OpencodeRule[] | undefined;
   return {
     at,
@@ -223,6 +250,7 @@ function lazySide(order: readonly OpencodeRule[], at: readonly number[]): Side {
       return rules;
     },
     view: { length: at.length, pos: (i) => at[i], rule: (i) => order[at[i]] },
+    ...(src ? { src } : {}),
   };
 }
 
@@ -279,7 +307,8 @@ function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: st
  * read one at a time, both lists are built only if asked for.
  */
 function derivedSide(f: ParseFacts, from: { base: OpencodeRuleSet; head: number; tail: number }, agent: string | undefined, action: string): Side {
-  const b = sideFor(from.base, agent, action).at;
+  const baseSide = sideFor(from.base, agent, action);
+  const b = baseSide.at;
   const nb = factsOf(from.base).order.length;
   const order = f.order;
   const nc = order.length;
@@ -290,10 +319,11 @@ function derivedSide(f: ParseFacts, from: { base: OpencodeRuleSet; head: number;
     const r = order[i];
     if (visible(r, agent) && matches(r.actionMatcher, action)) mid.push(i);
   }
-  // Positions never change once built: a side the edit leaves alone shares the base's.
-  if (lo === hi && mid.length === 0 && nb === nc) return lazySide(order, b);
-  const m = mid.length;
   const shift = nc - nb;
+  const src = { base: baseSide, lo, hi, mid, shift };
+  // Positions never change once built: a side the edit leaves alone shares the base's.
+  if (lo === hi && mid.length === 0 && shift === 0) return lazySide(order, b, src);
+  const m = mid.length;
   const length = lo + m + (b.length - hi);
   const pos = (i: number) => (i < lo ? b[i] : i < lo + m ? mid[i - lo] : b[i - lo - m + hi] + shift);
   let at: number[] | undefined;
@@ -314,6 +344,7 @@ function derivedSide(f: ParseFacts, from: { base: OpencodeRuleSet; head: number;
       return rules;
     },
     view: { length, pos, rule: (i) => order[pos(i)] },
+    src,
   };
 }
 
