@@ -17,6 +17,8 @@ export interface Side {
   readonly at: readonly number[];
   /** Reads of single entries that build neither list (see `sideLength`, `sideRule`, `sideCountBelow`). */
   view?: SideView;
+  /** The evaluation order of the parse the positions are in, when the side was built from one. */
+  order?: readonly OpencodeRule[];
   /** For a side read off the base's: that side, the middle's positions, and where they go. */
   src?: { base: Side; lo: number; hi: number; mid: readonly number[]; shift: number };
 }
@@ -250,6 +252,7 @@ function lazySide(order: readonly OpencodeRule[], at: readonly number[], src?: S
       return rules;
     },
     view: { length: at.length, pos: (i) => at[i], rule: (i) => order[at[i]] },
+    order,
     ...(src ? { src } : {}),
   };
 }
@@ -344,6 +347,7 @@ function derivedSide(f: ParseFacts, from: { base: OpencodeRuleSet; head: number;
       return rules;
     },
     view: { length, pos, rule: (i) => order[pos(i)] },
+    order,
     src,
   };
 }
@@ -447,7 +451,8 @@ interface HeadIndex {
   lengths: number[];
 }
 
-const HEADS = new WeakMap<Side, HeadIndex>();
+/** Per rule list (a parse's evaluation order, kept with the parse): its index of fixed starts. */
+const HEADS = new WeakMap<readonly OpencodeRule[], HeadIndex>();
 
 /** The literal text every word of an alternative starts with. */
 function fixedStart(alt: readonly Atom[]): string {
@@ -459,12 +464,12 @@ function fixedStart(alt: readonly Atom[]): string {
   return head;
 }
 
-function headIndex(side: Side): HeadIndex {
-  let ix = HEADS.get(side);
+function headIndex(rules: readonly OpencodeRule[]): HeadIndex {
+  let ix = HEADS.get(rules);
   if (ix) return ix;
   const sorted: Array<[string, number]> = [];
   const byHead = new Map<string, number[]>();
-  side.rules.forEach((r, j) => {
+  rules.forEach((r, j) => {
     for (const alt of r.resourcePattern.alts) {
       const h = fixedStart(alt);
       sorted.push([h, j]);
@@ -476,18 +481,23 @@ function headIndex(side: Side): HeadIndex {
   sorted.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1]));
   const lengths = [...new Set(sorted.map(([h]) => h.length))].sort((a, b) => a - b);
   ix = { sorted, byHead, lengths };
-  HEADS.set(side, ix);
+  HEADS.set(rules, ix);
   return ix;
 }
 
 /**
  * Positions (ascending) of the side's rules that may meet one of the patterns: exactly those
- * `provablyDisjoint` does not rule out for every one of them. An index of fixed starts, kept with
- * the side (the base's sides live across keystrokes), finds the few candidates among thousands.
+ * `provablyDisjoint` does not rule out for every one of them. One index of fixed starts per parse,
+ * kept with it (the base parse lives across keystrokes, and every side of every agent is a part
+ * of it), finds the few candidates among thousands.
  * @example meetingPositions(sideFor(rs, undefined, 'edit'), [changedRule]) // [12, 40]
  */
 export function meetingPositions(side: Side, patterns: readonly OpencodeRule[]): number[] {
-  const ix = headIndex(side);
+  const meets = (r: OpencodeRule) => !patterns.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern));
+  // Candidates are positions in the parse's evaluation order when the side knows it, else in the side.
+  const order = side.order;
+  const list = order ?? side.rules;
+  const ix = headIndex(list);
   const candidates = new Set<number>();
   for (const m of patterns) {
     for (const alt of m.resourcePattern.alts) {
@@ -504,15 +514,20 @@ export function meetingPositions(side: Side, patterns: readonly OpencodeRule[]):
       // Fixed starts this one begins with (shorter, so a prefix of it).
       for (const n of ix.lengths) {
         if (n >= h.length) break;
-        const list = ix.byHead.get(h.slice(0, n));
-        if (list) for (const j of list) candidates.add(j);
+        const at = ix.byHead.get(h.slice(0, n));
+        if (at) for (const j of at) candidates.add(j);
       }
     }
   }
   const out: number[] = [];
-  for (const j of candidates) {
-    const r = side.rules[j];
-    if (!patterns.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern))) out.push(j);
+  for (const p of candidates) {
+    let j = p;
+    if (order) {
+      // The side holds this rule of the parse only if its positions list it.
+      j = sideCountBelow(side, p);
+      if (j >= sideLength(side) || positionAt(side, j) !== p) continue;
+    }
+    if (meets(list[p])) out.push(j);
   }
   return out.sort((a, b) => a - b);
 }
