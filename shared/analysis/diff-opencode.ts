@@ -340,15 +340,24 @@ function ref(r: OpencodeRule | null): RuleRef | null {
  * flip of another action or another resource class shows something else and covers nothing here.
  */
 function shownBy(known: readonly Flip[], action: string, agent: string | undefined, base: Side, cur: Side, before: Decision, after: Decision, resource: string): string | undefined {
-  const wb = lastMatch(base.rules, resource)?.index ?? null;
-  const wc = lastMatch(cur.rules, resource)?.index ?? null;
+  const wb = lastMatchOf(base, resource)?.index ?? null;
+  const wc = lastMatchOf(cur, resource)?.index ?? null;
   return known.find((f) => {
     if (f.subject === null || f.before !== before || f.after !== after) return false;
     if (f.action === undefined || f.action !== action) return false;
-    const br = lastMatch(base.rules, f.subject);
-    const cr = lastMatch(cur.rules, f.subject);
+    const br = lastMatchOf(base, f.subject);
+    const cr = lastMatchOf(cur, f.subject);
     return decisionOf(br) === before && decisionOf(cr) === after && (br?.index ?? null) === wb && (cr?.index ?? null) === wc;
   })?.request;
+}
+
+/** `lastMatch` over a side, read entry by entry (a side read off the base's need not be built). */
+function lastMatchOf(side: Side, resource: string): OpencodeRule | null {
+  for (let i = sideLength(side) - 1; i >= 0; i--) {
+    const r = sideRule(side, i);
+    if (matches(r.resourceMatcher, resource)) return r;
+  }
+  return null;
 }
 
 /**
