@@ -27,24 +27,24 @@ export const MAX_PATTERN_CHARS = 100_000;
  */
 export function atomsOf(text: string, wild: { star: boolean; one: boolean }): Atom[] {
   const out: Atom[] = [];
-  let lit = '';
-  const flush = () => {
-    if (lit) out.push({ t: 'lit', s: lit });
-    lit = '';
+  // Literal runs are sliced from the text, not built a character at a time (that leaves a chain of
+  // string pieces per pattern, kept as long as the rule).
+  let from = 0;
+  const flush = (to: number) => {
+    if (to > from) out.push({ t: 'lit', s: text.slice(from, to) });
+    from = to + 1;
   };
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (wild.star && c === '*') {
-      flush();
+    const c = text.charCodeAt(i);
+    if (wild.star && c === 42 /* * */) {
+      flush(i);
       if (out.length === 0 || out[out.length - 1].t !== 'star') out.push({ t: 'star' });
-    } else if (wild.one && c === '?') {
-      flush();
+    } else if (wild.one && c === 63 /* ? */) {
+      flush(i);
       out.push({ t: 'one' });
-    } else {
-      lit += c;
     }
   }
-  flush();
+  flush(text.length);
   return out;
 }
 

@@ -170,7 +170,11 @@ class V2Nodes implements RuleNodes {
 class Locator {
   private readonly keys = new WeakMap<Node, Map<string, Node>>();
   private readonly lists = new Map<string, Array<[number, number]>>();
-  constructor(private readonly json: FastJson) {}
+  /** The text and its tree, not the parsed value: every rule keeps its locator, and the value is not needed once read. */
+  private readonly json: Pick<FastJson, 'text' | 'tree'>;
+  constructor(json: FastJson) {
+    this.json = { text: json.text, tree: json.tree };
+  }
 
   /** The property node for the last key of `p` (an object member). */
   property(p: JsonPath): Node {
