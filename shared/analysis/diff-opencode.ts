@@ -9,7 +9,7 @@ import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata'
 import { BudgetExceeded, Deadline } from './budget';
 import { walk, type WalkState } from './lazy-dfa';
 import { fills, meets, preferredOrder, wordFromSet } from './witness';
-import { countBelow, distinctPatterns, patternFacts, sameRule, sharedEnds, sideFor, type Side } from './diff-sides';
+import { meetingPositions, ownSide, sameLanguage, samePositions, sameRule, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts, type Side } from './diff-sides';
 
 /**
  * Change impact for OpenCode: single-resource requests whose last-match decision differs between
@@ -89,6 +89,27 @@ function actionClasses(patterns: readonly Wildcard[], literals: readonly string[
   return [...out.entries()].sort(([a], [b]) => rank(order, a) - rank(order, b)).map(([, v]) => v);
 }
 
+/** Action class lists kept for recent inputs: an edit that names no new action reuses the last one. */
+const MAX_KEPT_CLASS_LISTS = 16;
+const classLists = new Map<string, string[]>();
+
+/**
+ * `actionClasses`, answered from the last runs on the same patterns, literals and preferred
+ * characters (the result depends on nothing else). A search the budget stops is not kept.
+ */
+function knownActionClasses(patterns: readonly Wildcard[], literals: readonly string[], cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): string[] {
+  const key = JSON.stringify([patterns.map((w) => w.alts), literals, preferred]);
+  const hit = classLists.get(key);
+  if (hit) {
+    deadline.check();
+    return [...hit];
+  }
+  const out = actionClasses(patterns, literals, cache, deadline, preferred);
+  if (classLists.size >= MAX_KEPT_CLASS_LISTS) classLists.delete(classLists.keys().next().value!);
+  classLists.set(key, out);
+  return [...out];
+}
+
 function rank(order: readonly string[], key: string): number {
   const i = order.indexOf(key);
   return i < 0 ? order.length : i;
@@ -96,8 +117,6 @@ function rank(order: readonly string[], key: string): number {
 
 /** How far two versions agree from either end of their evaluation orders (see `sharedEnds`). */
 type Ends = ReturnType<typeof sharedEnds>;
-/** Per set of changed rules: whether a rule may meet one of them (asked again for every agent). */
-type Relevance = Map<string, Map<OpencodeRule, boolean>>;
 
 /** The decision pairs found for one action class; `budget` when the search stopped short. */
 interface Pairs {
@@ -123,37 +142,47 @@ export const MAX_CLASSES_PER_ACTION = 50;
  * the end of the file decide alike wherever they match, and outside the changed middle both
  * versions fall back to the same shared start, so only resources a middle rule matches can differ.
  */
-function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Pairs {
+function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadline: Deadline, preferred: readonly number[], reuse: boolean): Pairs {
   const found = new Map<string, string>();
   const classes = new Map<string, string>();
-  // Rules the two versions share at either end of the whole file are shared by every side.
-  const tb = base.at.length - countBelow(base.at, ends.baseLength - ends.tail);
-  const tc = cur.at.length - countBelow(cur.at, ends.currentLength - ends.tail);
+  // Rules the two versions share at either end of the whole file are shared by every side. Up to
+  // the narrowing below, entries are read one at a time: a side of thousands is never copied.
+  const bl = sideLength(base);
+  const cl = sideLength(cur);
+  const tb = bl - sideCountBelow(base, ends.baseLength - ends.tail);
+  const tc = cl - sideCountBelow(cur, ends.currentLength - ends.tail);
   // Once the head reaches the shared tail on both sides, everything after it agrees too.
-  const restShared = (h: number) => tb === tc && h === base.rules.length - tb && h === cur.rules.length - tc;
-  let head = Math.min(countBelow(base.at, ends.head), countBelow(cur.at, ends.head));
-  while (!restShared(head) && head < base.rules.length && head < cur.rules.length && sameRule(base.rules[head], cur.rules[head])) head++;
-  if (restShared(head)) head = base.rules.length;
-  let tail = Math.min(tb, tc, base.rules.length - head, cur.rules.length - head);
-  while (tail < base.rules.length - head && tail < cur.rules.length - head && sameRule(base.rules[base.rules.length - 1 - tail], cur.rules[cur.rules.length - 1 - tail])) tail++;
-  const bMid = base.rules.slice(head, base.rules.length - tail);
-  const cMid = cur.rules.slice(head, cur.rules.length - tail);
+  const restShared = (h: number) => tb === tc && h === bl - tb && h === cl - tc;
+  let head = Math.min(sideCountBelow(base, ends.head), sideCountBelow(cur, ends.head));
+  while (!restShared(head) && head < bl && head < cl && sameRule(sideRule(base, head), sideRule(cur, head))) head++;
+  if (restShared(head)) head = bl;
+  let tail = Math.min(tb, tc, bl - head, cl - head);
+  while (tail < bl - head && tail < cl - head && sameRule(sideRule(base, bl - 1 - tail), sideRule(cur, cl - 1 - tail))) tail++;
+  // Nothing changed between the ends: decided on positions alone, without reading the rules.
+  if (head === bl - tail && head === cl - tail) return { found, classes };
+  const bMid: OpencodeRule[] = [];
+  for (let i = head; i < bl - tail; i++) bMid.push(sideRule(base, i));
+  const cMid: OpencodeRule[] = [];
+  for (let i = head; i < cl - tail; i++) cMid.push(sideRule(cur, i));
   const mid = [...bMid, ...cMid];
   if (mid.length === 0) return { found, classes };
   // Only words a middle rule matches can differ, so a shared rule that provably meets no middle
   // rule never decides one of them: it is left out of the whole search (an edit of one rule among
   // thousands then searches a handful). On the words searched, the lists decide as the full ones do.
-  const midKey = `${base.at.slice(head, base.rules.length - tail)}|${cur.at.slice(head, cur.rules.length - tail)}`;
-  let known = relevance.get(midKey);
-  if (!known) relevance.set(midKey, (known = new Map()));
-  const meetsMid = (r: OpencodeRule) => {
-    let v = known!.get(r);
-    if (v === undefined) known!.set(r, (v = !mid.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern))));
-    return v;
-  };
-  const start = base.rules.slice(0, head).filter(meetsMid);
-  const bEnd = base.rules.slice(base.rules.length - tail).filter(meetsMid);
-  const cEnd = cur.rules.slice(cur.rules.length - tail).filter(meetsMid);
+  // The shared rules of the current version's end have the base's resource languages one for one.
+  const meeting = reuse ? meetingPositions(base, mid) : base.rules.flatMap((r, j) => (mid.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern)) ? [] : [j]));
+  const bEndAt = bl - tail;
+  const cEndAt = cl - tail;
+  const start: OpencodeRule[] = [];
+  const bEnd: OpencodeRule[] = [];
+  const cEnd: OpencodeRule[] = [];
+  for (const j of meeting) {
+    if (j < head) start.push(sideRule(base, j));
+    else if (j >= bEndAt) {
+      bEnd.push(sideRule(base, j));
+      cEnd.push(sideRule(cur, j - bEndAt + cEndAt));
+    }
+  }
   // Positions are not needed past this point.
   base = { rules: [...start, ...bMid, ...bEnd], at: [] };
   cur = { rules: [...start, ...cMid, ...cEnd], at: [] };
@@ -184,11 +213,11 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
   const everyRule = [...base.rules, ...cur.rules];
   try {
     deadline.check();
-    for (const r of everyRule) for (const f of fills(r.resourcePattern)) if (!complete()) note(f);
+    for (const r of everyRule) for (const f of fillsOf(r.resourcePattern)) if (!complete()) note(f);
     for (const r of COMMON_RESOURCES) note(r);
-    for (const m of mid) for (const o of everyRule) if (!complete()) for (const f of meets(m.resourcePattern, o.resourcePattern)) note(f);
+    for (const m of mid) for (const o of everyRule) if (!complete()) for (const f of meetsOf(m.resourcePattern, o.resourcePattern)) note(f);
     deadline.check();
-    if (!complete()) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
+    if (!complete() && !(reuse && onlyAlignedPairsLeft(bMid, cMid, found))) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     return { found, classes, budget: e, searched };
@@ -197,12 +226,12 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
   // only resources a changed rule matches can differ, so the changed rules' fills and their
   // overlaps with the others are tried. Best effort within the file's time: the pairs are complete.
   try {
-    for (const m of mid) for (const f of fills(m.resourcePattern)) note(f);
+    for (const m of mid) for (const f of fillsOf(m.resourcePattern)) note(f);
     for (const m of mid) {
       deadline.check();
       for (const o of everyRule) {
         if (classes.size >= MAX_CLASSES_PER_ACTION) break;
-        for (const f of meets(m.resourcePattern, o.resourcePattern)) note(f);
+        for (const f of meetsOf(m.resourcePattern, o.resourcePattern)) note(f);
       }
     }
   } catch (e) {
@@ -210,6 +239,38 @@ function pairsFor(base: Side, cur: Side, ends: Ends, relevance: Relevance, cache
     return { found, classes, classesCut: true, searched };
   }
   return { found, classes, searched };
+}
+
+/**
+ * Whether every decision pair the middles could still show is found already, when the two middles
+ * are the same resource languages one for one (an edit of effects only): a word then meets the
+ * same last middle rule in both versions, so its pair is that rule's (before, after) or none.
+ */
+function onlyAlignedPairsLeft(bMid: readonly OpencodeRule[], cMid: readonly OpencodeRule[], found: Map<string, string>): boolean {
+  if (bMid.length !== cMid.length) return false;
+  for (let i = 0; i < bMid.length; i++) {
+    if (!sameLanguage(bMid[i].resourcePattern, cMid[i].resourcePattern)) return false;
+    if (bMid[i].decision !== cMid[i].decision && !found.has(pairKey(bMid[i].decision, cMid[i].decision))) return false;
+  }
+  return true;
+}
+
+/** `fills` and `meets` per pattern object: parses share unchanged patterns, so an edit asks few anew. */
+const FILLS = new WeakMap<Wildcard, string[]>();
+const MEETS = new WeakMap<Wildcard, WeakMap<Wildcard, string[]>>();
+
+function fillsOf(w: Wildcard): string[] {
+  let f = FILLS.get(w);
+  if (!f) FILLS.set(w, (f = fills(w)));
+  return f;
+}
+
+function meetsOf(a: Wildcard, b: Wildcard): string[] {
+  let byB = MEETS.get(a);
+  if (!byB) MEETS.set(a, (byB = new WeakMap()));
+  let m = byB.get(b);
+  if (!m) byB.set(b, (m = meets(a, b)));
+  return m;
 }
 
 /** A resource class: the decisions and the rules deciding it in each version. */
@@ -279,20 +340,32 @@ function ref(r: OpencodeRule | null): RuleRef | null {
  * flip of another action or another resource class shows something else and covers nothing here.
  */
 function shownBy(known: readonly Flip[], action: string, agent: string | undefined, base: Side, cur: Side, before: Decision, after: Decision, resource: string): string | undefined {
-  const wb = lastMatch(base.rules, resource)?.index ?? null;
-  const wc = lastMatch(cur.rules, resource)?.index ?? null;
+  const wb = lastMatchOf(base, resource)?.index ?? null;
+  const wc = lastMatchOf(cur, resource)?.index ?? null;
   return known.find((f) => {
     if (f.subject === null || f.before !== before || f.after !== after) return false;
     if (f.action === undefined || f.action !== action) return false;
-    const br = lastMatch(base.rules, f.subject);
-    const cr = lastMatch(cur.rules, f.subject);
+    const br = lastMatchOf(base, f.subject);
+    const cr = lastMatchOf(cur, f.subject);
     return decisionOf(br) === before && decisionOf(cr) === after && (br?.index ?? null) === wb && (cr?.index ?? null) === wc;
   })?.request;
 }
 
-/** An agent that adds no rule for this action decides it exactly as the top level: no second search. */
+/** `lastMatch` over a side, read entry by entry (a side read off the base's need not be built). */
+function lastMatchOf(side: Side, resource: string): OpencodeRule | null {
+  for (let i = sideLength(side) - 1; i >= 0; i--) {
+    const r = sideRule(side, i);
+    if (matches(r.resourceMatcher, resource)) return r;
+  }
+  return null;
+}
+
+/**
+ * An agent that adds no rule for this action decides it exactly as the top level: no second
+ * search. Both sides are of one parse, so the same positions are the same rules.
+ */
 function sameSides(a: Side, b: Side): boolean {
-  return a.rules.length === b.rules.length && a.rules.every((r, i) => r === b.rules[i]);
+  return samePositions(a, b);
 }
 
 /**
@@ -300,21 +373,23 @@ function sameSides(a: Side, b: Side): boolean {
  * class) that flips — a resource class being the rules deciding it in each version — each a
  * single-resource request the real evaluator confirms; one a stored flip already shows is marked. Past
  * the analysis budget a note says the search is incomplete, so silence is never taken for safety.
+ * `reuse` (the default) reads the current version's sides off the base's past the shared ends and
+ * keeps what depends on the base alone across calls (the editor compares each keystroke with one
+ * kept base parse); `false` searches from scratch, the reference the tests hold it to: the flips
+ * and notes are the same.
  * @example findOpencodeWitnesses(base, withEditAllow, []).flips[0] // { request: 'edit secrets/a', before: 'deny', after: 'allow', … }
  */
-export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline()): { flips: Flip[]; notes: string[] } {
+export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline(), reuse = true): { flips: Flip[]; notes: string[] } {
   const cache = sharedAutomataCache(OPENCODE_INPUTS, current.path);
-  const [bf, cf] = [patternFacts(base), patternFacts(current)];
-  const preferred = preferredOrder([...bf.chars, ...cf.chars]);
+  const ends = sharedEnds(base, current, reuse);
+  const { chars, literals, actionPatterns: patterns } = unionFacts(base, current, reuse ? ends : undefined);
+  const side = reuse ? sideFor : ownSide;
+  const preferred = preferredOrder(chars);
   const notes: string[] = [];
   const agents: Array<string | undefined> = [undefined, ...new Set([...base.agents, ...current.agents])];
-  const literals = [...new Set([...bf.literals, ...cf.literals])];
-  const patterns = distinctPatterns([...bf.actionPatterns, ...cf.actionPatterns]);
-  const ends = sharedEnds(base, current);
-  const relevance: Relevance = new Map();
   let actions: string[];
   try {
-    actions = actionClasses(patterns, literals, cache, deadline, preferred);
+    actions = (reuse ? knownActionClasses : actionClasses)(patterns, literals, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     actions = [...literals, FRESH_ACTIONS[0]];
@@ -327,11 +402,11 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
   let skippedWhy: BudgetExceeded | undefined;
   for (const agent of agents) {
     for (const action of actions) {
-      const b = sideFor(base, agent, action);
-      const c = sideFor(current, agent, action);
-      if (b.rules.length === 0 && c.rules.length === 0) continue;
-      if (agent !== undefined && sameSides(b, sideFor(base, undefined, action)) && sameSides(c, sideFor(current, undefined, action))) continue;
-      const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, relevance, cache, deadline, preferred);
+      const b = side(base, agent, action);
+      const c = side(current, agent, action);
+      if (sideLength(b) === 0 && sideLength(c) === 0) continue;
+      if (agent !== undefined && sameSides(b, side(base, undefined, action)) && sameSides(c, side(current, undefined, action))) continue;
+      const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, cache, deadline, preferred, reuse);
       if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
       if (budget) {
         skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);

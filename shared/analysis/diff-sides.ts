@@ -1,6 +1,7 @@
 import type { OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { inEvaluationOrder } from '../dialects/opencode/evaluate';
-import { matches, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
+import { matches, type Atom, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
+import { provablyDisjoint } from '../patterns/disjoint';
 
 /**
  * The per-parse groundwork of the OpenCode witness search: which rules one request of an action
@@ -12,12 +13,92 @@ import { matches, type CompiledWildcard, type Wildcard } from '../patterns/wildc
 /** The rules one request of an action class sees, per version, in evaluation order. */
 export interface Side {
   rules: OpencodeRule[];
-  /** Each rule's position in its parse's evaluation order (ascending). */
-  at: number[];
+  /** Each rule's position in its parse's evaluation order (ascending); never changed once built. */
+  readonly at: readonly number[];
+  /** Reads of single entries that build neither list (see `sideLength`, `sideRule`, `sideCountBelow`). */
+  view?: SideView;
+  /** The evaluation order of the parse the positions are in, when the side was built from one. */
+  order?: readonly OpencodeRule[];
+  /** For a side read off the base's: that side, the middle's positions, and where they go. */
+  src?: { base: Side; lo: number; hi: number; mid: readonly number[]; shift: number };
+}
+
+interface SideView {
+  length: number;
+  pos(i: number): number;
+  rule(i: number): OpencodeRule;
+}
+
+/** @example sideLength(sideFor(rs, undefined, 'edit')) // sideFor(rs, undefined, 'edit').at.length */
+export function sideLength(s: Side): number {
+  return s.view ? s.view.length : s.at.length;
+}
+
+/** @example sideRule(side, 0) // side.rules[0] */
+export function sideRule(s: Side, i: number): OpencodeRule {
+  return s.view ? s.view.rule(i) : s.rules[i];
+}
+
+/** Answers of `samePositions` per pair of sides: sides never change, and the base's are asked every keystroke. */
+const SAME = new WeakMap<Side, WeakMap<Side, boolean>>();
+
+/**
+ * Whether two sides of one parse hold the same positions (so the same rules). Two sides read off
+ * the base's with the same middle and shift are the same when the base's sides are; otherwise
+ * positions are compared one by one, without building either list.
+ * @example samePositions(side, side) // true
+ */
+export function samePositions(a: Side, b: Side): boolean {
+  if (a === b) return true;
+  let known = SAME.get(a);
+  const hit = known?.get(b);
+  if (hit !== undefined) return hit;
+  const same = comparePositions(a, b);
+  if (!known) SAME.set(a, (known = new WeakMap()));
+  known.set(b, same);
+  return same;
+}
+
+function comparePositions(a: Side, b: Side): boolean {
+  const n = sideLength(a);
+  if (sideLength(b) !== n) return false;
+  const x = a.src;
+  const y = b.src;
+  if (x && y && x.lo === y.lo && x.hi === y.hi && x.shift === y.shift && x.mid.length === y.mid.length && x.mid.every((p, i) => p === y.mid[i]) && samePositions(x.base, y.base)) return true;
+  for (let i = 0; i < n; i++) if (positionAt(a, i) !== positionAt(b, i)) return false;
+  return true;
+}
+
+function positionAt(s: Side, i: number): number {
+  return s.view ? s.view.pos(i) : s.at[i];
+}
+
+/** `countBelow` of a side's positions. @example sideCountBelow(side, 10) // countBelow(side.at, 10) */
+export function sideCountBelow(s: Side, limit: number): number {
+  if (!s.view) return countBelow(s.at, limit);
+  const v = s.view;
+  let lo = 0;
+  let hi = v.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (v.pos(mid) < limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 interface ParseFacts {
   order: readonly OpencodeRule[];
+  /** Pattern-level facts, built on first use: a version derived from its base never needs them. */
+  patterns?: PatternLevel;
+  sides: Map<string, Side>;
+  /** The agents its rules name, once asked. */
+  agents?: Set<string>;
+  /** A base this version shares its ends with: its sides are the base's, shifted, plus the changed middle. */
+  derived?: { base: OpencodeRuleSet; head: number; tail: number };
+}
+
+interface PatternLevel {
   /** The parse's action patterns without repeats, in file order. */
   actionPatterns: Wildcard[];
   /** Actions written without a wildcard, in file order, without repeats. */
@@ -29,7 +110,6 @@ interface ParseFacts {
   actionMatchers: CompiledWildcard[];
   /** Per agent (undefined: none): positions of the rules it sees, by action pattern number. */
   views: Map<string | undefined, number[][]>;
-  sides: Map<string, Side>;
 }
 
 const FACTS = new WeakMap<OpencodeRuleSet, ParseFacts>();
@@ -37,6 +117,14 @@ const FACTS = new WeakMap<OpencodeRuleSet, ParseFacts>();
 function factsOf(rs: OpencodeRuleSet): ParseFacts {
   let f = FACTS.get(rs);
   if (f) return f;
+  f = { order: inEvaluationOrder(rs), sides: new Map() };
+  FACTS.set(rs, f);
+  return f;
+}
+
+function patternLevel(rs: OpencodeRuleSet): PatternLevel {
+  const f = factsOf(rs);
+  if (f.patterns) return f.patterns;
   const actionIds = new Map<string, number>();
   const actionMatchers: CompiledWildcard[] = [];
   const firstOfSource: Wildcard[] = [];
@@ -46,19 +134,15 @@ function factsOf(rs: OpencodeRuleSet): ParseFacts {
     actionMatchers.push(r.actionMatcher);
     firstOfSource.push(r.actionPattern);
   }
-  f = {
-    order: inEvaluationOrder(rs),
+  return (f.patterns = {
     // The first rule of each source, then by language: the same first occurrences as over every rule.
     actionPatterns: distinctPatterns(firstOfSource),
-    literals: [...new Set(rs.rules.filter((r) => !/[*?]/.test(r.action)).map((r) => r.action))],
+    literals: literalActions(rs.rules),
     chars: literalChars(rs.rules),
     actionIds,
     actionMatchers,
     views: new Map(),
-    sides: new Map(),
-  };
-  FACTS.set(rs, f);
-  return f;
+  });
 }
 
 /**
@@ -67,7 +151,48 @@ function factsOf(rs: OpencodeRuleSet): ParseFacts {
  * @example patternFacts(rs).literals // ['edit', 'read']
  */
 export function patternFacts(rs: OpencodeRuleSet): { actionPatterns: Wildcard[]; literals: string[]; chars: number[] } {
-  return factsOf(rs);
+  return patternLevel(rs);
+}
+
+/**
+ * The facts of two versions together, each list the base's followed by what only the current
+ * version adds (first occurrences, file order), as `patternFacts` of both joined without repeats
+ * (`chars` may repeat: `preferredOrder` keeps first occurrences). When the current version differs
+ * from the base only in a middle run of rules (`ends` from `sharedEnds`), only that middle is
+ * read: every pattern and character of the shared ends is the base's already. Without `ends`,
+ * both files are read whole.
+ * @example unionFacts(base, base, sharedEnds(base, base)).literals // patternFacts(base).literals
+ */
+export function unionFacts(base: OpencodeRuleSet, current: OpencodeRuleSet, ends?: Ends): { actionPatterns: Wildcard[]; literals: string[]; chars: number[] } {
+  const bf = patternLevel(base);
+  const mid = ends && middleOf(base, current, ends);
+  const cf = mid ? { actionPatterns: mid.map((r) => r.actionPattern), literals: literalActions(mid), chars: literalChars(mid) } : patternLevel(current);
+  return {
+    actionPatterns: distinctPatterns([...bf.actionPatterns, ...cf.actionPatterns]),
+    literals: [...new Set([...bf.literals, ...cf.literals])],
+    chars: [...bf.chars, ...cf.chars],
+  };
+}
+
+/**
+ * The current version's rules between the shared ends, in file order — or undefined when its
+ * evaluation order leaves a rule out, or a shared rule spells its action differently (literal
+ * actions are read as written): then the whole file is read.
+ */
+function middleOf(base: OpencodeRuleSet, current: OpencodeRuleSet, ends: Ends): readonly OpencodeRule[] | undefined {
+  if (ends.baseLength !== base.rules.length || ends.currentLength !== current.rules.length) return undefined;
+  const b = factsOf(base).order;
+  const c = factsOf(current).order;
+  for (let i = 0; i < ends.head; i++) if (b[i].action !== c[i].action) return undefined;
+  for (let i = 1; i <= ends.tail; i++) if (b[b.length - i].action !== c[c.length - i].action) return undefined;
+  if (!current.order) return current.rules.slice(ends.head, c.length - ends.tail);
+  // First occurrences count in file order, and the evaluation order may differ from it.
+  return current.order.slice(ends.head, c.length - ends.tail).sort((x, y) => x - y).map((i) => current.rules[i]);
+}
+
+/** Actions written without a wildcard, in order, without repeats. */
+function literalActions(rules: readonly OpencodeRule[]): string[] {
+  return [...new Set(rules.filter((r) => !/[*?]/.test(r.action)).map((r) => r.action))];
 }
 
 /** Printable literal characters of the rules' action and resource patterns, in order of first appearance. */
@@ -96,42 +221,165 @@ function literalChars(rules: readonly OpencodeRule[]): number[] {
  */
 export function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: string): Side {
   const f = factsOf(rs);
-  const key = JSON.stringify([agent ?? null, action]);
+  const key = agent === undefined ? `\u0000${action}` : `${agent}\u0000${action}`;
   const hit = f.sides.get(key);
   if (hit) return hit;
-  let view = f.views.get(agent);
-  if (!view) {
-    view = f.actionMatchers.map(() => []);
-    f.order.forEach((r, i) => {
-      if (r.agent === null || (agent !== undefined && r.agent === agent)) view![f.actionIds.get(r.actionMatcher.source)!].push(i);
-    });
-    f.views.set(agent, view);
+  // An agent no rule names sees just what every agent sees: the same side, not a copy (built-in
+  // agents are many, and each would copy thousands of positions per version).
+  if (agent !== undefined && !agentsNamed(rs).has(agent)) {
+    const shared = sideFor(rs, undefined, action);
+    f.sides.set(key, shared);
+    return shared;
   }
-  // Thousands of rules share a handful of action patterns: each is matched once.
-  const at: number[] = [];
-  f.actionMatchers.forEach((m, id) => {
-    if (matches(m, action)) for (const i of view![id]) at.push(i);
-  });
-  at.sort((a, b) => a - b);
-  const side: Side = { rules: at.map((i) => f.order[i]), at };
+  const side = f.derived ? derivedSide(f, f.derived, agent, action) : lazySide(f.order, ownPositions(rs, agent, action));
   f.sides.set(key, side);
   return side;
 }
 
 /**
+ * A side whose rule list is built when first read: most sides of an edit hold none of the changed
+ * rules, and their search ends on positions alone.
+ */
+function lazySide(order: readonly OpencodeRule[], at: readonly number[], src?: Side['src']): Side {
+  let rules: OpencodeRule[] | undefined;
+  return {
+    at,
+    get rules(): OpencodeRule[] {
+      if (!rules) {
+        rules = new Array<OpencodeRule>(at.length);
+        for (let i = 0; i < at.length; i++) rules[i] = order[at[i]];
+      }
+      return rules;
+    },
+    view: { length: at.length, pos: (i) => at[i], rule: (i) => order[at[i]] },
+    order,
+    ...(src ? { src } : {}),
+  };
+}
+
+/**
+ * `sideFor` from the parse alone, never read off a base nor kept: the reference the derived
+ * sides are tested against.
+ * @example ownSide(rs, undefined, 'edit').at // the same as sideFor(rs, undefined, 'edit').at
+ */
+export function ownSide(rs: OpencodeRuleSet, agent: string | undefined, action: string): Side {
+  const at = ownPositions(rs, agent, action);
+  const order = factsOf(rs).order;
+  return { rules: at.map((i) => order[i]), at };
+}
+
+/** The agents the parse's rules name. */
+function agentsNamed(rs: OpencodeRuleSet): Set<string> {
+  const f = factsOf(rs);
+  if (!f.agents) {
+    f.agents = new Set();
+    for (const r of f.order) if (r.agent !== null) f.agents.add(r.agent);
+  }
+  return f.agents;
+}
+
+/** Whether an agent's view holds a rule: the rule is for every agent or for this one. */
+function visible(r: OpencodeRule, agent: string | undefined): boolean {
+  return r.agent === null || (agent !== undefined && r.agent === agent);
+}
+
+/** A side's positions from the parse itself. */
+function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: string): number[] {
+  const f = factsOf(rs);
+  const p = patternLevel(rs);
+  let view = p.views.get(agent);
+  if (!view) {
+    view = p.actionMatchers.map(() => []);
+    f.order.forEach((r, i) => {
+      if (visible(r, agent)) view![p.actionIds.get(r.actionMatcher.source)!].push(i);
+    });
+    p.views.set(agent, view);
+  }
+  // Thousands of rules share a handful of action patterns: each is matched once.
+  const at: number[] = [];
+  p.actionMatchers.forEach((m, id) => {
+    if (matches(m, action)) for (const i of view![id]) at.push(i);
+  });
+  return at.sort((a, b) => a - b);
+}
+
+/**
+ * A side read off the base's: the shared ends hold the same agents and action languages at the
+ * same distance from either end, so only the middle is matched. Its positions are the base's
+ * before the middle, the middle's own, then the base's after it shifted by the change in length:
+ * read one at a time, both lists are built only if asked for.
+ */
+function derivedSide(f: ParseFacts, from: { base: OpencodeRuleSet; head: number; tail: number }, agent: string | undefined, action: string): Side {
+  const baseSide = sideFor(from.base, agent, action);
+  const b = baseSide.at;
+  const nb = factsOf(from.base).order.length;
+  const order = f.order;
+  const nc = order.length;
+  const lo = countBelow(b, from.head);
+  const hi = countBelow(b, nb - from.tail);
+  const mid: number[] = [];
+  for (let i = from.head; i < nc - from.tail; i++) {
+    const r = order[i];
+    if (visible(r, agent) && matches(r.actionMatcher, action)) mid.push(i);
+  }
+  const shift = nc - nb;
+  const src = { base: baseSide, lo, hi, mid, shift };
+  // Positions never change once built: a side the edit leaves alone shares the base's.
+  if (lo === hi && mid.length === 0 && shift === 0) return lazySide(order, b, src);
+  const m = mid.length;
+  const length = lo + m + (b.length - hi);
+  const pos = (i: number) => (i < lo ? b[i] : i < lo + m ? mid[i - lo] : b[i - lo - m + hi] + shift);
+  let at: number[] | undefined;
+  let rules: OpencodeRule[] | undefined;
+  return {
+    get at(): readonly number[] {
+      if (!at) {
+        at = new Array<number>(length);
+        for (let i = 0; i < length; i++) at[i] = pos(i);
+      }
+      return at;
+    },
+    get rules(): OpencodeRule[] {
+      if (!rules) {
+        rules = new Array<OpencodeRule>(length);
+        for (let i = 0; i < length; i++) rules[i] = order[pos(i)];
+      }
+      return rules;
+    },
+    view: { length, pos, rule: (i) => order[pos(i)] },
+    order,
+    src,
+  };
+}
+
+/**
  * How many rules two versions share at the start and at the end of their evaluation orders (the
  * same agent, action, decision and resource language): every side of either version agrees there.
+ * With `derive`, the current version's sides are read off the base's from then on.
  * @example sharedEnds(base, base) // { head: n, tail: 0 }
  */
-export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet): { head: number; tail: number; baseLength: number; currentLength: number } {
+export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet, derive = true): Ends {
   const b = factsOf(base).order;
-  const c = factsOf(current).order;
+  const cf = factsOf(current);
+  const c = cf.order;
   const same = (x: OpencodeRule, y: OpencodeRule) => x.agent === y.agent && sameLanguage(x.actionPattern, y.actionPattern) && sameRule(x, y);
   let head = 0;
   while (head < b.length && head < c.length && same(b[head], c[head])) head++;
   let tail = 0;
   while (tail < b.length - head && tail < c.length - head && same(b[b.length - 1 - tail], c[c.length - 1 - tail])) tail++;
+  // The current version's sides not yet built are read off the base's from now on (see
+  // `derivedPositions`). Only a base that derives from nothing itself is used, so no chain of
+  // versions ever leads back to the current one.
+  if (derive && base !== current && !factsOf(base).derived) cf.derived = { base, head, tail };
   return { head, tail, baseLength: b.length, currentLength: c.length };
+}
+
+/** How far two versions agree from either end of their evaluation orders (see `sharedEnds`). */
+export interface Ends {
+  head: number;
+  tail: number;
+  baseLength: number;
+  currentLength: number;
 }
 
 /** Positions in an ascending list below `limit`. */
@@ -154,8 +402,11 @@ export function sameRule(a: OpencodeRule, b: OpencodeRule): boolean {
   return a.decision === b.decision && sameLanguage(a.resourcePattern, b.resourcePattern);
 }
 
-/** The same alternatives atom for atom (the language as the matcher and the automata read it). */
-function sameLanguage(a: Wildcard, b: Wildcard): boolean {
+/**
+ * The same alternatives atom for atom (the language as the matcher and the automata read it).
+ * @example sameLanguage(opencodePattern('a*'), opencodePattern('a**')) // true
+ */
+export function sameLanguage(a: Wildcard, b: Wildcard): boolean {
   if (a === b) return true;
   if (a.alts.length !== b.alts.length) return false;
   for (let i = 0; i < a.alts.length; i++) {
@@ -185,4 +436,98 @@ export function distinctPatterns(ws: readonly Wildcard[]): Wildcard[] {
     if (!seen.has(k)) seen.set(k, w);
   }
   return [...seen.values()];
+}
+
+/**
+ * A side's rules sorted by the fixed start of each alternative, kept with the side: a rule can
+ * only meet a pattern whose fixed start is a prefix of its own or has its own as a prefix.
+ */
+interface HeadIndex {
+  /** [fixed start, position] per alternative of each rule, sorted by fixed start. */
+  sorted: Array<[string, number]>;
+  /** Positions per fixed start. */
+  byHead: Map<string, number[]>;
+  /** The distinct lengths of the fixed starts, ascending. */
+  lengths: number[];
+}
+
+/** Per rule list (a parse's evaluation order, kept with the parse): its index of fixed starts. */
+const HEADS = new WeakMap<readonly OpencodeRule[], HeadIndex>();
+
+/** The literal text every word of an alternative starts with. */
+function fixedStart(alt: readonly Atom[]): string {
+  let head = '';
+  for (const a of alt) {
+    if (a.t !== 'lit') break;
+    head += a.s;
+  }
+  return head;
+}
+
+function headIndex(rules: readonly OpencodeRule[]): HeadIndex {
+  let ix = HEADS.get(rules);
+  if (ix) return ix;
+  const sorted: Array<[string, number]> = [];
+  const byHead = new Map<string, number[]>();
+  rules.forEach((r, j) => {
+    for (const alt of r.resourcePattern.alts) {
+      const h = fixedStart(alt);
+      sorted.push([h, j]);
+      const list = byHead.get(h);
+      if (!list) byHead.set(h, [j]);
+      else if (list[list.length - 1] !== j) list.push(j);
+    }
+  });
+  sorted.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1]));
+  const lengths = [...new Set(sorted.map(([h]) => h.length))].sort((a, b) => a - b);
+  ix = { sorted, byHead, lengths };
+  HEADS.set(rules, ix);
+  return ix;
+}
+
+/**
+ * Positions (ascending) of the side's rules that may meet one of the patterns: exactly those
+ * `provablyDisjoint` does not rule out for every one of them. One index of fixed starts per parse,
+ * kept with it (the base parse lives across keystrokes, and every side of every agent is a part
+ * of it), finds the few candidates among thousands.
+ * @example meetingPositions(sideFor(rs, undefined, 'edit'), [changedRule]) // [12, 40]
+ */
+export function meetingPositions(side: Side, patterns: readonly OpencodeRule[]): number[] {
+  const meets = (r: OpencodeRule) => !patterns.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern));
+  // Candidates are positions in the parse's evaluation order when the side knows it, else in the side.
+  const order = side.order;
+  const list = order ?? side.rules;
+  const ix = headIndex(list);
+  const candidates = new Set<number>();
+  for (const m of patterns) {
+    for (const alt of m.resourcePattern.alts) {
+      const h = fixedStart(alt);
+      // Fixed starts that begin with this one: one run of the sorted list.
+      let lo = 0;
+      let hi = ix.sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (ix.sorted[mid][0] < h) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < ix.sorted.length && ix.sorted[i][0].startsWith(h); i++) candidates.add(ix.sorted[i][1]);
+      // Fixed starts this one begins with (shorter, so a prefix of it).
+      for (const n of ix.lengths) {
+        if (n >= h.length) break;
+        const at = ix.byHead.get(h.slice(0, n));
+        if (at) for (const j of at) candidates.add(j);
+      }
+    }
+  }
+  const out: number[] = [];
+  for (const p of candidates) {
+    let j = p;
+    if (order) {
+      // The side holds this rule of the parse only if its positions list it.
+      j = sideCountBelow(side, p);
+      if (j >= sideLength(side) || positionAt(side, j) !== p) continue;
+    }
+    if (meets(list[p])) out.push(j);
+  }
+  return out.sort((a, b) => a - b);
 }

@@ -42,17 +42,19 @@ export function direction(before: Decision, after: Decision): FlipDirection {
  * @example storedFlips(baseResults, currentResults).filter((f) => f.direction === 'loosened')
  */
 export function storedFlips(base: RequestResult[], current: RequestResult[]): Flip[] {
-  const byName = new Map(base.map((r) => [r.request.name, r]));
+  const byName = namesOf(base);
   const out: Flip[] = [];
   for (const cur of current) {
     const old = byName.get(cur.request.name);
     const a = old?.verdict;
     const b = cur.verdict;
     if (!a || !b) continue;
-    const req = cur.request.request as { action?: unknown; agent?: unknown } | undefined;
-    const who = { ...(typeof req?.action === 'string' ? { action: req.action } : {}), ...(typeof req?.agent === 'string' ? { agent: req.agent } : {}) };
+    const who = () => {
+      const req = cur.request.request as { action?: unknown; agent?: unknown } | undefined;
+      return { ...(typeof req?.action === 'string' ? { action: req.action } : {}), ...(typeof req?.agent === 'string' ? { agent: req.agent } : {}) };
+    };
     if (a.decision !== b.decision) {
-      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: null, before: a.decision, after: b.decision, beforeRule: a.rule, afterRule: b.rule, direction: direction(a.decision, b.decision), ...who });
+      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: null, before: a.decision, after: b.decision, beforeRule: a.rule, afterRule: b.rule, direction: direction(a.decision, b.decision), ...who() });
     }
     // Outcomes, not traces: a fast path knows them without building a row per rule.
     const oa = outcomesOf(a);
@@ -63,10 +65,20 @@ export function storedFlips(base: RequestResult[], current: RequestResult[]): Fl
       const sb = ob[i];
       if (sa.subject !== sb.subject || !sa.decision || !sb.decision || sa.decision === sb.decision) continue;
       const ref = (idx: number | null, label: string) => (idx === null ? null : { index: idx, id: null, label });
-      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: sb.subject, before: sa.decision, after: sb.decision, beforeRule: ref(sa.controlling, sa.label), afterRule: ref(sb.controlling, sb.label), direction: direction(sa.decision, sb.decision), ...who });
+      out.push({ kind: 'stored', request: cur.request.name, range: cur.request.range, subject: sb.subject, before: sa.decision, after: sb.decision, beforeRule: ref(sa.controlling, sa.label), afterRule: ref(sb.controlling, sb.label), direction: direction(sa.decision, sb.decision), ...who() });
     }
   }
   return sortFlips(out);
+}
+
+/** Base results by request name, per run: the editor compares every keystroke with one run of the base. */
+const NAMES = new WeakMap<RequestResult[], { length: number; byName: Map<string, RequestResult> }>();
+
+function namesOf(results: RequestResult[]): Map<string, RequestResult> {
+  let m = NAMES.get(results);
+  // Results are not edited once run; a list that grew since is indexed again.
+  if (!m || m.length !== results.length) NAMES.set(results, (m = { length: results.length, byName: new Map(results.map((r) => [r.request.name, r])) }));
+  return m.byName;
 }
 
 /** Loosened first, then by request order. */
