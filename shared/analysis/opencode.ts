@@ -103,12 +103,23 @@ export function forgetOpencodeAnalyses(): void {
   memoryByFile.clear();
 }
 
+/** Each action pattern's fills per list of known actions: a file's thousands of rules share a handful of action patterns. */
+const ACTION_FILLS = new WeakMap<Wildcard, { actionsKey: string; fills: string[] }>();
+
+function actionFills(w: Wildcard, actions: readonly string[], actionsKey: string): string[] {
+  const hit = ACTION_FILLS.get(w);
+  if (hit && hit.actionsKey === actionsKey) return hit.fills;
+  const out = fills(w, actions).slice(0, MAX_ACTION_FILLS);
+  ACTION_FILLS.set(w, { actionsKey, fills: out });
+  return out;
+}
+
 /** The parts of a rule's two patterns for the file's actions (`actionsKey`: the actions joined by U+0000). */
 function partsOf(r: OpencodeRule, actions: readonly string[], actionsKey: string, partsByText: PartsByText): EntryParts {
   const textKey = `${r.actionPattern.source}\u0000${r.resourcePattern.source}`;
   const known = partsByText.get(textKey);
   if (known && known.parts.actions === actionsKey && sameAtoms(known.a, r.actionPattern) && sameAtoms(known.b, r.resourcePattern)) return known.parts;
-  const as = fills(r.actionPattern, actions).slice(0, MAX_ACTION_FILLS);
+  const as = actionFills(r.actionPattern, actions, actionsKey);
   const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
   const parts = { actions: actionsKey, fills: as.flatMap((a) => bs.map((b) => [a, b])), ...languageKeys({ kind: 'pair', a: r.actionPattern, b: r.resourcePattern }) };
   partsByText.set(textKey, { a: r.actionPattern, b: r.resourcePattern, parts });

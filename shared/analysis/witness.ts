@@ -6,6 +6,8 @@ import { SEP, type Language } from './automata';
 const READABLE = 'abcdefghijklmnopqrstuvwxyz/.-_0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** How many stand-in strings per pattern alternative are tried before falling back to automata. */
 const MAX_FILLS_PER_ALT = 4;
+/** The stand-ins for `*` and `?` of each fill, in the order fills are listed. */
+const FILLERS = ([['a', 'a'], ['', 'a'], ['x', 'x'], ['a/b', 'b']] as const).slice(0, MAX_FILLS_PER_ALT);
 
 /**
  * The characters to prefer in witnesses, as code units: readable ASCII, then the patterns' own
@@ -62,7 +64,9 @@ export function wordFromSet(ws: WordSet, preferred: readonly number[]): string[]
 }
 
 function fillAlt(atoms: Atom[], star: string, one: string): string {
-  return atoms.map((a) => (a.t === 'lit' ? a.s : a.t === 'one' ? one : star)).join('');
+  let s = '';
+  for (const a of atoms) s += a.t === 'lit' ? a.s : a.t === 'one' ? one : star;
+  return s;
 }
 
 /**
@@ -74,8 +78,7 @@ export function fills(w: Wildcard, known: readonly string[] = []): string[] {
   const out = new Set<string>();
   for (const alt of w.alts) {
     if (alt.length === 1 && alt[0].t === 'star') for (const k of known) out.add(k);
-    const variants = [fillAlt(alt, 'a', 'a'), fillAlt(alt, '', 'a'), fillAlt(alt, 'x', 'x'), fillAlt(alt, 'a/b', 'b')];
-    for (const v of variants.slice(0, MAX_FILLS_PER_ALT)) out.add(v);
+    for (const [star, one] of FILLERS) out.add(fillAlt(alt, star, one));
   }
   return [...out];
 }
