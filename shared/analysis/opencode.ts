@@ -121,7 +121,10 @@ function partsOf(r: OpencodeRule, actions: readonly string[], actionsKey: string
   if (known && known.parts.actions === actionsKey && sameAtoms(known.a, r.actionPattern) && sameAtoms(known.b, r.resourcePattern)) return known.parts;
   const as = actionFills(r.actionPattern, actions, actionsKey);
   const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
-  const parts = { actions: actionsKey, fills: as.flatMap((a) => bs.map((b) => [a, b])), ...languageKeys({ kind: 'pair', a: r.actionPattern, b: r.resourcePattern }) };
+  const pairs: string[][] = [];
+  for (const a of as) for (const b of bs) pairs.push([a, b]);
+  const { prefix, suffix } = languageKeys({ kind: 'pair', a: r.actionPattern, b: r.resourcePattern });
+  const parts = { actions: actionsKey, fills: pairs, prefix, suffix };
   partsByText.set(textKey, { a: r.actionPattern, b: r.resourcePattern, parts });
   return parts;
 }
