@@ -5,14 +5,18 @@ import { PatternIndex } from './pattern-index';
 export const MAX_SHARED_INDEXES = 64;
 /**
  * Patterns all kept indexes may hold together: an index costs about 400 bytes per pattern (its trie
- * nodes), and the pattern it keeps for comparison a little more, so this caps the cache near
- * 50 MB; a few huge rule sets evict the rest.
+ * nodes), so this caps the cache near 16 MB, a few large rule files (an edit needs only its own
+ * file's, the current and the git base version sharing most).
  */
-export const MAX_SHARED_INDEXED_PATTERNS = 100_000;
+export const MAX_SHARED_INDEXED_PATTERNS = 40_000;
 
 interface Entry {
-  /** The indexed patterns, in index order: what the index was built from. */
-  patterns: readonly Wildcard[];
+  /**
+   * The indexed patterns' alternatives, in index order: what the index was built from. Not the
+   * pattern objects: analyses keep their own data per pattern object (weakly), and a cache holding
+   * the objects would keep all of it alive for files long closed.
+   */
+  alts: ReadonlyArray<Wildcard['alts']>;
   index: PatternIndex;
 }
 
@@ -43,19 +47,20 @@ function sameAtoms(a: readonly Atom[], b: readonly Atom[]): boolean {
 }
 
 /** Whether two patterns have the same alternatives: all the index reads of a pattern. */
-function sameContent(a: Wildcard, b: Wildcard): boolean {
-  if (a.alts.length !== b.alts.length) return false;
-  for (let i = 0; i < a.alts.length; i++) if (!sameAtoms(a.alts[i], b.alts[i])) return false;
+function sameContent(a: Wildcard['alts'], b: Wildcard['alts']): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!sameAtoms(a[i], b[i])) return false;
   return true;
 }
 
 /**
- * Whether two lists hold the same pattern contents in the same order. Parses of an edited file
- * share their unchanged pattern objects, so most positions are settled by identity.
+ * Whether kept alternatives and a list of patterns hold the same contents in the same order.
+ * Parses of an edited file share their unchanged pattern objects (and so their alternatives), so
+ * most positions are settled by identity.
  */
-function samePatterns(a: readonly Wildcard[], b: readonly Wildcard[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !sameContent(a[i], b[i])) return false;
+function samePatterns(kept: ReadonlyArray<Wildcard['alts']>, b: readonly Wildcard[]): boolean {
+  if (kept.length !== b.length) return false;
+  for (let i = 0; i < kept.length; i++) if (kept[i] !== b[i].alts && !sameContent(kept[i], b[i].alts)) return false;
   return true;
 }
 
@@ -76,7 +81,7 @@ export class IndexCache {
   /** The index over `patterns` (position p answers for `patterns[p]`), found or built. */
   get(patterns: readonly Wildcard[]): PatternIndex {
     const hash = hashPatterns(patterns);
-    const hit = this.buckets.get(hash)?.find((e) => samePatterns(e.patterns, patterns));
+    const hit = this.buckets.get(hash)?.find((e) => samePatterns(e.alts, patterns));
     if (hit) {
       this.byUse.delete(hit);
       this.byUse.set(hit, hash);
@@ -86,7 +91,7 @@ export class IndexCache {
     // An index larger than the whole budget is built for this caller and not kept.
     if (patterns.length > this.maxPatterns) return index;
     while (this.byUse.size > 0 && (this.byUse.size >= this.maxIndexes || this.held + patterns.length > this.maxPatterns)) this.evictOldest();
-    const entry = { patterns: [...patterns], index };
+    const entry = { alts: patterns.map((p) => p.alts), index };
     const bucket = this.buckets.get(hash);
     if (bucket) bucket.push(entry);
     else this.buckets.set(hash, [entry]);
@@ -112,7 +117,7 @@ export class IndexCache {
     if (first.done) return;
     const [entry, hash] = first.value;
     this.byUse.delete(entry);
-    this.held -= entry.patterns.length;
+    this.held -= entry.alts.length;
     const bucket = this.buckets.get(hash)!;
     bucket.splice(bucket.indexOf(entry), 1);
     if (bucket.length === 0) this.buckets.delete(hash);

@@ -17,7 +17,10 @@ const REQUESTS = 500;
 /** Edits measured in the service (CPU) and over stdio (wall); medians are reported. */
 const EDITS = 9;
 const WIRE_EDITS = 5;
-const OPENS = 5;
+/** Opens measured, after one that is not (as the edits follow one untimed check): the first open of a
+ * fresh server, cold code included, is the wire row below. */
+const OPENS = 9;
+const WARM_OPENS = 1;
 const ACTIONS = ['edit', 'read', 'bash', 'webfetch'];
 const EFFECTS = ['allow', 'ask', 'deny'];
 /** The goals of the issue: a re-check within this many ms, and within this many parses of the file. */
@@ -91,7 +94,7 @@ export async function run(): Promise<BenchResult[]> {
   // Each open is of a file not seen before (its own folder and patterns): what is kept per file
   // or per pattern does not carry over, as it would not for a user opening another rule file.
   const openUris: string[] = [];
-  for (let k = 0; k < OPENS; k++) {
+  for (let k = 0; k < WARM_OPENS + OPENS; k++) {
     const sub = path.join(dir, `open${k}`);
     fs.mkdirSync(sub);
     fs.writeFileSync(path.join(sub, 'opencode.json'), ruleText(-1, `o${k}/`));
@@ -111,14 +114,15 @@ export async function run(): Promise<BenchResult[]> {
 
   const host = { readFile: readText, exists: fileExists, baseText: createBaseTextReader() };
   const opens: number[] = [];
-  for (let k = 0; k < OPENS; k++) {
+  for (let k = 0; k < WARM_OPENS + OPENS; k++) {
     const ls = createLanguageService(host);
     const text = ruleText(17 + k * 101, `o${k}/`);
-    opens.push(cpu(() => {
+    const ms = cpu(() => {
       ls.setDocument(openUris[k], text, 1);
       ls.validate(openUris[k]);
       ls.codeLenses(openUris[k]);
-    }));
+    });
+    if (k >= WARM_OPENS) opens.push(ms);
   }
   const ls = createLanguageService(host);
   ls.setDocument(uri, ruleText(), 0);
@@ -170,7 +174,7 @@ export async function run(): Promise<BenchResult[]> {
     { name: 'server: parse of the rule file (median)', value: parse, unit: 'ms', note: `${note}; CPU` },
     { name: 'server: edit → diagnostics + lenses (service, CPU median)', value: edit, unit: 'ms', note: `${note}; ${EDITS} edits`, goal: atMost(edit, LATENCY_MS, ' ms') },
     { name: 'server: edit → diagnostics + lenses / parse', value: edit / parse, unit: '×', note: 'service median over parse median', goal: atMost(edit / parse, PARSES, '× parse') },
-    { name: 'server: open → diagnostics + lenses (service, CPU median)', value: open, unit: 'ms', note: `${note}; ${OPENS} opens of files not seen before, each in a new service`, goal: atMost(open, LATENCY_MS, ' ms') },
+    { name: 'server: open → diagnostics + lenses (service, CPU median)', value: open, unit: 'ms', note: `${note}; ${OPENS} opens of files not seen before, each in a new service, after ${WARM_OPENS} untimed`, goal: atMost(open, LATENCY_MS, ' ms') },
     { name: 'server: open → diagnostics + lenses / parse', value: open / parse, unit: '×', goal: atMost(open / parse, PARSES, '× parse') },
     { name: 'server: didChange → diagnostics + lenses over stdio (server CPU median)', value: median(wireCpu), unit: 'ms', note: `${WIRE_EDITS} edits; CPU of the server process (/proc, 10 ms ticks)`, goal: atMost(median(wireCpu), LATENCY_MS, ' ms') },
     { name: 'server: didChange → diagnostics + lenses over stdio (wall median, debounce excluded)', value: median(wire), unit: 'ms', note: `${WIRE_EDITS} edits; wall time, inflated on a shared machine; ${DEBOUNCE_MS} ms typing debounce taken out` },

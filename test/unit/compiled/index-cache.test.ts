@@ -157,3 +157,25 @@ describe('indexes shared between versions of a rule file', () => {
     assert.ok(cache.stats().patterns <= 10 && cache.stats().indexes <= 4);
   });
 });
+
+describe('shared pattern indexes: what they keep alive', () => {
+  it('keeps no pattern object, so what analyses attach to one goes with its file', async () => {
+    require('v8').setFlagsFromString('--expose-gc');
+    const gc = require('vm').runInNewContext('gc') as () => void;
+    const cache = new IndexCache(8, 10_000);
+    let patterns: ReturnType<typeof opencodePattern>[] | undefined = [opencodePattern('docs/*'), opencodePattern('src/**/x')];
+    const refs = patterns.map((p) => new WeakRef(p));
+    cache.get(patterns);
+    patterns = undefined;
+    // A weak reference holds until the current job ends; collect after it.
+    await new Promise((r) => setImmediate(r));
+    gc();
+    await new Promise((r) => setImmediate(r));
+    assert.deepStrictEqual(refs.map((r) => r.deref()), [undefined, undefined]);
+    // The index is still found for equal patterns.
+    assert.strictEqual(cache.stats().indexes, 1);
+    const again = [opencodePattern('docs/*'), opencodePattern('src/**/x')];
+    assert.strictEqual(cache.get(again), cache.get(again));
+    assert.strictEqual(cache.stats().indexes, 1);
+  });
+});
