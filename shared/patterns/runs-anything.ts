@@ -122,17 +122,20 @@ const WILDCARD = /[*?]/;
  * pattern's own path (`/usr/bin/python3`) — or every witness when the program itself is a
  * wildcard; each also with the literal text after the pattern's last `*` appended, so
  * `git * main` is tried with `… status main`. Nothing here is a claim: the caller proves each
- * candidate with its dialect's matcher.
+ * candidate with its dialect's matcher; `start`, text every string its matcher admits begins with,
+ * only spares proposing commands it would refuse.
  * @example runsAnythingCandidates('git * main').map((c) => c.command)[1] // 'git -c core.fsmonitor=./payload.sh status main'
  * @example runsAnythingCandidates('npm test *') // []
  */
-export function runsAnythingCandidates(pattern: string): RunsAnythingCandidate[] {
+export function runsAnythingCandidates(pattern: string, start = ''): RunsAnythingCandidate[] {
   const first = pattern.split(' ')[0];
   const base = first.slice(first.lastIndexOf('/') + 1);
   const lastStar = pattern.lastIndexOf('*');
   const tail = lastStar >= 0 ? pattern.slice(lastStar + 1) : '';
   const out: RunsAnythingCandidate[] = [];
   const add = (command: string, p: DangerousProgram) => {
+    // A command the caller's matcher is sure to refuse (it does not start as every match must) is not proposed.
+    if (!command.startsWith(start)) return;
     const what = RUNS_ANYTHING_KINDS[p.kind];
     out.push({ command, kind: p.kind, what });
     if (tail && !command.endsWith(tail)) out.push({ command: command + tail, kind: p.kind, what });
