@@ -80,10 +80,17 @@ class OverlapIndex {
   /** Entries before `pos` (higher precedence) that may overlap it, in precedence order. */
   higher(pos: number): number[] {
     const e = this.entries[pos];
-    const out = new Set<number>();
+    const entries = this.entries;
+    const suffixOk = (q: number) => {
+      const s = entries[q].suffix;
+      return s.endsWith(e.suffix) || e.suffix.endsWith(s);
+    };
+    // Built in an array (a file's thousands of entries each ask once): sorted and deduplicated below.
+    const out: number[] = [];
     for (const n of this.lengths) {
       if (n > e.prefix.length) break;
-      for (const q of this.byPrefix.get(e.prefix.slice(0, n)) ?? []) if (q < pos) out.add(q);
+      const list = this.byPrefix.get(n === e.prefix.length ? e.prefix : e.prefix.slice(0, n));
+      if (list) for (const q of list) if (q < pos && suffixOk(q)) out.push(q);
     }
     let lo = 0;
     let hi = this.sorted.length;
@@ -92,12 +99,15 @@ class OverlapIndex {
       if (this.sorted[mid].key < e.prefix) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < this.sorted.length && this.sorted[i].key.startsWith(e.prefix); i++) if (this.sorted[i].pos < pos) out.add(this.sorted[i].pos);
-    const suffixOk = (q: number) => {
-      const s = this.entries[q].suffix;
-      return s.endsWith(e.suffix) || e.suffix.endsWith(s);
-    };
-    return [...out].filter(suffixOk).sort((a, b) => a - b);
+    for (let i = lo; i < this.sorted.length && this.sorted[i].key.startsWith(e.prefix); i++) {
+      const q = this.sorted[i].pos;
+      if (q < pos && suffixOk(q)) out.push(q);
+    }
+    out.sort((a, b) => a - b);
+    let n = 0;
+    for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[n++] = out[i];
+    out.length = n;
+    return out;
   }
 }
 
