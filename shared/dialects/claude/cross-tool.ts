@@ -2,6 +2,7 @@ import { finding, type Finding, type RelatedInfo } from '../../model';
 import { matches } from '../../patterns/wildcard';
 import { addRuleEdits, withRules, type ClaudeQuickFix } from './fixes';
 import { decideWith, requestFor } from './lint-confirm';
+import { candidatesFor, firstWord } from './rule-index';
 import type { ClaudeRule, ClaudeRuleSet } from './types';
 
 /** Shell commands that read a file named as their last word. */
@@ -32,7 +33,12 @@ function fileOf(r: ClaudeRule): string | undefined {
 export function crossToolFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[], rel: (r: ClaudeRule, m: string) => RelatedInfo, skip: ReadonlySet<number> = new Set()): Finding[] {
   const bashAllows = rs.rules.filter((r) => r.tier === 'allow' && (r.matcher.kind === 'bash' || (r.matcher.kind === 'tool' && r.matcher.name === 'Bash')));
   if (!bashAllows.length) return [];
-  const admitted = (cmd: string) => bashAllows.some((r) => r.matcher.kind !== 'bash' || matches(r.matcher.compiled, cmd));
+  // Only allows that can match the command's first word are tried (saved approvals run to hundreds).
+  const admitted = (cmd: string) => {
+    const at = candidatesFor(bashAllows, new Set([firstWord(cmd)]));
+    const tried = at ? at.map((i) => bashAllows[i]) : bashAllows;
+    return tried.some((r) => r.matcher.kind !== 'bash' || matches(r.matcher.compiled, cmd));
+  };
   const hits: Array<{ deny: ClaudeRule; by: ClaudeRule; cmd: string; toolReq: { tool: string; path: string } }> = [];
   for (const d of own) {
     if (d.tier !== 'deny' || d.matcher.kind !== 'path' || skip.has(d.index)) continue;

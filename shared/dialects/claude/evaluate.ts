@@ -9,7 +9,7 @@ import { acceptEditsCommand, computedReadOperands, outsideOperands, READ_ONLY_LA
 import { pathViews } from './safe-path';
 import { screenCommand } from './shell-screen';
 import { splitCommand } from './sub-commands';
-import { candidatesFor, firstWord } from './rule-index';
+import { candidatesFor, firstWord, MIN_INDEXED_RULES } from './rule-index';
 import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
 import { TIERS, type ClaudeMode, type ClaudeRequest, type ClaudeRule, type ClaudeRuleSet, type Tier } from './types';
 import { planSetsAside } from './plan-mode';
@@ -104,14 +104,20 @@ export function prepareClaude(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalCo
 
 const TIER_RANK: Readonly<Record<string, number>> = Object.fromEntries(TIERS.map((t, i) => [t, i]));
 
+/** Rule lists seen in tier order already: a file's lints judge thousands of requests under the same list. */
+const IN_ORDER = new WeakSet<readonly ClaudeRule[]>();
+
 /** Rules in the order the agent consults them: by tier, then as written (parsed rule sets already are). */
 function inTierOrder(rules: readonly ClaudeRule[]): readonly ClaudeRule[] {
+  if (IN_ORDER.has(rules)) return rules;
   for (let i = 1; i < rules.length; i++) {
     const a = rules[i - 1];
     const b = rules[i];
     const d = TIER_RANK[a.tier] - TIER_RANK[b.tier];
     if (d > 0 || (d === 0 && a.index > b.index)) return [...rules].sort((x, y) => TIER_RANK[x.tier] - TIER_RANK[y.tier] || x.index - y.index);
   }
+  // Lists are never changed once made (rule sets are rebuilt, not edited), so the answer holds.
+  if (rules.length >= MIN_INDEXED_RULES) IN_ORDER.add(rules);
   return rules;
 }
 
