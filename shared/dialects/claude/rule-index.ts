@@ -28,6 +28,15 @@ export function firstWord(s: string): string {
  * @example fixedFirstWords(bashPattern('git log *')) // ['git']
  */
 export function fixedFirstWords(w: Wildcard): string[] | undefined {
+  let hit = FIRST_WORDS.get(w);
+  if (hit === undefined) FIRST_WORDS.set(w, (hit = firstWordsOf(w) ?? null));
+  return hit ?? undefined;
+}
+
+/** Each pattern's answer: rule lists are indexed again for every variant a lint builds (a rule added, one left out). */
+const FIRST_WORDS = new WeakMap<Wildcard, string[] | null>();
+
+function firstWordsOf(w: Wildcard): string[] | undefined {
   const out: string[] = [];
   for (const alt of w.alts) {
     let prefix = '';
