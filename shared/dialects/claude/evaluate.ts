@@ -104,12 +104,13 @@ export function prepareClaude(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalCo
 
 const TIER_RANK: Readonly<Record<string, number>> = Object.fromEntries(TIERS.map((t, i) => [t, i]));
 
-/** Rule lists seen in tier order already: a file's lints judge thousands of requests under the same list. */
-const IN_ORDER = new WeakSet<readonly ClaudeRule[]>();
+/** Rule lists seen in tier order already, with their length then: a file's lints judge thousands of requests under the same list. */
+const IN_ORDER = new WeakMap<readonly ClaudeRule[], number>();
 
 /** Rules in the order the agent consults them: by tier, then as written (parsed rule sets already are). */
 function inTierOrder(rules: readonly ClaudeRule[]): readonly ClaudeRule[] {
-  if (IN_ORDER.has(rules)) return rules;
+  // A list that grew since (none does once built) is checked again.
+  if (IN_ORDER.get(rules) === rules.length) return rules;
   for (let i = 1; i < rules.length; i++) {
     const a = rules[i - 1];
     const b = rules[i];
@@ -117,7 +118,7 @@ function inTierOrder(rules: readonly ClaudeRule[]): readonly ClaudeRule[] {
     if (d > 0 || (d === 0 && a.index > b.index)) return [...rules].sort((x, y) => TIER_RANK[x.tier] - TIER_RANK[y.tier] || x.index - y.index);
   }
   // Lists are never changed once made (rule sets are rebuilt, not edited), so the answer holds.
-  if (rules.length >= MIN_INDEXED_RULES) IN_ORDER.add(rules);
+  if (rules.length >= MIN_INDEXED_RULES) IN_ORDER.set(rules, rules.length);
   return rules;
 }
 

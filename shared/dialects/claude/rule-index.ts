@@ -55,6 +55,8 @@ function firstWordsOf(w: Wildcard): string[] | undefined {
 }
 
 interface BashIndex {
+  /** How many rules the list held when indexed: a list that changed since is indexed again. */
+  length: number;
   /** Positions of rules that are not Bash patterns, or whose first word is open: always checked. */
   always: number[];
   /** Positions of Bash patterns by the first words they fix. */
@@ -65,8 +67,9 @@ const INDEXES = new WeakMap<readonly ClaudeRule[], BashIndex>();
 
 function indexOf(rules: readonly ClaudeRule[]): BashIndex {
   let hit = INDEXES.get(rules);
-  if (hit) return hit;
-  hit = { always: [], byWord: new Map() };
+  // Lists are not changed once built; should one grow, a rule left out of its index would never be checked.
+  if (hit && hit.length === rules.length) return hit;
+  hit = { length: rules.length, always: [], byWord: new Map() };
   for (let i = 0; i < rules.length; i++) {
     const m = rules[i].matcher;
     const words = m.kind === 'bash' ? fixedFirstWords(m.pattern) : undefined;

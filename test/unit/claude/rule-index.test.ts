@@ -73,3 +73,17 @@ describe('claude: the first-word rule index', () => {
     }), { numRuns: 400 });
   });
 });
+
+describe('claude: the first-word rule index, when a list changes', () => {
+  before(() => initShellParser());
+
+  it('indexes a list again when it grew, so a rule added later is still checked', () => {
+    const rs = ruleSet({ allow: ['Bash(git *)', ...filler(MIN_INDEXED_RULES)], ask: [], deny: [] });
+    const rules = [...rs.rules];
+    assert.ok(!(candidatesFor(rules, new Set(['rm'])) ?? []).some((i) => rules[i].text === 'Bash(rm *)'));
+    const deny = ruleSet({ allow: [], ask: [], deny: ['Bash(rm *)'] }).rules[0];
+    rules.push({ ...deny, index: rules.length });
+    const at = candidatesFor(rules, new Set(['rm']))!;
+    assert.ok(at.some((i) => rules[i].text === 'Bash(rm *)'));
+  });
+});
