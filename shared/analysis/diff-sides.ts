@@ -1,6 +1,6 @@
 import type { OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { inEvaluationOrder } from '../dialects/opencode/evaluate';
-import { matches, type Atom, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
+import { literalHead, matches, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
 import { provablyDisjoint } from '../patterns/disjoint';
 
 /**
@@ -454,16 +454,6 @@ interface HeadIndex {
 /** Per rule list (a parse's evaluation order, kept with the parse): its index of fixed starts. */
 const HEADS = new WeakMap<readonly OpencodeRule[], HeadIndex>();
 
-/** The literal text every word of an alternative starts with. */
-function fixedStart(alt: readonly Atom[]): string {
-  let head = '';
-  for (const a of alt) {
-    if (a.t !== 'lit') break;
-    head += a.s;
-  }
-  return head;
-}
-
 function headIndex(rules: readonly OpencodeRule[]): HeadIndex {
   let ix = HEADS.get(rules);
   if (ix) return ix;
@@ -471,7 +461,7 @@ function headIndex(rules: readonly OpencodeRule[]): HeadIndex {
   const byHead = new Map<string, number[]>();
   rules.forEach((r, j) => {
     for (const alt of r.resourcePattern.alts) {
-      const h = fixedStart(alt);
+      const h = literalHead(alt);
       sorted.push([h, j]);
       const list = byHead.get(h);
       if (!list) byHead.set(h, [j]);
@@ -501,7 +491,7 @@ export function meetingPositions(side: Side, patterns: readonly OpencodeRule[]):
   const candidates = new Set<number>();
   for (const m of patterns) {
     for (const alt of m.resourcePattern.alts) {
-      const h = fixedStart(alt);
+      const h = literalHead(alt);
       // Fixed starts that begin with this one: one run of the sorted list.
       let lo = 0;
       let hi = ix.sorted.length;

@@ -49,7 +49,11 @@ function trail(alt: Atom[]): string {
   return a && a.t === 'lit' ? a.s : '';
 }
 
-const prefixOf = (w: Wildcard) => commonPrefix(w.alts.map(lead));
+/**
+ * The literal text every word of a pattern starts with: its alternatives' common literal start.
+ * @example literalPrefixOf(opencodePattern('src/*.ts')) // 'src/'
+ */
+export const literalPrefixOf = (w: Wildcard) => commonPrefix(w.alts.map(lead));
 const suffixOf = (w: Wildcard) => commonSuffix(w.alts.map(trail));
 
 /**
@@ -58,10 +62,10 @@ const suffixOf = (w: Wildcard) => commonSuffix(w.alts.map(trail));
  * @example languageKeys({ kind: 'one', w: opencodePattern('src/*.ts') }) // { prefix: 'src/', suffix: '.ts' }
  */
 export function languageKeys(l: Language): { prefix: string; suffix: string } {
-  if (l.kind === 'one') return { prefix: prefixOf(l.w), suffix: suffixOf(l.w) };
+  if (l.kind === 'one') return { prefix: literalPrefixOf(l.w), suffix: suffixOf(l.w) };
   const prefixes = l.a.alts.map((alt) => {
     const x = exactText(alt);
-    return x === undefined ? lead(alt) : x + SEP_KEY + prefixOf(l.b);
+    return x === undefined ? lead(alt) : x + SEP_KEY + literalPrefixOf(l.b);
   });
   const suffixes = l.b.alts.map((alt) => {
     const x = exactText(alt);

@@ -267,6 +267,19 @@ export function matches(cw: CompiledWildcard, input: string): boolean {
   return false;
 }
 
+/**
+ * The literal text every word of an alternative starts with (its leading literal atoms).
+ * @example literalHead(opencodePattern('src/*.ts').alts[0]) // 'src/'
+ */
+export function literalHead(alt: readonly Atom[]): string {
+  let head = '';
+  for (const a of alt) {
+    if (a.t !== 'lit') break;
+    head += a.s;
+  }
+  return head;
+}
+
 /** True when the pattern matches every string (`*`). */
 export function isUniversal(w: Wildcard): boolean {
   return w.alts.some((a) => a.length === 1 && a[0].t === 'star');

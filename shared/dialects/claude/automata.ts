@@ -1,5 +1,5 @@
 import { DFA, JS, NFA, Words, getIntersectionWordSets, type ReadonlyWordSet } from 'refa';
-import { compile, literalWordsOf, matches, toRegExpSource, type Atom, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
+import { compile, literalHead, literalWordsOf, matches, toRegExpSource, type Atom, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
 import { wordInBoth, wordOutside } from '../../patterns/wildcard-search';
 
 /** Automaton size budget: past it the analysis gives up (and claims nothing) rather than stall. */
@@ -50,15 +50,6 @@ function firstMatched(words: readonly string[], patterns: readonly Wildcard[]): 
   return null;
 }
 
-function literalPrefix(alt: readonly Atom[]): string {
-  let s = '';
-  for (const a of alt) {
-    if (a.t !== 'lit') break;
-    s += a.s;
-  }
-  return s;
-}
-
 function literalSuffix(alt: readonly Atom[]): string {
   let s = '';
   for (let i = alt.length - 1; i >= 0; i--) {
@@ -76,10 +67,10 @@ function literalSuffix(alt: readonly Atom[]): string {
  */
 export function mayOverlap(a: Wildcard, b: Wildcard): boolean {
   return a.alts.some((x) => {
-    const px = literalPrefix(x);
+    const px = literalHead(x);
     const sx = literalSuffix(x);
     return b.alts.some((y) => {
-      const py = literalPrefix(y);
+      const py = literalHead(y);
       const sy = literalSuffix(y);
       return (px.startsWith(py) || py.startsWith(px)) && (sx.endsWith(sy) || sy.endsWith(sx));
     });

@@ -1,4 +1,4 @@
-import type { Wildcard } from '../../patterns/wildcard';
+import { literalHead, type Wildcard } from '../../patterns/wildcard';
 import type { ClaudeRule } from './types';
 
 /**
@@ -39,15 +39,8 @@ const FIRST_WORDS = new WeakMap<Wildcard, string[] | null>();
 function firstWordsOf(w: Wildcard): string[] | undefined {
   const out: string[] = [];
   for (const alt of w.alts) {
-    let prefix = '';
-    let exact = true;
-    for (const a of alt) {
-      if (a.t !== 'lit') {
-        exact = false;
-        break;
-      }
-      prefix += a.s;
-    }
+    const prefix = literalHead(alt);
+    const exact = alt.every((a) => a.t === 'lit');
     if (!exact && !prefix.includes(' ')) return undefined;
     out.push(firstWord(prefix));
   }

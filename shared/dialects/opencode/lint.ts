@@ -3,6 +3,7 @@ import { GLOB_SYNTAX, literalGlobWitness as globWitness } from '../../patterns/l
 import { allowsWhat, runsAnythingCandidates, runsAnythingSeverity, strongestWitness, type RunsAnythingCandidate } from '../../patterns/runs-anything';
 import { isExact, isUniversal, matches, type Wildcard } from '../../patterns/wildcard';
 import { normalizeInput } from './pattern';
+import { literalPrefixOf } from '../../analysis/keys';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
 
 import { COMMAND_ACTIONS } from './builtins';
@@ -27,22 +28,7 @@ export function literalGlobWitness(rule: OpencodeRule): string | undefined {
 export function runsAnythingWitness(rule: OpencodeRule): RunsAnythingCandidate | undefined {
   // A universal pattern is broad-catch-all's finding: one root cause, one finding.
   if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || isUniversal(rule.resourcePattern) || !COMMAND_ACTIONS.some((a) => matches(rule.actionMatcher, a))) return undefined;
-  return strongestWitness(runsAnythingCandidates(normalizeInput(rule.resource), literalStart(rule.resourcePattern)).filter((c) => matches(rule.resourceMatcher, c.command)));
-}
-
-/** The literal text every string a pattern matches begins with: its alternatives' common literal start. */
-function literalStart(w: Wildcard): string {
-  let start: string | undefined;
-  for (const alt of w.alts) {
-    const s = alt[0]?.t === 'lit' ? alt[0].s : '';
-    if (start === undefined) start = s;
-    else {
-      let i = 0;
-      while (i < start.length && i < s.length && start.charCodeAt(i) === s.charCodeAt(i)) i++;
-      start = start.slice(0, i);
-    }
-  }
-  return start ?? '';
+  return strongestWitness(runsAnythingCandidates(normalizeInput(rule.resource), literalPrefixOf(rule.resourcePattern)).filter((c) => matches(rule.resourceMatcher, c.command)));
 }
 
 /** What the one-rule lints say of a rule, without its range and index: the same for every rule of the same text. */
