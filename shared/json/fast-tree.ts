@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import { skipWs } from './skim';
 
 /**
  * A syntax tree for strict JSON, node for node what `jsonc-parser`'s `parseTree` builds (types,
@@ -52,14 +53,7 @@ class StrictParser {
   constructor(private readonly text: string, private readonly maxDepth: number) {}
 
   skipWs(): void {
-    const t = this.text;
-    let i = this.at;
-    for (;;) {
-      const c = t.charCodeAt(i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
-      else break;
-    }
-    this.at = i;
+    this.at = skipWs(this.text, this.at);
   }
 
   /** A value starting at the current position (whitespace skipped); undefined when it is not strict JSON. */

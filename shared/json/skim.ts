@@ -21,7 +21,11 @@ export function stringEnd(text: string, at: number): number {
   }
 }
 
-function skipWs(text: string, at: number): number {
+/**
+ * The first position at or after `at` that is not JSON whitespace.
+ * @example skipWs(' \n 1', 0) // 3
+ */
+export function skipWs(text: string, at: number): number {
   let i = at;
   for (;;) {
     const c = text.charCodeAt(i);

@@ -1,5 +1,6 @@
 import * as path from 'path';
 import type { Decision } from '../../model';
+import { BoundedCache } from '../../compiled/bounded-cache';
 import { judge, prepareClaude, type PreparedRequest } from './evaluate';
 import type { ClaudeRequest, ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 
@@ -32,19 +33,12 @@ const MAX_PREPARED = 8192;
  * rule, one rule alone); reading a command (its parse, views and paths) is most of a verdict's cost,
  * so it is done once per rule set and request. A rule set is never changed once parsed.
  */
-const prepared = new WeakMap<ClaudeRuleSet, Map<string, PreparedRequest>>();
+const prepared = new WeakMap<ClaudeRuleSet, BoundedCache<string, PreparedRequest>>();
 
 function preparedFor(rs: ClaudeRuleSet, req: ClaudeRequest): PreparedRequest {
   let memo = prepared.get(rs);
-  if (!memo) prepared.set(rs, (memo = new Map()));
-  const key = JSON.stringify(req);
-  let hit = memo.get(key);
-  if (!hit) {
-    if (memo.size >= MAX_PREPARED) memo.clear();
-    hit = prepareClaude(rs, req);
-    memo.set(key, hit);
-  }
-  return hit;
+  if (!memo) prepared.set(rs, (memo = new BoundedCache(MAX_PREPARED)));
+  return memo.getOrSet(JSON.stringify(req), () => prepareClaude(rs, req));
 }
 
 /** The rule set minus one rule. */
