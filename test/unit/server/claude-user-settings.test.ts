@@ -2,12 +2,11 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { fileExists, readText } from '../../../shared/host/node-fs';
+import { readText } from '../../../shared/host/node-fs';
 import type { EvalContext } from '../../../shared/model';
 import { initShellParser } from '../../../shared/dialects/claude';
 import { applyEngineSettings } from '../../../server/handlers/engine-settings';
-import { createLanguageService } from '../../../server/service/language-service';
-import { pathToUri } from '../../../server/service/uri';
+import { storedCounts } from './helpers';
 
 /** A project whose stored request passes only when the user's settings (which allow `curl`) are layered in. */
 function project(): { dir: string; settings: string; requests: string; user: string } {
@@ -43,14 +42,8 @@ describe('server: the Claude Code user settings setting (rulelens.claude.userSet
   it('layers the user rules under the project when set: the stored request flips from failed to passed', () => {
     const p = project();
     const ctx: EvalContext = { home: path.join(p.dir, 'home') };
-    const status = () => {
-      const ls = createLanguageService({ readFile: readText, exists: fileExists, ctx, docsBase: 'https://rulelens.dev/docs/lints/' });
-      const uri = pathToUri(p.settings);
-      ls.setDocument(uri, fs.readFileSync(p.settings, 'utf8'), 1);
-      return ls.validate(uri).status;
-    };
-    assert.deepStrictEqual({ passed: status()?.passed, failed: status()?.failed }, { passed: 0, failed: 1 });
+    assert.deepStrictEqual(storedCounts(ctx, p.settings), { passed: 0, failed: 1 });
     applyEngineSettings(ctx, { claude: { userSettings: p.user } }, readText);
-    assert.deepStrictEqual({ passed: status()?.passed, failed: status()?.failed }, { passed: 1, failed: 0 });
+    assert.deepStrictEqual(storedCounts(ctx, p.settings), { passed: 1, failed: 0 });
   });
 });

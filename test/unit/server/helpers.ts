@@ -4,6 +4,7 @@ import * as path from 'path';
 import { fileExists, readText } from '../../../shared/host/node-fs';
 import { createLanguageService, type LanguageService } from '../../../server/service/language-service';
 import { pathToUri } from '../../../server/service/uri';
+import type { EvalContext } from '../../../shared/model';
 
 export const EXAMPLES = path.resolve(__dirname, '../../fixtures/server/opencode');
 
@@ -18,6 +19,16 @@ export function tempExample(): { dir: string; rules: string; requests: string; r
 
 export function service(): LanguageService {
   return createLanguageService({ readFile: readText, exists: fileExists, ctx: { home: '/home/test' }, docsBase: 'https://rulelens.dev/docs/lints/' });
+}
+
+/**
+ * How many stored requests of a rule file pass and fail when a fresh service checks it with this
+ * context (the context is read at each call, so a test can change its engine settings between).
+ */
+export function storedCounts(ctx: EvalContext, rulePath: string): { passed?: number; failed?: number } {
+  const ls = createLanguageService({ readFile: readText, exists: fileExists, ctx, docsBase: 'https://rulelens.dev/docs/lints/' });
+  const status = ls.validate(open(ls, rulePath)).status;
+  return { passed: status?.passed, failed: status?.failed };
 }
 
 /** Opens a file of the example in the service, with optional replaced text. */
