@@ -1,5 +1,6 @@
 import { DFA, JS, NFA, Words, getIntersectionWordSets, type ReadonlyWordSet } from 'refa';
-import { compile, literalHead, literalWordsOf, matches, toRegExpSource, type Atom, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
+import { provablyDisjoint } from '../../patterns/disjoint';
+import { compile, literalWordsOf, matches, toRegExpSource, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
 import { wordInBoth, wordOutside } from '../../patterns/wildcard-search';
 
 /** Automaton size budget: past it the analysis gives up (and claims nothing) rather than stall. */
@@ -50,31 +51,13 @@ function firstMatched(words: readonly string[], patterns: readonly Wildcard[]): 
   return null;
 }
 
-function literalSuffix(alt: readonly Atom[]): string {
-  let s = '';
-  for (let i = alt.length - 1; i >= 0; i--) {
-    const a = alt[i];
-    if (a.t !== 'lit') break;
-    s = a.s + s;
-  }
-  return s;
-}
-
 /**
- * False only when the two patterns share no word: a common word starts with both literal prefixes
- * (so one prefix starts the other) and ends with both literal suffixes. A sound, cheap filter.
+ * False only when the two patterns share no word, told from their fixed beginnings and endings
+ * (see `provablyDisjoint`). A sound, cheap filter.
  * @example mayOverlap(bashPattern('git *'), bashPattern('npm *')) // false
  */
 export function mayOverlap(a: Wildcard, b: Wildcard): boolean {
-  return a.alts.some((x) => {
-    const px = literalHead(x);
-    const sx = literalSuffix(x);
-    return b.alts.some((y) => {
-      const py = literalHead(y);
-      const sy = literalSuffix(y);
-      return (px.startsWith(py) || py.startsWith(px)) && (sx.endsWith(sy) || sy.endsWith(sx));
-    });
-  });
+  return !provablyDisjoint(a, b);
 }
 
 /**
