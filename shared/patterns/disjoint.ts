@@ -1,4 +1,4 @@
-import type { Atom, Wildcard } from './wildcard';
+import { literalHead, type Atom, type Wildcard } from './wildcard';
 
 /** The fixed ends of one alternative: every word it matches starts with `head` and ends with `tail`. */
 interface Ends {
@@ -11,14 +11,8 @@ interface Ends {
 const endsCache = new WeakMap<Wildcard, Ends[]>();
 
 function endsOfAlt(atoms: readonly Atom[]): Ends {
-  let head = '';
-  let i = 0;
-  for (; i < atoms.length; i++) {
-    const a = atoms[i];
-    if (a.t !== 'lit') break;
-    head += a.s;
-  }
-  if (i === atoms.length) return { head, tail: head, exact: true };
+  const head = literalHead(atoms);
+  if (atoms.every((a) => a.t === 'lit')) return { head, tail: head, exact: true };
   let tail = '';
   for (let j = atoms.length - 1; j >= 0; j--) {
     const a = atoms[j];
