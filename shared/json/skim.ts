@@ -79,15 +79,7 @@ function memberAt(text: string, at: number, key: string): number {
 
 /** Where element `index` of the array at `at` starts, or -1. */
 function elementAt(text: string, at: number, index: number): number {
-  if (text.charCodeAt(at) !== 91) return -1;
-  let i = skipWs(text, at + 1);
-  if (text.charCodeAt(i) === 93) return -1;
-  for (let k = 0; k < index; k++) {
-    i = skipWs(text, skimEnd(text, i));
-    if (text.charCodeAt(i) !== 44) return -1;
-    i = skipWs(text, i + 1);
-  }
-  return i;
+  return elementsAt(text, at)[index]?.[0] ?? -1;
 }
 
 /**
