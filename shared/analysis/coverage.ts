@@ -19,7 +19,9 @@ export interface Entry {
   /** Exact membership of a request (its parts: [action, resource] or [command]), as the matcher decides it. */
   test(parts: readonly string[]): boolean;
   /** Readable requests in the language (checked with `test` before use). */
-  fills: string[][];
+  readonly fills: string[][];
+  /** `fills[0]` without listing the rest (an entry no other can meet needs just one). */
+  firstFill?(): string[] | undefined;
   /** A prefix and a suffix of every encoded word of the language, for a sound overlap filter. */
   prefix: string;
   suffix: string;
@@ -59,54 +61,60 @@ export interface CoverageOptions {
 /**
  * Positions of entries whose language may overlap a given one. Sound: two languages that share a
  * word have prefix keys of which one starts the other (both start that word), and likewise suffixes.
+ * Distinct prefix keys are sorted once; a key's extensions are the run after it, and the keys that
+ * start it are its chain of nearest such keys, so a query reads only the lists it returns from.
  */
 class OverlapIndex {
-  private readonly byPrefix = new Map<string, number[]>();
-  private readonly lengths: number[];
-  private readonly sorted: Array<{ key: string; pos: number }>;
+  /** Distinct prefix keys, sorted, with the positions of each (ascending). */
+  private readonly keys: string[];
+  private readonly lists: number[][];
+  private readonly indexOf = new Map<string, number>();
+  /** Per key: the nearest shorter key that starts it (-1: none), and the end of the run of keys it starts. */
+  private readonly parent: Int32Array;
+  private readonly runEnd: Int32Array;
 
   constructor(private readonly entries: readonly Entry[]) {
-    const lens = new Set<number>();
+    const byPrefix = new Map<string, number[]>();
     entries.forEach((e, pos) => {
-      const list = this.byPrefix.get(e.prefix);
+      const list = byPrefix.get(e.prefix);
       if (list) list.push(pos);
-      else this.byPrefix.set(e.prefix, [pos]);
-      lens.add(e.prefix.length);
+      else byPrefix.set(e.prefix, [pos]);
     });
-    this.lengths = [...lens].sort((a, b) => a - b);
-    this.sorted = entries.map((e, pos) => ({ key: e.prefix, pos })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.pos - b.pos));
+    // Code-unit order, as `<` compares: a key's extensions follow it without a gap.
+    this.keys = [...byPrefix.keys()].sort();
+    const n = this.keys.length;
+    this.lists = new Array<number[]>(n);
+    this.parent = new Int32Array(n);
+    this.runEnd = new Int32Array(n);
+    const open: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const k = this.keys[i];
+      this.lists[i] = byPrefix.get(k)!;
+      this.indexOf.set(k, i);
+      while (open.length > 0 && !k.startsWith(this.keys[open[open.length - 1]])) this.runEnd[open.pop()!] = i;
+      this.parent[i] = open.length > 0 ? open[open.length - 1] : -1;
+      open.push(i);
+    }
+    for (const i of open) this.runEnd[i] = n;
   }
 
   /** Entries before `pos` (higher precedence) that may overlap it, in precedence order. */
   higher(pos: number): number[] {
-    const e = this.entries[pos];
     const entries = this.entries;
-    const suffixOk = (q: number) => {
-      const s = entries[q].suffix;
-      return s.endsWith(e.suffix) || e.suffix.endsWith(s);
-    };
-    // Built in an array (a file's thousands of entries each ask once): sorted and deduplicated below.
+    const suffix = entries[pos].suffix;
     const out: number[] = [];
-    for (const n of this.lengths) {
-      if (n > e.prefix.length) break;
-      const list = this.byPrefix.get(n === e.prefix.length ? e.prefix : e.prefix.slice(0, n));
-      if (list) for (const q of list) if (q < pos && suffixOk(q)) out.push(q);
-    }
-    let lo = 0;
-    let hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.sorted[mid].key < e.prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < this.sorted.length && this.sorted[i].key.startsWith(e.prefix); i++) {
-      const q = this.sorted[i].pos;
-      if (q < pos && suffixOk(q)) out.push(q);
-    }
-    out.sort((a, b) => a - b);
-    let n = 0;
-    for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[n++] = out[i];
-    out.length = n;
+    const take = (list: readonly number[]) => {
+      for (const q of list) {
+        if (q >= pos) break;
+        const s = entries[q].suffix;
+        if (s.endsWith(suffix) || suffix.endsWith(s)) out.push(q);
+      }
+    };
+    const i = this.indexOf.get(entries[pos].prefix)!;
+    for (let a = this.parent[i]; a >= 0; a = this.parent[a]) take(this.lists[a]);
+    for (let d = i; d < this.runEnd[i]; d++) take(this.lists[d]);
+    // Each position is under one key only: sorting is all that is left.
+    if (out.length > 1) out.sort((a, b) => a - b);
     return out;
   }
 }
@@ -327,12 +335,19 @@ function analyzeOne(entries: readonly Entry[], pos: number, relevant: Relevant, 
   let live: string[] | undefined;
   let lost: Decider | undefined;
   const wantLoss = opts.wantLoss(e);
+  if (candidates.length === 0 && e.firstFill) {
+    // Nothing can take a request from the entry: its first stand-in the matcher accepts is its
+    // witness, as the loop below would find it.
+    const f = e.firstFill();
+    if (f && e.test(f)) return { status: 'live', witness: f };
+  }
   for (const f of e.fills) {
     if (!e.test(f)) continue;
     const q = firstMatch(entries, candidates, f);
     if (q === undefined) live ??= f;
     else if (wantLoss && !lost && entries[q].decision !== e.decision) lost = decider(entries, q, f);
-    if (live && (lost || !wantLoss)) break;
+    // With no candidate, nothing can take a request from the entry: one live word settles it.
+    if (live && (lost || !wantLoss || candidates.length === 0)) break;
   }
   if (!live) {
     const ws = relevant.cover === undefined ? firstUncovered(nfasOf([e, ...candidates.map((q) => entries[q])], opts), opts.cache.facts, opts.deadline) : undefined;

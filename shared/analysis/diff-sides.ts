@@ -476,17 +476,32 @@ function headIndex(rules: readonly OpencodeRule[]): HeadIndex {
 }
 
 /**
+ * (changed rules × side rules) tested one by one rather than through the index of fixed starts,
+ * when the parse has none yet: a file's first comparison changes a rule or two, and indexing
+ * thousands of rules costs more than testing them.
+ */
+export const MAX_SCANNED_PAIRS = 50_000;
+
+/**
  * Positions (ascending) of the side's rules that may meet one of the patterns: exactly those
- * `provablyDisjoint` does not rule out for every one of them. One index of fixed starts per parse,
- * kept with it (the base parse lives across keystrokes, and every side of every agent is a part
- * of it), finds the few candidates among thousands.
+ * `provablyDisjoint` does not rule out for every one of them. Few pairs are tested one by one;
+ * otherwise one index of fixed starts per parse, kept with it (the base parse lives across
+ * keystrokes, and every side of every agent is a part of it), finds the few candidates among
+ * thousands. `scanUpTo` sets the pairs tested one by one (0: always the index).
  * @example meetingPositions(sideFor(rs, undefined, 'edit'), [changedRule]) // [12, 40]
  */
-export function meetingPositions(side: Side, patterns: readonly OpencodeRule[]): number[] {
+export function meetingPositions(side: Side, patterns: readonly OpencodeRule[], scanUpTo = MAX_SCANNED_PAIRS): number[] {
   const meets = (r: OpencodeRule) => !patterns.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern));
   // Candidates are positions in the parse's evaluation order when the side knows it, else in the side.
   const order = side.order;
   const list = order ?? side.rules;
+  const n = sideLength(side);
+  if (!HEADS.has(list) && patterns.length * n <= scanUpTo) {
+    // A few changed rules against one side: testing each rule costs less than indexing the parse.
+    const out: number[] = [];
+    for (let j = 0; j < n; j++) if (meets(sideRule(side, j))) out.push(j);
+    return out;
+  }
   const ix = headIndex(list);
   const candidates = new Set<number>();
   for (const m of patterns) {

@@ -1,5 +1,5 @@
 import type { CompiledWildcard, Wildcard } from '../patterns/wildcard';
-import type { Finding } from '../model';
+import type { Decision, Finding } from '../model';
 import type { LintContext } from '../dialects/dialect';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { evaluateOpencode, rulesFor } from '../dialects/opencode/evaluate';
@@ -12,7 +12,6 @@ import { languageKeys } from './keys';
 import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from './report';
 import { fills, preferredOrder } from './witness';
 import { patternFacts } from './diff-sides';
-import { BoundedCache } from '../compiled/bounded-cache';
 
 /** Stand-in action names for a wildcard action, after the file's own literal actions. */
 const COMMON_ACTIONS = ['edit', 'bash', 'read'];
@@ -35,30 +34,46 @@ function knownActions(rs: OpencodeRuleSet): string[] {
   return [...out];
 }
 
-/** Entries remembered by pattern text across parses of one file (a large file's worth). */
-const MAX_REMEMBERED_ENTRIES = 20_000;
 /** Pairs kept per resource pattern (a pattern such as `*` goes with many actions). */
 const MAX_SHAPES_PER_PATTERN = 64;
 /** Files whose entries are remembered: an edited file keeps its own, a run over many files keeps a few. */
 const REMEMBERED_FILES = 4;
 
-/** The same alternatives, atom for atom. */
-function sameAtoms(a: Wildcard, b: Wildcard): boolean {
-  if (a === b) return true;
-  if (a.alts.length !== b.alts.length) return false;
-  return a.alts.every((x, i) => {
-    const y = b.alts[i];
-    return x.length === y.length && x.every((p, j) => p.t === y[j].t && (p.t !== 'lit' || p.s === (y[j] as { s: string }).s));
-  });
+/**
+ * What an entry derives from its patterns alone, per pattern pair, for the file's known actions
+ * (`actions`: joined by U+0000). The stand-in requests are listed on first use: most rules of a
+ * large file overlap no other, and one stand-in settles them (`first`).
+ */
+class EntryParts {
+  private all: string[][] | undefined;
+  readonly prefix: string;
+  readonly suffix: string;
+
+  constructor(readonly actions: string, private readonly list: readonly string[], private readonly a: Wildcard, private readonly b: Wildcard) {
+    const keys = languageKeys({ kind: 'pair', a, b });
+    this.prefix = keys.prefix;
+    this.suffix = keys.suffix;
+  }
+
+  /** Action × resource stand-ins, action first. */
+  get fills(): string[][] {
+    if (this.all) return this.all;
+    const as = actionFills(this.a, this.list, this.actions);
+    const bs = resourceFills(this.b);
+    const pairs: string[][] = [];
+    for (const a of as) for (const b of bs) pairs.push([a, b]);
+    return (this.all = pairs);
+  }
+
+  /** `fills[0]`, without listing the others. */
+  first(): string[] | undefined {
+    if (this.all) return this.all[0];
+    const a = actionFills(this.a, this.list, this.actions)[0];
+    const b = resourceFills(this.b)[0];
+    return a === undefined || b === undefined ? undefined : [a, b];
+  }
 }
 
-/** What an entry derives from its patterns alone, per pattern pair: re-parses share unchanged rules' patterns. */
-interface EntryParts {
-  actions: string;
-  fills: string[][];
-  prefix: string;
-  suffix: string;
-}
 /** An entry's parts with its language and test, kept per pair of pattern (and matcher) objects. */
 interface PairShape {
   a: Wildcard;
@@ -68,17 +83,14 @@ interface PairShape {
   lang: Language;
   test(parts: readonly string[]): boolean;
 }
-/** Pairs by resource pattern: most resource patterns of a file go with one action. */
-const shapesByResource = new WeakMap<Wildcard, PairShape[]>();
 /**
- * The same parts by pattern text, for the next parse of an edited file: its unchanged rules are
- * new objects with the same patterns. A hit is used only when both patterns' atoms are equal.
+ * Pairs by resource pattern: most resource patterns of a file go with one action. The parses of a
+ * file share its unchanged patterns (see the parser's pattern pool), so an edit finds most here.
  */
-type PartsByText = BoundedCache<string, { a: Wildcard; b: Wildcard; parts: EntryParts }>;
+const shapesByResource = new WeakMap<Wildcard, PairShape[]>();
 
-/** What the analyser keeps of one file between its analyses: parts by text, and each view's last coverage. */
+/** What the analyser keeps of one file between its analyses: each view's last coverage. */
 interface FileMemory {
-  parts: PartsByText;
   views: Map<string | null, CoverageMemo>;
 }
 const memoryByFile = new Map<string, FileMemory>();
@@ -87,16 +99,16 @@ const memoryByFile = new Map<string, FileMemory>();
 function memoryOf(file: string): FileMemory {
   let hit = memoryByFile.get(file);
   if (hit) memoryByFile.delete(file);
-  else hit = { parts: new BoundedCache(MAX_REMEMBERED_ENTRIES), views: new Map() };
+  else hit = { views: new Map() };
   memoryByFile.set(file, hit);
   if (memoryByFile.size > REMEMBERED_FILES) memoryByFile.delete(memoryByFile.keys().next().value!);
   return hit;
 }
 
 /**
- * Forgets what is kept of files between analyses (parts by text, last coverage per view): the next
- * analysis of any file starts over, as in a new process, except for parts kept on pattern objects
- * (a function of the pattern alone). For tests and benchmarks that want a complete analysis.
+ * Forgets what is kept of files between analyses (the last coverage per view): the next analysis
+ * of any file starts over, as in a new process, except for parts kept on pattern objects (a
+ * function of the pattern alone). For tests and benchmarks that want a complete analysis.
  * @example forgetOpencodeAnalyses(); analyzeOpencode(rs) // computed from scratch
  */
 export function forgetOpencodeAnalyses(): void {
@@ -114,23 +126,13 @@ function actionFills(w: Wildcard, actions: readonly string[], actionsKey: string
   return out;
 }
 
-/** The parts of a rule's two patterns for the file's actions (`actionsKey`: the actions joined by U+0000). */
-function partsOf(r: OpencodeRule, actions: readonly string[], actionsKey: string, partsByText: PartsByText): EntryParts {
-  const textKey = `${r.actionPattern.source}\u0000${r.resourcePattern.source}`;
-  const known = partsByText.get(textKey);
-  if (known && known.parts.actions === actionsKey && sameAtoms(known.a, r.actionPattern) && sameAtoms(known.b, r.resourcePattern)) return known.parts;
-  const as = actionFills(r.actionPattern, actions, actionsKey);
-  const bs = fills(r.resourcePattern).slice(0, MAX_RESOURCE_FILLS);
-  const pairs: string[][] = [];
-  for (const a of as) for (const b of bs) pairs.push([a, b]);
-  const { prefix, suffix } = languageKeys({ kind: 'pair', a: r.actionPattern, b: r.resourcePattern });
-  const parts = { actions: actionsKey, fills: pairs, prefix, suffix };
-  partsByText.set(textKey, { a: r.actionPattern, b: r.resourcePattern, parts });
-  return parts;
+function resourceFills(w: Wildcard): string[] {
+  const all = fills(w);
+  return all.length > MAX_RESOURCE_FILLS ? all.slice(0, MAX_RESOURCE_FILLS) : all;
 }
 
 /** The rule's pair shape: re-parses share unchanged rules' pattern and matcher objects, so an edit finds most. */
-function shapeOf(r: OpencodeRule, actions: readonly string[], actionsKey: string, partsByText: PartsByText): PairShape {
+function shapeOf(r: OpencodeRule, actions: readonly string[], actionsKey: string): PairShape {
   let list = shapesByResource.get(r.resourcePattern);
   if (!list) shapesByResource.set(r.resourcePattern, (list = []));
   let shape: PairShape | undefined;
@@ -138,27 +140,41 @@ function shapeOf(r: OpencodeRule, actions: readonly string[], actionsKey: string
   if (!shape) {
     const am = r.actionMatcher;
     const rm = r.resourceMatcher;
-    shape = { a: r.actionPattern, am, rm, parts: partsOf(r, actions, actionsKey, partsByText), lang: { kind: 'pair', a: r.actionPattern, b: r.resourcePattern }, test: (p) => matches(am, p[0]) && matches(rm, p[1]) };
+    shape = { a: r.actionPattern, am, rm, parts: new EntryParts(actionsKey, actions, r.actionPattern, r.resourcePattern), lang: { kind: 'pair', a: r.actionPattern, b: r.resourcePattern }, test: (p) => matches(am, p[0]) && matches(rm, p[1]) };
     if (list.length >= MAX_SHAPES_PER_PATTERN) list.shift();
     list.push(shape);
-  } else if (shape.parts.actions !== actionsKey) shape.parts = partsOf(r, actions, actionsKey, partsByText);
+  } else if (shape.parts.actions !== actionsKey) shape.parts = new EntryParts(actionsKey, actions, r.actionPattern, r.resourcePattern);
   return shape;
 }
 
-function entryOf(r: OpencodeRule, actions: readonly string[], actionsKey: string, partsByText: PartsByText): Entry {
-  const shape = shapeOf(r, actions, actionsKey, partsByText);
-  const parts = shape.parts;
-  return {
-    rule: r.index,
-    decision: r.decision,
-    lang: shape.lang,
-    test: shape.test,
-    fills: parts.fills,
-    prefix: parts.prefix,
-    suffix: parts.suffix,
-    // Same parts: the same atoms on both sides (see partsOf), hence the same language and matchers.
-    key: parts,
-  };
+/** A rule as the coverage engine sees it; its stand-ins are its parts', listed when first read. */
+class OpencodeEntry implements Entry {
+  readonly lang: Language;
+  readonly test: (parts: readonly string[]) => boolean;
+  readonly prefix: string;
+  readonly suffix: string;
+  /** Same parts: the same atoms on both sides, hence the same language and matchers. */
+  readonly key: EntryParts;
+
+  constructor(readonly rule: number, readonly decision: Decision, shape: PairShape) {
+    this.lang = shape.lang;
+    this.test = shape.test;
+    this.key = shape.parts;
+    this.prefix = shape.parts.prefix;
+    this.suffix = shape.parts.suffix;
+  }
+
+  get fills(): string[][] {
+    return this.key.fills;
+  }
+
+  firstFill(): string[] | undefined {
+    return this.key.first();
+  }
+}
+
+function entryOf(r: OpencodeRule, actions: readonly string[], actionsKey: string): Entry {
+  return new OpencodeEntry(r.index, r.decision, shapeOf(r, actions, actionsKey));
 }
 
 /** A view: the rules one kind of request sees, in precedence order (last match first). */
@@ -167,10 +183,10 @@ interface View {
   entries: Entry[];
 }
 
-function viewsOf(rs: OpencodeRuleSet, actions: readonly string[], partsByText: PartsByText): View[] {
+function viewsOf(rs: OpencodeRuleSet, actions: readonly string[]): View[] {
   const entries: Array<Entry | undefined> = new Array(rs.rules.length);
   const actionsKey = actions.join('\u0000');
-  const entry = (r: OpencodeRule) => (entries[r.index] ??= entryOf(r, actions, actionsKey, partsByText));
+  const entry = (r: OpencodeRule) => (entries[r.index] ??= entryOf(r, actions, actionsKey));
   const views: View[] = [{ agent: null, entries: rulesFor(rs, undefined).map(entry).reverse() }];
   // Only agents with rules written in the file can hold a finding; built-in agents alone cannot.
   for (const agent of rs.agents) if (rs.rules.some((r) => r.agent === agent && r.layer === undefined)) views.push({ agent, entries: rulesFor(rs, agent).map(entry).reverse() });
@@ -200,7 +216,7 @@ export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, dead
   const actions = knownActions(rs);
   const budget: Array<{ rule: number; reason: string }> = [];
   const memory = memoryOf(rs.path);
-  const views = viewsOf(rs, actions, memory.parts);
+  const views = viewsOf(rs, actions);
   for (const view of views) {
     let memo = memory.views.get(view.agent);
     if (!memo) memory.views.set(view.agent, (memo = new CoverageMemo()));
@@ -337,9 +353,8 @@ export function opencodeWitness(rs: OpencodeRuleSet, ruleIndex: number, deadline
   if (!r) return undefined;
   const view = rulesFor(rs, r.agent ?? undefined);
   const actions = knownActions(rs);
-  const byText = memoryOf(rs.path).parts;
   const actionsKey = actions.join('\u0000');
-  const entries = view.map((x) => entryOf(x, actions, actionsKey, byText)).reverse();
+  const entries = view.map((x) => entryOf(x, actions, actionsKey)).reverse();
   const pos = entries.findIndex((e) => e.rule === ruleIndex);
   const o = analyzeEntry(entries, pos, { ...coverageOptions(rs, deadline, new AutomataCache(OPENCODE_INPUTS)), wantLoss: () => false });
   if (o.status !== 'live') return undefined;

@@ -30,10 +30,10 @@ function endsOf(w: Wildcard): Ends[] {
 
 function altsDisjoint(x: Ends, y: Ends): boolean {
   if (x.exact && y.exact) return x.head !== y.head;
-  const h = Math.min(x.head.length, y.head.length);
-  if (x.head.slice(0, h) !== y.head.slice(0, h)) return true;
-  const t = Math.min(x.tail.length, y.tail.length);
-  return t > 0 && x.tail.slice(x.tail.length - t) !== y.tail.slice(y.tail.length - t);
+  // The shorter fixed start must begin the longer one, and the shorter end finish the longer one
+  // (compared in place: thousands of rules are sorted with this before any automaton is built).
+  if (!(x.head.length <= y.head.length ? y.head.startsWith(x.head) : x.head.startsWith(y.head))) return true;
+  return !(x.tail.length <= y.tail.length ? y.tail.endsWith(x.tail) : x.tail.endsWith(y.tail));
 }
 
 /**

@@ -163,8 +163,10 @@ describe('analysis: OpenCode flips read off a kept base equal a search from scra
         const probes = parse(text({ top: changed.map((r): Rule => ['edit', r, 'deny']), agent: [] }), false).rules;
         const side = sideFor(rs, undefined, 'edit');
         const expected = side.rules.flatMap((r, j) => (probes.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern)) ? [] : [j]));
-        // Asked again, and of a part of the changed rules: the index is kept with the parse.
-        assert.deepStrictEqual(meetingPositions(side, probes), expected);
+        // Tested rule by rule, then through the index, asked again and of a part of the changed
+        // rules: the index is kept with the parse.
+        assert.deepStrictEqual(meetingPositions(side, probes, Infinity), expected);
+        assert.deepStrictEqual(meetingPositions(side, probes, 0), expected);
         assert.deepStrictEqual(meetingPositions(side, probes), expected);
         assert.deepStrictEqual(meetingPositions(side, probes.slice(0, 1)), side.rules.flatMap((r, j) => (provablyDisjoint(probes[0].resourcePattern, r.resourcePattern) ? [] : [j])));
       }),
