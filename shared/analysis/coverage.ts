@@ -64,6 +64,8 @@ export interface CoverageOptions {
  * Distinct prefix keys are sorted once; a key's extensions are the run after it, and the keys that
  * start it are its chain of nearest such keys, so a query reads only the lists it returns from.
  */
+const NONE_HIGHER: number[] = Object.freeze([]) as unknown as number[];
+
 class OverlapIndex {
   /** Distinct prefix keys, sorted, with the positions of each (ascending). */
   private readonly keys: string[];
@@ -102,17 +104,19 @@ class OverlapIndex {
   higher(pos: number): number[] {
     const entries = this.entries;
     const suffix = entries[pos].suffix;
-    const out: number[] = [];
+    // Most entries of a large file meet none: they share one empty answer.
+    let out: number[] | undefined;
     const take = (list: readonly number[]) => {
       for (const q of list) {
         if (q >= pos) break;
         const s = entries[q].suffix;
-        if (s.endsWith(suffix) || suffix.endsWith(s)) out.push(q);
+        if (s.endsWith(suffix) || suffix.endsWith(s)) (out ??= []).push(q);
       }
     };
     const i = this.indexOf.get(entries[pos].prefix)!;
     for (let a = this.parent[i]; a >= 0; a = this.parent[a]) take(this.lists[a]);
     for (let d = i; d < this.runEnd[i]; d++) take(this.lists[d]);
+    if (!out) return NONE_HIGHER;
     // Each position is under one key only: sorting is all that is left.
     if (out.length > 1) out.sort((a, b) => a - b);
     return out;

@@ -63,6 +63,14 @@ const suffixOf = (w: Wildcard) => commonSuffix(w.alts.map(trail));
  */
 export function languageKeys(l: Language): { prefix: string; suffix: string } {
   if (l.kind === 'one') return { prefix: literalPrefixOf(l.w), suffix: suffixOf(l.w) };
+  if (l.a.alts.length === 1 && l.b.alts.length === 1) {
+    // One alternative a side (most rules): the keys below without their lists.
+    const a = l.a.alts[0];
+    const b = l.b.alts[0];
+    const x = exactText(a);
+    const y = exactText(b);
+    return { prefix: x === undefined ? lead(a) : x + SEP_KEY + lead(b), suffix: y === undefined ? trail(b) : trail(a) + SEP_KEY + y };
+  }
   const prefixes = l.a.alts.map((alt) => {
     const x = exactText(alt);
     return x === undefined ? lead(alt) : x + SEP_KEY + literalPrefixOf(l.b);

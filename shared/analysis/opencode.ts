@@ -40,19 +40,30 @@ const MAX_SHAPES_PER_PATTERN = 64;
 const REMEMBERED_FILES = 4;
 
 /**
- * What an entry derives from its patterns alone, per pattern pair, for the file's known actions
- * (`actions`: joined by U+0000). The stand-in requests are listed on first use: most rules of a
- * large file overlap no other, and one stand-in settles them (`first`).
+ * What an entry derives from its pattern pair alone (and the file's known actions, `actions`:
+ * joined by U+0000): its language, membership test, overlap keys and stand-in requests. Kept per
+ * pair of pattern and matcher objects: the parses of a file share its unchanged patterns (see the
+ * parser's pattern pool), so an edit finds most. Stand-ins and the language are built on first
+ * use: most rules of a large file overlap no other, and one stand-in settles them (`first`).
  */
-class EntryParts {
+class PairShape {
   private all: string[][] | undefined;
+  private language: Language | undefined;
   readonly prefix: string;
   readonly suffix: string;
 
-  constructor(readonly actions: string, private readonly list: readonly string[], private readonly a: Wildcard, private readonly b: Wildcard) {
+  constructor(readonly actions: string, private readonly list: readonly string[], readonly a: Wildcard, readonly b: Wildcard, readonly am: CompiledWildcard, readonly rm: CompiledWildcard) {
     const keys = languageKeys({ kind: 'pair', a, b });
     this.prefix = keys.prefix;
     this.suffix = keys.suffix;
+  }
+
+  get lang(): Language {
+    return (this.language ??= { kind: 'pair', a: this.a, b: this.b });
+  }
+
+  test(parts: readonly string[]): boolean {
+    return matches(this.am, parts[0]) && matches(this.rm, parts[1]);
   }
 
   /** Action × resource stand-ins, action first. */
@@ -74,20 +85,8 @@ class EntryParts {
   }
 }
 
-/** An entry's parts with its language and test, kept per pair of pattern (and matcher) objects. */
-interface PairShape {
-  a: Wildcard;
-  am: CompiledWildcard;
-  rm: CompiledWildcard;
-  parts: EntryParts;
-  lang: Language;
-  test(parts: readonly string[]): boolean;
-}
-/**
- * Pairs by resource pattern: most resource patterns of a file go with one action. The parses of a
- * file share its unchanged patterns (see the parser's pattern pool), so an edit finds most here.
- */
-const shapesByResource = new WeakMap<Wildcard, PairShape[]>();
+/** Shapes by resource pattern: one, or a list when the pattern goes with several actions (`*`). */
+const shapesByResource = new WeakMap<Wildcard, PairShape | PairShape[]>();
 
 /** What the analyser keeps of one file between its analyses: each view's last coverage. */
 interface FileMemory {
@@ -133,35 +132,42 @@ function resourceFills(w: Wildcard): string[] {
 
 /** The rule's pair shape: re-parses share unchanged rules' pattern and matcher objects, so an edit finds most. */
 function shapeOf(r: OpencodeRule, actions: readonly string[], actionsKey: string): PairShape {
-  let list = shapesByResource.get(r.resourcePattern);
-  if (!list) shapesByResource.set(r.resourcePattern, (list = []));
-  let shape: PairShape | undefined;
-  for (const x of list) if (x.a === r.actionPattern && x.am === r.actionMatcher && x.rm === r.resourceMatcher) shape = x;
-  if (!shape) {
-    const am = r.actionMatcher;
-    const rm = r.resourceMatcher;
-    shape = { a: r.actionPattern, am, rm, parts: new EntryParts(actionsKey, actions, r.actionPattern, r.resourcePattern), lang: { kind: 'pair', a: r.actionPattern, b: r.resourcePattern }, test: (p) => matches(am, p[0]) && matches(rm, p[1]) };
-    if (list.length >= MAX_SHAPES_PER_PATTERN) list.shift();
-    list.push(shape);
-  } else if (shape.parts.actions !== actionsKey) shape.parts = new EntryParts(actionsKey, actions, r.actionPattern, r.resourcePattern);
+  const kept = shapesByResource.get(r.resourcePattern);
+  const list = kept === undefined ? undefined : kept instanceof PairShape ? [kept] : kept;
+  let at = -1;
+  if (list) for (let i = 0; i < list.length && at < 0; i++) if (list[i].a === r.actionPattern && list[i].am === r.actionMatcher && list[i].rm === r.resourceMatcher) at = i;
+  if (at >= 0 && list![at].actions === actionsKey) return list![at];
+  const shape = new PairShape(actionsKey, actions, r.actionPattern, r.resourcePattern, r.actionMatcher, r.resourceMatcher);
+  if (!list) shapesByResource.set(r.resourcePattern, shape);
+  else {
+    // Another list of known actions makes another shape: its stand-ins, and so its key, differ.
+    if (at >= 0) list[at] = shape;
+    else {
+      if (list.length >= MAX_SHAPES_PER_PATTERN) list.shift();
+      list.push(shape);
+    }
+    shapesByResource.set(r.resourcePattern, list.length === 1 ? list[0] : list);
+  }
   return shape;
 }
 
-/** A rule as the coverage engine sees it; its stand-ins are its parts', listed when first read. */
+/** A rule as the coverage engine sees it: its decision and its pattern pair's shape. */
 class OpencodeEntry implements Entry {
-  readonly lang: Language;
-  readonly test: (parts: readonly string[]) => boolean;
   readonly prefix: string;
   readonly suffix: string;
-  /** Same parts: the same atoms on both sides, hence the same language and matchers. */
-  readonly key: EntryParts;
 
-  constructor(readonly rule: number, readonly decision: Decision, shape: PairShape) {
-    this.lang = shape.lang;
-    this.test = shape.test;
-    this.key = shape.parts;
-    this.prefix = shape.parts.prefix;
-    this.suffix = shape.parts.suffix;
+  /** `key`: the same shape, the same atoms on both sides, hence the same language and matchers. */
+  constructor(readonly rule: number, readonly decision: Decision, readonly key: PairShape) {
+    this.prefix = key.prefix;
+    this.suffix = key.suffix;
+  }
+
+  get lang(): Language {
+    return this.key.lang;
+  }
+
+  test(parts: readonly string[]): boolean {
+    return this.key.test(parts);
   }
 
   get fills(): string[][] {

@@ -28,25 +28,25 @@ export const MAX_PATTERN_CHARS = 100_000;
 export function atomsOf(text: string, wild: { star: boolean; one: boolean }): Atom[] {
   const out: Atom[] = [];
   // Literal runs are sliced from the text, not built a character at a time (that leaves a chain of
-  // string pieces per pattern, kept as long as the rule).
+  // string pieces per pattern, kept as long as the rule). Wildcard atoms hold nothing of their own:
+  // every pattern shares the same two.
   let from = 0;
-  const flush = (to: number) => {
-    if (to > from) out.push({ t: 'lit', s: text.slice(from, to) });
-    from = to + 1;
-  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (wild.star && c === 42 /* * */) {
-      flush(i);
-      if (out.length === 0 || out[out.length - 1].t !== 'star') out.push({ t: 'star' });
-    } else if (wild.one && c === 63 /* ? */) {
-      flush(i);
-      out.push({ t: 'one' });
-    }
+    const star = wild.star && c === 42; /* * */
+    if (!star && !(wild.one && c === 63)) /* ? */ continue;
+    if (i > from) out.push({ t: 'lit', s: text.slice(from, i) });
+    from = i + 1;
+    if (!star) out.push(ONE);
+    else if (out.length === 0 || out[out.length - 1].t !== 'star') out.push(STAR);
   }
-  flush(text.length);
+  if (text.length > from) out.push({ t: 'lit', s: from === 0 ? text : text.slice(from) });
   return out;
 }
+
+/** The wildcard atoms, shared (atoms are never changed once built). */
+const STAR: Atom = Object.freeze({ t: 'star' });
+const ONE: Atom = Object.freeze({ t: 'one' });
 
 /** A run of non-star atoms, pre-flattened for fast comparison: `mask[i]` true means "any unit". */
 interface Segment {
@@ -92,10 +92,16 @@ export interface CompiledWildcard {
   alts: CompiledAlt[];
 }
 
-function segmentOf(atoms: Atom[]): Segment {
+/** The segment of star-free atoms `atoms[from..to)`. */
+function segmentOf(atoms: readonly Atom[], from: number, to: number): Segment {
+  if (to === from) return EMPTY_SEGMENT;
+  const a0 = atoms[from];
+  // A single literal, the usual case: no mask, the literal is its own anchor.
+  if (to === from + 1 && a0.t === 'lit') return { text: a0.s, mask: null, anchor: a0.s, anchorAt: 0 };
   let text = '';
   let mask: boolean[] | null = null;
-  for (const a of atoms) {
+  for (let k = from; k < to; k++) {
+    const a = atoms[k];
     if (a.t === 'lit') {
       if (mask) for (let i = 0; i < a.s.length; i++) mask.push(false);
       text += a.s;
@@ -124,33 +130,31 @@ function segmentOf(atoms: Atom[]): Segment {
   return { text, mask, anchor, anchorAt };
 }
 
+/** The empty segment (before a leading star, after a trailing one): shared, it never builds tables. */
+const EMPTY_SEGMENT: Segment = Object.freeze({ text: '', mask: null, anchor: '', anchorAt: 0 });
+
 /**
  * Compiles the canonical form once for repeated matching.
  * @example matches(compile({ source: 'a*', alts: [[{t:'lit',s:'a'},{t:'star'}]] }), 'abc') // true
  */
 export function compile(w: Wildcard): CompiledWildcard {
-  return {
-    source: w.source,
-    alts: w.alts.map((atoms) => {
-      const segs: Segment[] = [];
-      let cur: Atom[] = [];
-      for (const a of atoms) {
-        if (a.t === 'star') {
-          segs.push(segmentOf(cur));
-          cur = [];
-        } else cur.push(a);
-      }
-      segs.push(segmentOf(cur));
-      const leadStar = atoms.length > 0 && atoms[0].t === 'star';
-      const trailStar = atoms.length > 0 && atoms[atoms.length - 1].t === 'star';
-      return {
-        segs,
-        leadStar,
-        trailStar,
-        minLength: segs.reduce((n, s) => n + s.text.length, 0),
-      };
-    }),
-  };
+  const alts = new Array<CompiledAlt>(w.alts.length);
+  for (let k = 0; k < w.alts.length; k++) {
+    const atoms = w.alts[k];
+    const segs: Segment[] = [];
+    let from = 0;
+    let minLength = 0;
+    for (let i = 0; i <= atoms.length; i++) {
+      if (i < atoms.length && atoms[i].t !== 'star') continue;
+      const seg = segmentOf(atoms, from, i);
+      segs.push(seg);
+      minLength += seg.text.length;
+      from = i + 1;
+    }
+    const n = atoms.length;
+    alts[k] = { segs, leadStar: n > 0 && atoms[0].t === 'star', trailStar: n > 0 && atoms[n - 1].t === 'star', minLength };
+  }
+  return { source: w.source, alts };
 }
 
 function segAt(seg: Segment, input: string, at: number): boolean {

@@ -53,24 +53,39 @@ interface RuleNotes {
  * are shared between parses of a file, so an edit re-reads only the rules it changed. A pattern
  * object stands for its source text and its expanded text, and an action pattern for its action.
  */
-const notesByResource = new WeakMap<Wildcard, Array<{ a: Wildcard; kinds: Array<RuleNotes | undefined> }>>();
+const notesByResource = new WeakMap<Wildcard, PairNotes | PairNotes[]>();
 /** Action patterns kept per resource pattern (a resource such as `*` goes with many actions). */
 const MAX_ACTIONS_PER_PATTERN = 64;
+
+/** One pattern pair's notes, per decision and form (see `kindOf`). */
+interface PairNotes {
+  a: Wildcard;
+  kinds: Array<RuleNotes | undefined>;
+}
+
+/** Decisions × forms. */
+const KINDS = 6;
 
 /** Slot of a decision and form among a pattern pair's notes. */
 function kindOf(r: OpencodeRule): number {
   return (r.decision === 'allow' ? 0 : r.decision === 'ask' ? 2 : 4) + (r.form === 'v1' ? 0 : 1);
 }
 
+/** The pattern pair's slot: most resource patterns go with one action, kept without a list. */
+function pairOf(r: OpencodeRule): PairNotes {
+  const kept = notesByResource.get(r.resourcePattern);
+  if (kept !== undefined && !Array.isArray(kept) && kept.a === r.actionPattern) return kept;
+  const list = kept === undefined ? [] : Array.isArray(kept) ? kept : [kept];
+  for (const x of list) if (x.a === r.actionPattern) return x;
+  const pair: PairNotes = { a: r.actionPattern, kinds: new Array<RuleNotes | undefined>(KINDS) };
+  if (list.length >= MAX_ACTIONS_PER_PATTERN) list.shift();
+  list.push(pair);
+  notesByResource.set(r.resourcePattern, list.length === 1 ? pair : list);
+  return pair;
+}
+
 function notesOf(r: OpencodeRule): RuleNotes {
-  let list = notesByResource.get(r.resourcePattern);
-  if (!list) notesByResource.set(r.resourcePattern, (list = []));
-  let pair: { a: Wildcard; kinds: Array<RuleNotes | undefined> } | undefined;
-  for (const x of list) if (x.a === r.actionPattern) pair = x;
-  if (!pair) {
-    if (list.length >= MAX_ACTIONS_PER_PATTERN) list.shift();
-    list.push((pair = { a: r.actionPattern, kinds: [] }));
-  }
+  const pair = pairOf(r);
   const kind = kindOf(r);
   let hit = pair.kinds[kind];
   if (!hit) {
@@ -79,6 +94,8 @@ function notesOf(r: OpencodeRule): RuleNotes {
   }
   return hit;
 }
+
+const NO_NOTES: RuleNote[] = Object.freeze([]) as unknown as RuleNote[];
 
 /** The one-rule lints: they read the rule's action, resource, decision, form and patterns only. */
 function ruleNotes(r: OpencodeRule): RuleNote[] {
@@ -122,7 +139,8 @@ function ruleNotes(r: OpencodeRule): RuleNote[] {
       data: {},
     });
   }
-  return out;
+  // Most rules have none: they share one empty list.
+  return out.length > 0 ? out : NO_NOTES;
 }
 
 function noteFinding(n: RuleNote, r: OpencodeRule): Finding {

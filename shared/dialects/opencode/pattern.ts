@@ -1,5 +1,8 @@
 import { atomsOf, compile, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
 
+/** Both wildcards are OpenCode's. */
+const WILD = { star: true, one: true };
+
 /**
  * OpenCode's pattern language in canonical form: anchored; `*` any run (crossing `/` and
  * newlines); `?` one character; everything else literal; backslashes read as `/`; a trailing
@@ -7,15 +10,14 @@ import { atomsOf, compile, type CompiledWildcard, type Wildcard } from '../../pa
  * @example opencodePattern('git *').alts.length // 2 — `git ␣*` and bare `git`
  */
 export function opencodePattern(text: string): Wildcard {
-  const p = text.replace(/\\/g, '/');
-  const wild = { star: true, one: true };
+  const p = normalizeInput(text);
   // As OpenCode's Wildcard.match (packages/opencode/src/util/wildcard.ts, 1.18.33) does: the final
   // " *" becomes optional whatever precedes it, so `git  *` (two spaces) also matches `git `.
   if (p.endsWith(' *')) {
     const bare = p.slice(0, -2);
-    return { source: text, alts: [atomsOf(p, wild), atomsOf(bare, wild)] };
+    return { source: text, alts: [atomsOf(p, WILD), atomsOf(bare, WILD)] };
   }
-  return { source: text, alts: [atomsOf(p, wild)] };
+  return { source: text, alts: [atomsOf(p, WILD)] };
 }
 
 /** Inputs are normalized the same way as patterns before matching. */
