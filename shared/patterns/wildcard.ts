@@ -26,6 +26,10 @@ export const MAX_PATTERN_CHARS = 100_000;
  * @example atomsOf('a*?b', { star: true, one: true }) // [lit a, star, one, lit b]
  */
 export function atomsOf(text: string, wild: { star: boolean; one: boolean }): Atom[] {
+  const first = firstWildcard(text, wild);
+  // Most patterns are a literal, or a literal and a final star: built at their size.
+  if (first < 0) return text.length > 0 ? [{ t: 'lit', s: text }] : [];
+  if (first === text.length - 1 && text.charCodeAt(first) === 42 && wild.star) return first > 0 ? [{ t: 'lit', s: text.slice(0, first) }, STAR] : [STAR];
   const out: Atom[] = [];
   // Literal runs are sliced from the text, not built a character at a time (that leaves a chain of
   // string pieces per pattern, kept as long as the rule). Wildcard atoms hold nothing of their own:
@@ -42,6 +46,15 @@ export function atomsOf(text: string, wild: { star: boolean; one: boolean }): At
   }
   if (text.length > from) out.push({ t: 'lit', s: from === 0 ? text : text.slice(from) });
   return out;
+}
+
+/** Where the first wildcard character is, or -1. */
+function firstWildcard(text: string, wild: { star: boolean; one: boolean }): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((wild.star && c === 42) || (wild.one && c === 63)) return i;
+  }
+  return -1;
 }
 
 /** The wildcard atoms, shared (atoms are never changed once built). */
@@ -141,13 +154,15 @@ export function compile(w: Wildcard): CompiledWildcard {
   const alts = new Array<CompiledAlt>(w.alts.length);
   for (let k = 0; k < w.alts.length; k++) {
     const atoms = w.alts[k];
-    const segs: Segment[] = [];
+    let stars = 0;
+    for (const a of atoms) if (a.t === 'star') stars++;
+    const segs = new Array<Segment>(stars + 1);
     let from = 0;
     let minLength = 0;
-    for (let i = 0; i <= atoms.length; i++) {
+    for (let i = 0, n = 0; i <= atoms.length; i++) {
       if (i < atoms.length && atoms[i].t !== 'star') continue;
       const seg = segmentOf(atoms, from, i);
-      segs.push(seg);
+      segs[n++] = seg;
       minLength += seg.text.length;
       from = i + 1;
     }
