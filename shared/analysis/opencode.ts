@@ -10,7 +10,7 @@ import { BudgetExceeded, Deadline } from './budget';
 import { analyzeCoverage, analyzeEntry, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
 import { languageKeys } from './keys';
 import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from './report';
-import { fills, preferredOrder } from './witness';
+import { fills, firstFill, preferredOrder } from './witness';
 import { patternFacts } from './diff-sides';
 
 /** Stand-in action names for a wildcard action, after the file's own literal actions. */
@@ -80,7 +80,7 @@ class PairShape {
   first(): string[] | undefined {
     if (this.all) return this.all[0];
     const a = actionFills(this.a, this.list, this.actions)[0];
-    const b = resourceFills(this.b)[0];
+    const b = firstFill(this.b);
     return a === undefined || b === undefined ? undefined : [a, b];
   }
 }

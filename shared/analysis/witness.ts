@@ -83,6 +83,17 @@ export function fills(w: Wildcard, known: readonly string[] = []): string[] {
   return [...out];
 }
 
+/**
+ * `fills(w, known)[0]` without listing the others.
+ * @example firstFill(opencodePattern('secrets/*')) // 'secrets/a'
+ */
+export function firstFill(w: Wildcard, known: readonly string[] = []): string | undefined {
+  const alt = w.alts[0];
+  if (alt === undefined) return undefined;
+  if (alt.length === 1 && alt[0].t === 'star' && known.length > 0) return known[0];
+  return fillAlt(alt, FILLERS[0][0], FILLERS[0][1]);
+}
+
 /** Code units of a pattern alternative; `?` is -1 and `*` is -2. */
 function tokens(atoms: readonly Atom[]): number[] {
   const out: number[] = [];

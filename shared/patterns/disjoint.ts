@@ -1,50 +1,45 @@
 import { literalHead, type Atom, type Wildcard } from './wildcard';
 
-/** The fixed ends of one alternative: every word it matches starts with `head` and ends with `tail`. */
-interface Ends {
-  head: string;
-  tail: string;
-  /** The alternative has no wildcard: it matches `head` (= `tail`) alone. */
-  exact: boolean;
-}
-
-const endsCache = new WeakMap<Wildcard, Ends[]>();
-
-function endsOfAlt(atoms: readonly Atom[]): Ends {
-  const head = literalHead(atoms);
-  if (atoms.every((a) => a.t === 'lit')) return { head, tail: head, exact: true };
+/**
+ * The literal text every word of an alternative ends with (its trailing literal atoms). Literal runs
+ * are single atoms in practice, so this and `literalHead` build no string.
+ */
+function literalTail(alt: readonly Atom[]): string {
   let tail = '';
-  for (let j = atoms.length - 1; j >= 0; j--) {
-    const a = atoms[j];
+  for (let j = alt.length - 1; j >= 0; j--) {
+    const a = alt[j];
     if (a.t !== 'lit') break;
     tail = a.s + tail;
   }
-  return { head, tail, exact: false };
+  return tail;
 }
 
-function endsOf(w: Wildcard): Ends[] {
-  let e = endsCache.get(w);
-  if (!e) endsCache.set(w, (e = w.alts.map(endsOfAlt)));
-  return e;
+/** Whether the alternative has no wildcard (it matches its text alone). */
+function exact(alt: readonly Atom[]): boolean {
+  for (const a of alt) if (a.t !== 'lit') return false;
+  return true;
 }
 
-function altsDisjoint(x: Ends, y: Ends): boolean {
-  if (x.exact && y.exact) return x.head !== y.head;
-  // The shorter fixed start must begin the longer one, and the shorter end finish the longer one
-  // (compared in place: thousands of rules are sorted with this before any automaton is built).
-  if (!(x.head.length <= y.head.length ? y.head.startsWith(x.head) : x.head.startsWith(y.head))) return true;
-  return !(x.tail.length <= y.tail.length ? y.tail.endsWith(x.tail) : x.tail.endsWith(y.tail));
+function altsDisjoint(x: readonly Atom[], y: readonly Atom[]): boolean {
+  const xe = exact(x);
+  const ye = exact(y);
+  const xh = literalHead(x);
+  const yh = literalHead(y);
+  if (xe && ye) return xh !== yh;
+  // The shorter fixed start must begin the longer one, and the shorter end finish the longer one.
+  if (!(xh.length <= yh.length ? yh.startsWith(xh) : xh.startsWith(yh))) return true;
+  const xt = xe ? xh : literalTail(x);
+  const yt = ye ? yh : literalTail(y);
+  return !(xt.length <= yt.length ? yt.endsWith(xt) : xt.endsWith(yt));
 }
 
 /**
  * True only when no word matches both patterns, told from their fixed beginnings and endings
  * (`area1/*` and `area2/*` never meet); false means "may meet". Cheap enough to sort thousands of
- * rules before any automaton is built; the fixed ends of each alternative are computed once.
+ * rules before any automaton is built: the ends are read in place, nothing is kept per pattern.
  * @example provablyDisjoint(opencodePattern('src/*'), opencodePattern('docs/*')) // true
  */
 export function provablyDisjoint(a: Wildcard, b: Wildcard): boolean {
-  const ea = endsOf(a);
-  const eb = endsOf(b);
-  for (const x of ea) for (const y of eb) if (!altsDisjoint(x, y)) return false;
+  for (const x of a.alts) for (const y of b.alts) if (!altsDisjoint(x, y)) return false;
   return true;
 }

@@ -4,7 +4,7 @@ import { JS, NFA } from 'refa';
 import { AutomataCache, ANY_UNIT, SEP, unitsOf, wordOf, alphabetWithout } from '../../../shared/analysis/automata';
 import { firstUncovered, deciders } from '../../../shared/analysis/lazy-dfa';
 import { languageKeys } from '../../../shared/analysis/keys';
-import { fills, wordFromSet, preferredChars } from '../../../shared/analysis/witness';
+import { fills, firstFill, wordFromSet, preferredChars } from '../../../shared/analysis/witness';
 import { opencodePattern } from '../../../shared/dialects/opencode/pattern';
 import { compile, matches, toRegExpSource } from '../../../shared/patterns/wildcard';
 
@@ -88,5 +88,16 @@ describe('analysis: automata from the canonical pattern form', () => {
     const w = opencodePattern('secrets/*');
     assert.strictEqual(fills(w)[0], 'secrets/a');
     for (const f of fills(opencodePattern('a?b*c'))) assert.ok(matches(compile(opencodePattern('a?b*c')), f));
+  });
+
+  it('the first stand-in alone is the first of the list', () => {
+    const piece = fc.constantFrom('a', 'src/', '.env', ' ', '*', '?', '**');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 5 }), fc.array(fc.constantFrom('edit', 'bash', 'read'), { maxLength: 2 }), (xs, known) => {
+        const w = opencodePattern(xs.join(''));
+        assert.strictEqual(firstFill(w, known), fills(w, known)[0]);
+      }),
+      { numRuns: 500, seed: 11 },
+    );
   });
 });
