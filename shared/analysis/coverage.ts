@@ -64,7 +64,8 @@ export interface CoverageOptions {
  * Distinct prefix keys are sorted once; a key's extensions are the run after it, and the keys that
  * start it are its chain of nearest such keys, so a query reads only the lists it returns from.
  */
-const NONE_HIGHER: number[] = Object.freeze([]) as unknown as number[];
+/** Shared, never written (frozen, it would give the answers two shapes, and their readers two paths). */
+const NONE_HIGHER: readonly number[] = [];
 
 class OverlapIndex {
   /** Distinct prefix keys, sorted, with the positions of each (ascending). */
@@ -101,7 +102,7 @@ class OverlapIndex {
   }
 
   /** Entries before `pos` (higher precedence) that may overlap it, in precedence order. */
-  higher(pos: number): number[] {
+  higher(pos: number): readonly number[] {
     const entries = this.entries;
     const suffix = entries[pos].suffix;
     // Most entries of a large file meet none: they share one empty answer.
@@ -155,8 +156,8 @@ function askedOf(e: Entry, opts: CoverageOptions): number {
   return (opts.wantLoss(e) ? ASKED_LOSS : 0) | (opts.wantDeciders?.(e) === false ? 0 : ASKED_DECIDERS);
 }
 
-/** A shared empty candidate list: most entries of a large file overlap no higher entry. */
-const NO_CANDIDATES: Relevant = Object.freeze({ list: Object.freeze([]) as unknown as number[], cover: undefined }) as Relevant;
+/** A shared empty candidate list (never written): most entries of a large file overlap no higher entry. */
+const NO_CANDIDATES: Relevant = { list: [], cover: undefined };
 
 function sameKeys(entries: readonly Entry[], memo: CoverageMemo): boolean {
   if (memo.keys.length !== entries.length) return false;

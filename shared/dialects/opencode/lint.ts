@@ -95,7 +95,8 @@ function notesOf(r: OpencodeRule): RuleNotes {
   return hit;
 }
 
-const NO_NOTES: RuleNote[] = Object.freeze([]) as unknown as RuleNote[];
+/** Shared, never written (a frozen array would give the lists two shapes, and their readers two paths). */
+const NO_NOTES: RuleNote[] = [];
 
 /** The one-rule lints: they read the rule's action, resource, decision, form and patterns only. */
 function ruleNotes(r: OpencodeRule): RuleNote[] {

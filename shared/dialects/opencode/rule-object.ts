@@ -64,8 +64,10 @@ export class ParsedRule implements OpencodeRule {
   resourceMatcher: CompiledWildcard;
   form: OpencodeForm;
   agent: string | null;
-  declare layer?: string;
-  declare tool?: string;
+  // Always set, if only to undefined: rules of the built-in layers and the user's then share one
+  // object shape, and code reading thousands of both stays monomorphic.
+  layer: string | undefined;
+  tool: string | undefined;
   #nodes: Lazy<RuleNodes> | undefined;
   #source: SourceText;
   #ranges: Array<Range | undefined> | undefined;
@@ -89,8 +91,8 @@ export class ParsedRule implements OpencodeRule {
     this.agent = p.agent;
     this.#nodes = p.nodes;
     this.#source = source;
-    if (p.layer) this.layer = p.layer;
-    if (p.tool !== undefined) this.tool = p.tool;
+    this.layer = p.layer || undefined;
+    this.tool = p.tool;
   }
 
   /**
