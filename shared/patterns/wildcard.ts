@@ -57,9 +57,12 @@ function firstWildcard(text: string, wild: { star: boolean; one: boolean }): num
   return -1;
 }
 
-/** The wildcard atoms, shared (atoms are never changed once built). */
-const STAR: Atom = Object.freeze({ t: 'star' });
-const ONE: Atom = Object.freeze({ t: 'one' });
+/**
+ * The wildcard atoms, shared: atoms are never changed once built (not frozen: a frozen object has
+ * another shape than the atoms built elsewhere, and readers of both would take two paths).
+ */
+const STAR: Atom = { t: 'star' };
+const ONE: Atom = { t: 'one' };
 
 /** A run of non-star atoms, pre-flattened for fast comparison: `mask[i]` true means "any unit". */
 interface Segment {
@@ -143,8 +146,8 @@ function segmentOf(atoms: readonly Atom[], from: number, to: number): Segment {
   return { text, mask, anchor, anchorAt };
 }
 
-/** The empty segment (before a leading star, after a trailing one): shared, it never builds tables. */
-const EMPTY_SEGMENT: Segment = Object.freeze({ text: '', mask: null, anchor: '', anchorAt: 0 });
+/** The empty segment (before a leading star, after a trailing one): shared, it never builds tables (`bitTables` is for masked segments). */
+const EMPTY_SEGMENT: Segment = { text: '', mask: null, anchor: '', anchorAt: 0 };
 
 /**
  * Compiles the canonical form once for repeated matching.

@@ -1,6 +1,6 @@
 import type { Decision } from '../../model';
 import { defaultPaths, DEFAULT_AGENT, OPENCODE_VERSION, toolOutputGlob, v1Agents, v1Defaults, v1Trailing, v2Agents, v2Defaults, type BuiltinRule } from './builtins';
-import { BUILTIN_PATTERNS, expandHome, materialize, type RuleDraft, type UserRules } from './parse';
+import { BUILTIN_PATTERNS, expandHome, materialize, opencodeRuleSet, type RuleDraft, type UserRules } from './parse';
 import type { OpencodeRuleSet } from './rules';
 
 /** How traces name the built-in layers. */
@@ -61,14 +61,8 @@ export function withBuiltins(bare: OpencodeRuleSet, user: UserRules, where: { ho
   // rules are numbered after them, in list order.
   const builtins = [...list.slice(0, first), ...list.slice(first + own)];
   const order = list.map((_, i) => (i < first ? own + i : i < first + own ? i - first : i));
-  return {
-    ...bare,
-    rules: [...bare.rules, ...materialize(builtins, bare.source, where.home, BUILTIN_PATTERNS, own)],
-    order,
-    agents: known,
-    builtins: { version: OPENCODE_VERSION, form: v2 ? 'v2' : 'v1', defaultAgent, known },
-    withoutBuiltins: bare,
-  };
+  const rules = [...bare.rules, ...materialize(builtins, bare.source, where.home, BUILTIN_PATTERNS, own)];
+  return opencodeRuleSet(bare.path, bare.source, rules, bare.findings, known, { version: OPENCODE_VERSION, form: v2 ? 'v2' : 'v1', defaultAgent, known }, order, bare);
 }
 
 /** Without `default_agent`, OpenCode runs the first primary, visible agent: build, else plan, else a configured one. */

@@ -453,6 +453,15 @@ export function parseOpencode(file: FileInfo, ctx: EvalContext = {}): OpencodeRu
   return withBuiltins(bare, user, { home, worktree });
 }
 
+/**
+ * A rule set object, every field set (if only to undefined) in one order: with and without the
+ * built-in layers, every rule set has one object shape, and the code reading them one path.
+ * @example opencodeRuleSet('opencode.json', source, rules, [], [], null, undefined, undefined).dialect // 'opencode'
+ */
+export function opencodeRuleSet(path: string, source: SourceText, rules: OpencodeRule[], findings: Finding[], agents: string[], builtins: OpencodeRuleSet['builtins'], order: number[] | undefined, withoutBuiltins: OpencodeRuleSet | undefined): OpencodeRuleSet {
+  return { dialect: 'opencode', path, source, rules, findings, agents, builtins, order, withoutBuiltins };
+}
+
 /** The checked file's layer and findings. */
 interface OwnLayer {
   source: SourceText;
@@ -484,5 +493,5 @@ function readFull(text: string): OwnLayer {
 function bareRuleSet(filePath: string, source: SourceText, findings: Finding[], user: UserRules, home: string, patterns: PatternSource): OpencodeRuleSet {
   const drafts = [...user.top, ...user.agents.flatMap((a) => a.rules)];
   const agents = user.agents.filter((a) => a.rules.length > 0).map((a) => a.name);
-  return { dialect: 'opencode', path: filePath, source, rules: materialize(drafts, source, home, patterns), findings, agents, builtins: null };
+  return opencodeRuleSet(filePath, source, materialize(drafts, source, home, patterns), findings, agents, null, undefined, undefined);
 }
