@@ -88,7 +88,7 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
     }
     const first = decides[0]?.request;
     out.push({
-      range: lineRange(rule.range.start.line),
+      range: lineRange(rule.startLine ?? rule.range.start.line),
       command: first ? { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: first }] } : { title, command: '' },
     });
   }

@@ -22,6 +22,11 @@ export interface Rule {
   label: string;
   /** The rule's whole source range. */
   range: Range;
+  /**
+   * The line `range` starts on, where the dialect tells it without building the range (a lens
+   * on each of thousands of rules needs the line alone).
+   */
+  readonly startLine?: number;
   /** Where this rule came from when a file holds several scopes (an agent, a settings layer). */
   scope?: string;
   /**

@@ -39,6 +39,13 @@ export class SourceText {
 
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
+    const line = this.lineAt(o);
+    return { line, character: o - this.lineStarts[line] };
+  }
+
+  /** The line of an offset alone (`positionAt(offset).line`, nothing built). @example new SourceText('a\nb').lineAt(2) // 1 */
+  lineAt(offset: number): number {
+    const o = Math.max(0, Math.min(offset, this.text.length));
     const starts = this.lineStarts;
     // Parsers ask in document order: the last answer's line, or one a few lines on, is usually right.
     let line = this.lastLine;
@@ -46,7 +53,7 @@ export class SourceText {
       for (let k = 0; k < NEARBY_LINES && line + 1 < starts.length && starts[line + 1] <= o; k++) line++;
       if (line + 1 >= starts.length || starts[line + 1] > o) {
         this.lastLine = line;
-        return { line, character: o - starts[line] };
+        return line;
       }
     }
     let lo = 0;
@@ -57,7 +64,7 @@ export class SourceText {
       else hi = mid - 1;
     }
     this.lastLine = lo;
-    return { line: lo, character: o - starts[lo] };
+    return lo;
   }
 
   offsetAt(pos: Position): number {

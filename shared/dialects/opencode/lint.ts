@@ -45,7 +45,8 @@ interface RuleNote {
 interface RuleNotes {
   notes: RuleNote[];
   key: string;
-  lowerKey: string;
+  /** `key` in lower case, made when the file's repeats are first looked for. */
+  lowerKey: string | undefined;
 }
 
 /**
@@ -90,7 +91,7 @@ function notesOf(r: OpencodeRule): RuleNotes {
   let hit = pair.kinds[kind];
   if (!hit) {
     const key = `\u0000${r.action}\u0000${r.resource}`;
-    pair.kinds[kind] = hit = { notes: ruleNotes(r), key, lowerKey: key.toLowerCase() };
+    pair.kinds[kind] = hit = { notes: ruleNotes(r), key, lowerKey: undefined };
   }
   return hit;
 }
@@ -166,6 +167,9 @@ const repeatsByFile = new Map<string, RepeatMemo>();
 /** Files whose repeats are kept: an edited file keeps its own, a run over many files a few. */
 const REMEMBERED_FILES = 4;
 
+/** A character `toLowerCase` may change: ASCII capitals, and anything past ASCII. */
+const CASED = /[A-Z\u0080-\uffff]/;
+
 /** Which rules repeat an earlier one: the last result of the same path when every key is the same. */
 function repeatsOf(path: string, keys: string[], lowerKeys: () => string[], rules: number[]): Array<Repeat | undefined> {
   const last = repeatsByFile.get(path);
@@ -174,18 +178,20 @@ function repeatsOf(path: string, keys: string[], lowerKeys: () => string[], rule
   if (last && last.keys.length === keys.length && keys.every((k, i) => k === last.keys[i] && rules[i] === last.rules[i])) repeats = last.repeats;
   else {
     repeats = [];
-    const lower = lowerKeys();
+    // Keys with nothing lower case could change are their own lower case: then two keys alike
+    // but for case are the same key, found as such, and the lower-case pass is left out.
+    const lower = keys.some((k) => CASED.test(k)) ? lowerKeys() : undefined;
     const seen = new Map<string, number>();
     const seenLower = new Map<string, number>();
     keys.forEach((key, i) => {
       const prev = seen.get(key);
       if (prev !== undefined) repeats[i] = { code: 'duplicate-rule', other: prev };
-      else {
+      else if (lower) {
         const other = seenLower.get(lower[i]);
         if (other !== undefined) repeats[i] = { code: 'case-duplicate', other };
       }
       seen.set(key, rules[i]);
-      if (!seenLower.has(lower[i])) seenLower.set(lower[i], rules[i]);
+      if (lower && !seenLower.has(lower[i])) seenLower.set(lower[i], rules[i]);
     });
   }
   repeatsByFile.set(path, { keys, rules, repeats });
@@ -222,7 +228,11 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
     keys.push(r.agent === null ? n.key : r.agent + n.key);
     rules.push(r.index);
   }
-  const lowerKeys = () => own.map((r, i) => (r.agent === null ? notes[i].lowerKey : r.agent.toLowerCase() + notes[i].lowerKey));
+  const lowerKeys = () =>
+    own.map((r, i) => {
+      const lower = (notes[i].lowerKey ??= notes[i].key.toLowerCase());
+      return r.agent === null ? lower : r.agent.toLowerCase() + lower;
+    });
   const repeats = repeatsOf(rs.path, keys, lowerKeys, rules);
   const out: Finding[] = [];
   own.forEach((r, i) => {

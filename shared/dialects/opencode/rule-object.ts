@@ -121,6 +121,16 @@ export class ParsedRule implements OpencodeRule {
   get range(): Range {
     return this.rangeAt(0);
   }
+
+  /** `range.start.line`, without building the range. */
+  get startLine(): number {
+    const known = this.#ranges?.[0];
+    if (known) return known.start.line;
+    if (!this.#nodes) return FILE_START.start.line;
+    const n = resolveLazy(this.#nodes);
+    this.#nodes = n;
+    return this.#source.lineAt(n.prop.offset);
+  }
   get actionRange(): Range {
     return this.rangeAt(1);
   }

@@ -93,6 +93,20 @@ describe('OpenCode: the fast rule reader gives the full reader’s rules, ranges
     });
   }
 
+  it('a rule\'s start line, asked before its range or after, is the line its range starts on', () => {
+    fc.assert(
+      fc.property(configs(false), indent, fc.boolean(), (c, ind, builtins) => {
+        const text = JSON.stringify(c, null, ind);
+        for (const rs of bothWays(text, builtins)) {
+          const first = rs.rules.map((r) => r.startLine);
+          assert.deepEqual(first, rs.rules.map((r) => r.range.start.line));
+          assert.deepEqual(rs.rules.map((r) => r.startLine), first);
+        }
+      }),
+      { numRuns: propertyRuns(100), seed: 1719 },
+    );
+  });
+
   it('when a key is repeated (the full reader reports it and the last one wins)', () => {
     const text = '{"permission": {"edit": "deny", "edit": {"*.md": "allow"}}, "permissions": []}';
     assert.equal(strictJsonValue(text, MAX_NESTING_DEPTH), undefined);
