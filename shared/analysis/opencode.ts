@@ -29,7 +29,13 @@ export function renderOpencode(parts: readonly string[]): string {
 
 function knownActions(rs: OpencodeRuleSet): string[] {
   const out = new Set<string>();
-  for (const r of rs.rules) if (!/[*?]/.test(r.action)) out.add(r.action);
+  const seen = new Set<string>();
+  // Thousands of rules name a handful of actions: each is looked at once.
+  for (const r of rs.rules) {
+    if (seen.has(r.action)) continue;
+    seen.add(r.action);
+    if (!/[*?]/.test(r.action)) out.add(r.action);
+  }
   for (const a of COMMON_ACTIONS) out.add(a);
   return [...out];
 }

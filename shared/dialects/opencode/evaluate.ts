@@ -50,8 +50,14 @@ export function rulesFor(rs: OpencodeRuleSet, agent: string | undefined): Openco
  * @example inEvaluationOrder(rs)[0].label // '* * allow — built-in defaults, OpenCode 1.18.33'
  */
 export function inEvaluationOrder(rs: OpencodeRuleSet): readonly OpencodeRule[] {
-  return rs.order ? rs.order.map((i) => rs.rules[i]) : rs.rules;
+  if (!rs.order) return rs.rules;
+  // Rule sets are never changed once parsed: the analyser and the witness search share one list.
+  let list = EVALUATION_ORDER.get(rs);
+  if (!list) EVALUATION_ORDER.set(rs, (list = rs.order.map((i) => rs.rules[i])));
+  return list;
 }
+
+const EVALUATION_ORDER = new WeakMap<OpencodeRuleSet, readonly OpencodeRule[]>();
 
 /** Last-match lookup for one resource, with a full row per candidate. */
 function lookup(candidates: Candidate[], action: string, resource: string, kind: string): TraceSection {
