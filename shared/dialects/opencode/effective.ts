@@ -36,32 +36,34 @@ export function withBuiltins(bare: OpencodeRuleSet, user: UserRules, where: { ho
   const disabled = new Set(user.agents.filter((a) => a.disabled).map((a) => a.name));
   const builtinNames = Object.keys(builtinTable).filter((a) => !disabled.has(a));
   const configured = user.agents.filter((a) => !a.disabled).map((a) => a.name);
-  const known = [...new Set([...builtinNames, ...configured])];
+  // Lists are joined with `concat` rather than spread: spreading reads each list's elements kind,
+  // and lists of another kind cost a deoptimization and a recompile of this function (a file
+  // opened or edited runs it twice, once per version compared).
+  const known = builtinNames.concat(configured.filter((c, i) => !builtinNames.includes(c) && configured.indexOf(c) === i));
 
-  const list: RuleDraft[] = [];
-  if (v2) for (const a of builtinNames) list.push(...drafts(defaults, a, defaultsLayer(), 'v2'));
-  else list.push(...drafts(defaults, null, defaultsLayer(), 'v1'));
-  for (const a of builtinNames) list.push(...drafts(builtinTable[a], a, agentLayer(a), v2 ? 'v2' : 'v1'));
+  let list: RuleDraft[] = [];
+  if (v2) for (const a of builtinNames) list = list.concat(drafts(defaults, a, defaultsLayer(), 'v2'));
+  else list = list.concat(drafts(defaults, null, defaultsLayer(), 'v1'));
+  for (const a of builtinNames) list = list.concat(drafts(builtinTable[a], a, agentLayer(a), v2 ? 'v2' : 'v1'));
   // The user's rules form one block of the list, from `first` on, `own` of them.
   const first = list.length;
-  for (const r of user.top) list.push(r);
-  for (const a of user.agents) for (const r of a.rules) list.push(r);
+  list = list.concat(user.top);
+  for (const a of user.agents) list = list.concat(a.rules);
   const own = list.length - first;
   if (!v2) {
     const glob = toolOutputGlob(paths);
     for (const a of known) {
       // OpenCode skips the allow for an agent whose list already denies exactly that glob.
       const deniesIt = list.some((r) => (r.agent === null || r.agent === a) && r.action === 'external_directory' && r.effect === 'deny' && (r.form === 'v1' ? expandHome(r.resource, where.home) : r.resource) === glob);
-      if (!deniesIt) list.push(...drafts([v1Trailing(paths)], a, trailingLayer(), 'v1'));
+      if (!deniesIt) list = list.concat(drafts([v1Trailing(paths)], a, trailingLayer(), 'v1'));
     }
   }
   const defaultAgent = user.defaultAgent ?? fallbackDefault(known, configured);
-  // The file's rules keep their numbers; built-in rules are numbered after them.
   // The file's rules keep their numbers (they are `bare`'s rules, shared, not rebuilt); built-in
   // rules are numbered after them, in list order.
-  const builtins = [...list.slice(0, first), ...list.slice(first + own)];
+  const builtins = list.slice(0, first).concat(list.slice(first + own));
   const order = list.map((_, i) => (i < first ? own + i : i < first + own ? i - first : i));
-  const rules = [...bare.rules, ...materialize(builtins, bare.source, where.home, BUILTIN_PATTERNS, own)];
+  const rules = bare.rules.concat(materialize(builtins, bare.source, where.home, BUILTIN_PATTERNS, own));
   return opencodeRuleSet(bare.path, bare.source, rules, bare.findings, known, { version: OPENCODE_VERSION, form: v2 ? 'v2' : 'v1', defaultAgent, known }, order, bare);
 }
 
