@@ -88,7 +88,8 @@ class OverlapIndex {
     const n = this.keys.length;
     this.lists = new Array<number[]>(n);
     this.parent = new Int32Array(n);
-    this.runEnd = new Int32Array(n);
+    // A key still open at the end starts every key after it.
+    this.runEnd = new Int32Array(n).fill(n);
     const open: number[] = [];
     for (let i = 0; i < n; i++) {
       const k = this.keys[i];
@@ -98,7 +99,6 @@ class OverlapIndex {
       this.parent[i] = open.length > 0 ? open[open.length - 1] : -1;
       open.push(i);
     }
-    for (const i of open) this.runEnd[i] = n;
   }
 
   /** Entries before `pos` (higher precedence) that may overlap it, in precedence order. */
