@@ -71,7 +71,8 @@ class OverlapIndex {
   /** Distinct prefix keys, sorted, with the positions of each (ascending). */
   private readonly keys: string[];
   private readonly lists: number[][];
-  private readonly indexOf = new Map<string, number>();
+  /** Per entry, the number of its prefix key among `keys`. */
+  private readonly keyOf: Int32Array;
   /** Per key: the nearest shorter key that starts it (-1: none), and the end of the run of keys it starts. */
   private readonly parent: Int32Array;
   private readonly runEnd: Int32Array;
@@ -87,14 +88,15 @@ class OverlapIndex {
     this.keys = [...byPrefix.keys()].sort();
     const n = this.keys.length;
     this.lists = new Array<number[]>(n);
+    this.keyOf = new Int32Array(entries.length);
     this.parent = new Int32Array(n);
     // A key still open at the end starts every key after it.
     this.runEnd = new Int32Array(n).fill(n);
     const open: number[] = [];
     for (let i = 0; i < n; i++) {
       const k = this.keys[i];
-      this.lists[i] = byPrefix.get(k)!;
-      this.indexOf.set(k, i);
+      const list = (this.lists[i] = byPrefix.get(k)!);
+      for (const pos of list) this.keyOf[pos] = i;
       while (open.length > 0 && !k.startsWith(this.keys[open[open.length - 1]])) this.runEnd[open.pop()!] = i;
       this.parent[i] = open.length > 0 ? open[open.length - 1] : -1;
       open.push(i);
@@ -114,7 +116,7 @@ class OverlapIndex {
         if (s.endsWith(suffix) || suffix.endsWith(s)) (out ??= []).push(q);
       }
     };
-    const i = this.indexOf.get(entries[pos].prefix)!;
+    const i = this.keyOf[pos];
     for (let a = this.parent[i]; a >= 0; a = this.parent[a]) take(this.lists[a]);
     for (let d = i; d < this.runEnd[i]; d++) take(this.lists[d]);
     if (!out) return NONE_HIGHER;

@@ -192,7 +192,14 @@ function middleOf(base: OpencodeRuleSet, current: OpencodeRuleSet, ends: Ends): 
 
 /** Actions written without a wildcard, in order, without repeats. */
 function literalActions(rules: readonly OpencodeRule[]): string[] {
-  return [...new Set(rules.filter((r) => !/[*?]/.test(r.action)).map((r) => r.action))];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const r of rules) {
+    if (seen.has(r.action)) continue;
+    seen.add(r.action);
+    if (!/[*?]/.test(r.action)) out.push(r.action);
+  }
+  return out;
 }
 
 /** Printable literal characters of the rules' action and resource patterns, in order of first appearance. */
@@ -284,7 +291,7 @@ function visible(r: OpencodeRule, agent: string | undefined): boolean {
 }
 
 /** A side's positions from the parse itself. */
-function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: string): number[] {
+function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: string): readonly number[] {
   const f = factsOf(rs);
   const p = patternLevel(rs);
   let view = p.views.get(agent);
@@ -295,12 +302,15 @@ function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: st
     });
     p.views.set(agent, view);
   }
-  // Thousands of rules share a handful of action patterns: each is matched once.
-  const at: number[] = [];
+  // Thousands of rules share a handful of action patterns: each is matched once. Each pattern's
+  // positions are ascending, so one matching pattern's list is the answer as it is (never written).
+  const lists: number[][] = [];
   p.actionMatchers.forEach((m, id) => {
-    if (matches(m, action)) for (const i of view![id]) at.push(i);
+    if (matches(m, action)) lists.push(view![id]);
   });
-  return at.sort((a, b) => a - b);
+  if (lists.length === 0) return [];
+  if (lists.length === 1) return lists[0];
+  return lists.flat().sort((a, b) => a - b);
 }
 
 /**
@@ -491,7 +501,10 @@ export const MAX_SCANNED_PAIRS = 50_000;
  * @example meetingPositions(sideFor(rs, undefined, 'edit'), [changedRule]) // [12, 40]
  */
 export function meetingPositions(side: Side, patterns: readonly OpencodeRule[], scanUpTo = MAX_SCANNED_PAIRS): number[] {
-  const meets = (r: OpencodeRule) => !patterns.every((m) => provablyDisjoint(m.resourcePattern, r.resourcePattern));
+  const meets = (r: OpencodeRule) => {
+    for (const m of patterns) if (!provablyDisjoint(m.resourcePattern, r.resourcePattern)) return true;
+    return false;
+  };
   // Candidates are positions in the parse's evaluation order when the side knows it, else in the side.
   const order = side.order;
   const list = order ?? side.rules;
