@@ -109,7 +109,7 @@ interface PatternLevel {
   actionIds: Map<string, number>;
   actionMatchers: CompiledWildcard[];
   /** Per agent (undefined: none): positions of the rules it sees, by action pattern number. */
-  views: Map<string | undefined, number[][]>;
+  views: Map<string | undefined, ReadonlyArray<readonly number[]>>;
 }
 
 const FACTS = new WeakMap<OpencodeRuleSet, ParseFacts>();
@@ -292,25 +292,66 @@ function visible(r: OpencodeRule, agent: string | undefined): boolean {
 
 /** A side's positions from the parse itself. */
 function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: string): readonly number[] {
-  const f = factsOf(rs);
   const p = patternLevel(rs);
   let view = p.views.get(agent);
   if (!view) {
-    view = p.actionMatchers.map(() => []);
-    f.order.forEach((r, i) => {
-      if (visible(r, agent)) view![p.actionIds.get(r.actionMatcher.source)!].push(i);
-    });
+    // Per action pattern, the positions of the rules every agent sees merged with the agent's own:
+    // the parse is read once for all agents (the built-in layers give each built-in agent rules).
+    const own = ownByAgent(rs, p);
+    const shared = own.get(null)!;
+    const mine = agent === undefined ? undefined : own.get(agent);
+    view = mine ? shared.map((list, id) => mergeAscending([list, mine[id]])) : shared;
     p.views.set(agent, view);
   }
   // Thousands of rules share a handful of action patterns: each is matched once. Each pattern's
   // positions are ascending, so one matching pattern's list is the answer as it is (never written).
-  const lists: number[][] = [];
+  const lists: Array<readonly number[]> = [];
   p.actionMatchers.forEach((m, id) => {
     if (matches(m, action)) lists.push(view![id]);
   });
-  if (lists.length === 0) return [];
-  if (lists.length === 1) return lists[0];
-  return lists.flat().sort((a, b) => a - b);
+  return mergeAscending(lists);
+}
+
+/** Positions of each agent's own rules (null: every agent's), by action pattern number, ascending. */
+const OWN = new WeakMap<PatternLevel, Map<string | null, number[][]>>();
+
+function ownByAgent(rs: OpencodeRuleSet, p: PatternLevel): Map<string | null, number[][]> {
+  let own = OWN.get(p);
+  if (own) return own;
+  own = new Map([[null, p.actionMatchers.map(() => [])]]);
+  const order = factsOf(rs).order;
+  for (let i = 0; i < order.length; i++) {
+    const r = order[i];
+    let lists = own.get(r.agent);
+    if (!lists) own.set(r.agent, (lists = p.actionMatchers.map(() => [])));
+    lists[p.actionIds.get(r.actionMatcher.source)!].push(i);
+  }
+  OWN.set(p, own);
+  return own;
+}
+
+/**
+ * Ascending lists of distinct positions merged into one: none is copied when at most one holds any
+ * (the result is then that list itself, never to be written).
+ * @example mergeAscending([[1, 4], [2, 3]]) // [1, 2, 3, 4]
+ */
+export function mergeAscending(lists: ReadonlyArray<readonly number[]>): readonly number[] {
+  const full = lists.filter((l) => l.length > 0);
+  if (full.length === 0) return [];
+  let out = full[0];
+  for (let k = 1; k < full.length; k++) {
+    const a = out;
+    const b = full[k];
+    const m: number[] = new Array(a.length + b.length);
+    let i = 0;
+    let j = 0;
+    let n = 0;
+    while (i < a.length && j < b.length) m[n++] = a[i] <= b[j] ? a[i++] : b[j++];
+    while (i < a.length) m[n++] = a[i++];
+    while (j < b.length) m[n++] = b[j++];
+    out = m;
+  }
+  return out;
 }
 
 /**

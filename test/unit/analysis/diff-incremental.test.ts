@@ -7,8 +7,9 @@ import { parseRequestsFile } from '../../../shared/requests/parse';
 import { runRequests } from '../../../shared/requests/run';
 import { storedFlips } from '../../../shared/diff/flips';
 import { findOpencodeWitnesses } from '../../../shared/analysis/diff-opencode';
-import { countBelow, meetingPositions, ownSide, patternFacts, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts } from '../../../shared/analysis/diff-sides';
+import { countBelow, meetingPositions, mergeAscending, ownSide, patternFacts, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts } from '../../../shared/analysis/diff-sides';
 import { provablyDisjoint } from '../../../shared/patterns/disjoint';
+import { matches } from '../../../shared/patterns/wildcard';
 import { Deadline } from '../../../shared/analysis/budget';
 import { TEST_MS } from './helpers';
 import { propertyRuns } from '../../helpers/runs';
@@ -150,6 +151,34 @@ describe('analysis: OpenCode flips read off a kept base equal a search from scra
         );
       }),
       { numRuns: propertyRuns(200), seed: 20261131 },
+    );
+  });
+
+  it('a side holds exactly the rules its agent sees whose action pattern matches, in evaluation order', () => {
+    fc.assert(
+      fc.property(fc.record({ top: fc.array(rule, { maxLength: 14 }), agent: fc.array(rule, { maxLength: 4 }) }), fc.boolean(), (v, builtins) => {
+        const rs = parse(text(v), builtins);
+        const order = rs.order ? rs.order.map((i) => rs.rules[i]) : rs.rules;
+        for (const agent of [undefined, 'build', 'plan', 'ghost']) {
+          for (const act of ['edit', 'read', 'bash', 'webfetch', 'other']) {
+            const want = order.filter((r) => (r.agent === null || r.agent === agent) && matches(r.actionMatcher, act));
+            assert.deepStrictEqual(ownSide(rs, agent, act).rules, want, `${agent} ${act}`);
+            assert.deepStrictEqual(sideFor(rs, agent, act).rules, want, `${agent} ${act}`);
+          }
+        }
+      }),
+      { numRuns: propertyRuns(200), seed: 20261129 },
+    );
+  });
+
+  it('ascending lists of distinct positions merge into their sorted union', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(200), { maxLength: 60 }), fc.array(fc.nat(3), { maxLength: 60 }), (all, owner) => {
+        const lists: number[][] = [[], [], [], []];
+        [...all].sort((a, b) => a - b).forEach((x, i) => lists[owner[i] ?? 0].push(x));
+        assert.deepStrictEqual([...mergeAscending(lists)], [...all].sort((a, b) => a - b));
+      }),
+      { numRuns: propertyRuns(300), seed: 20261130 },
     );
   });
 
