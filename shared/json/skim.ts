@@ -79,7 +79,8 @@ function memberAt(text: string, at: number, key: string): number {
 
 /** Where element `index` of the array at `at` starts, or -1. */
 function elementAt(text: string, at: number, index: number): number {
-  return elementsAt(text, at)[index]?.[0] ?? -1;
+  const b = elementBounds(text, at);
+  return 2 * index < b.length ? b[2 * index] : -1;
 }
 
 /**
@@ -100,13 +101,25 @@ export function skimPath(text: string, path: ReadonlyArray<string | number>): nu
  * @example elementsAt('[1, "a", [2]]', 0) // [[1, 2], [4, 7], [9, 12]]
  */
 export function elementsAt(text: string, at: number): Array<[number, number]> {
+  const b = elementBounds(text, at);
   const out: Array<[number, number]> = [];
+  for (let k = 0; k < b.length; k += 2) out.push([b[k], b[k + 1]]);
+  return out;
+}
+
+/**
+ * `elementsAt` as one flat list, start and end of each element in turn: a file of thousands of
+ * rules keeps it as long as its rules, and a pair per element would be thousands of arrays.
+ * @example elementBounds('[ 1 , "a" ]', 0) // [2, 3, 6, 9]
+ */
+export function elementBounds(text: string, at: number): number[] {
+  const out: number[] = [];
   if (text.charCodeAt(at) !== 91) return out;
   let i = skipWs(text, at + 1);
   if (text.charCodeAt(i) === 93) return out;
   for (;;) {
     const end = skimEnd(text, i);
-    out.push([i, end]);
+    out.push(i, end);
     i = skipWs(text, end);
     if (text.charCodeAt(i) !== 44) return out;
     i = skipWs(text, i + 1);

@@ -2,11 +2,11 @@ import type { Node } from 'jsonc-parser';
 import { isDecision, type Decision } from '../../model';
 import type { FastJson } from '../../json/fast-value';
 import { strictJsonTreeAt } from '../../json/fast-tree';
-import { elementsAt, skimPath } from '../../json/skim';
+import { elementBounds, skimPath } from '../../json/skim';
 import type { LeafNodes, PermLeaf, PermTree } from './layers';
 import { mergePerm, toolsToPerm } from './layers';
 import { mergeAgent, STRING_ONLY_KEYS, type AgentLayer, type FileLayer, type RuleDraft } from './parse';
-import type { Deferred, RuleNodes } from './rule-object';
+import type { Deferred, Placed, RuleNodes } from './rule-object';
 
 /** A path from the document root: object keys and array indices. */
 type JsonPath = ReadonlyArray<string | number>;
@@ -131,10 +131,13 @@ class Place implements Deferred<LeafNodes> {
 }
 
 /** A V2 rule object, found by path when a range is first asked for. */
-class V2Place implements Deferred<RuleNodes> {
+class V2Place implements Deferred<RuleNodes>, Placed {
   constructor(private readonly at: Locator, private readonly list: JsonPath, private readonly index: number) {}
   resolve(): RuleNodes {
     return this.at.v2Rule(this.list, this.index);
+  }
+  start(): number {
+    return this.at.v2Start(this.list, this.index);
   }
 }
 
@@ -169,7 +172,8 @@ class V2Nodes implements RuleNodes {
 /** Finds nodes by path in the document's tree, which it builds on first use. */
 class Locator {
   private readonly keys = new WeakMap<Node, Map<string, Node>>();
-  private readonly lists = new Map<string, Array<[number, number]>>();
+  /** Each list's element bounds (see `elementBounds`), by its path: one array object per list read. */
+  private readonly lists = new Map<JsonPath, number[]>();
   /** The text and its tree, not the parsed value: every rule keeps its locator, and the value is not needed once read. */
   private readonly json: Pick<FastJson, 'text' | 'tree'>;
   constructor(json: FastJson) {
@@ -223,16 +227,25 @@ class Locator {
    * `list`: found by skimming the text (each list's elements once), with no tree of the file.
    */
   v2Rule(list: JsonPath, index: number): RuleNodes {
-    const key = JSON.stringify(list);
-    let items = this.lists.get(key);
-    if (!items) {
+    const bounds = this.boundsOf(list, index);
+    return new V2Nodes(this.json.text, bounds[2 * index], bounds[2 * index + 1]);
+  }
+
+  /** Where element `index` of the list at `list` starts. */
+  v2Start(list: JsonPath, index: number): number {
+    return this.boundsOf(list, index)[2 * index];
+  }
+
+  /** The list's element bounds, skimmed once per list (its rules share one path array). */
+  private boundsOf(list: JsonPath, index: number): number[] {
+    let bounds = this.lists.get(list);
+    if (!bounds) {
       const at = skimPath(this.json.text, list);
-      items = at < 0 ? [] : elementsAt(this.json.text, at);
-      this.lists.set(key, items);
+      bounds = at < 0 ? [] : elementBounds(this.json.text, at);
+      this.lists.set(list, bounds);
     }
-    const span = items[index];
-    if (!span) throw new Error(`no rule ${index} in ${key}`);
-    return new V2Nodes(this.json.text, span[0], span[1]);
+    if (2 * index + 1 >= bounds.length) throw new Error(`no rule ${index} in ${JSON.stringify(list)}`);
+    return bounds;
   }
 
   private member(obj: Node, key: string): Node {

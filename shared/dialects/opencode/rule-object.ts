@@ -17,6 +17,11 @@ export interface Deferred<T> {
   resolve(): T;
 }
 
+/** Deferred rule nodes that know where the rule's text starts without resolving (a lens needs no more). */
+export interface Placed {
+  start(): number;
+}
+
 /** A value, or how to get it later. */
 export type Lazy<T> = T | Deferred<T>;
 
@@ -126,8 +131,11 @@ export class ParsedRule implements OpencodeRule {
   get startLine(): number {
     const known = this.#ranges?.[0];
     if (known) return known.start.line;
-    if (!this.#nodes) return FILE_START.start.line;
-    const n = resolveLazy(this.#nodes);
+    const nodes = this.#nodes;
+    if (!nodes) return FILE_START.start.line;
+    const start = (nodes as Partial<Placed>).start;
+    if (typeof start === 'function') return this.#source.lineAt(start.call(nodes));
+    const n = resolveLazy(nodes);
     this.#nodes = n;
     return this.#source.lineAt(n.prop.offset);
   }
