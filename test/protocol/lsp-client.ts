@@ -29,7 +29,12 @@ export class LspClient {
   constructor(command: { file: string; args: string[]; cwd?: string } = { file: process.execPath, args: [path.join(ROOT, 'dist/server.js'), '--stdio'] }) {
     this.proc = spawn(command.file, command.args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: command.cwd });
     this.proc.stderr!.on('data', (d: Buffer) => this.log.push(d.toString()));
-    this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    const reader = new StreamMessageReader(this.proc.stdout!);
+    // No partial-message timer: vscode-jsonrpc re-arms it for as long as a message stays cut
+    // short, and disposing the connection does not stop it. A server stopped while writing a
+    // large message would then keep the test process alive for good.
+    reader.partialMessageTimeout = 0;
+    this.conn = createMessageConnection(reader, new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: Published) => {
       this.diagnostics.set(p.uri, p);
       this.poke();
