@@ -5,6 +5,7 @@ import { BudgetExceeded, Deadline } from './budget';
 import { deciders, firstUncovered, takenBy } from './lazy-dfa';
 import { languageIncludes, languageNonEmpty } from './inclusion';
 import { languageMeets, wordFromSet } from './witness';
+import { PrefixIndex } from './prefix-index';
 
 /**
  * One rule as the coverage engine sees it: a language, a decision and an exact membership test.
@@ -58,49 +59,19 @@ export interface CoverageOptions {
   preferred: readonly number[];
 }
 
-/**
- * Positions of entries whose language may overlap a given one. Sound: two languages that share a
- * word have prefix keys of which one starts the other (both start that word), and likewise suffixes.
- * Distinct prefix keys are sorted once; a key's extensions are the run after it, and the keys that
- * start it are its chain of nearest such keys, so a query reads only the lists it returns from.
- */
 /** Shared, never written (frozen, it would give the answers two shapes, and their readers two paths). */
 const NONE_HIGHER: readonly number[] = [];
 
+/**
+ * Positions of entries whose language may overlap a given one. Sound: two languages that share a
+ * word have prefix keys of which one starts the other (both start that word), and likewise suffixes.
+ */
 class OverlapIndex {
-  /** Distinct prefix keys, sorted, with the positions of each (ascending). */
-  private readonly keys: string[];
-  private readonly lists: number[][];
-  /** Per entry, the number of its prefix key among `keys`. */
-  private readonly keyOf: Int32Array;
-  /** Per key: the nearest shorter key that starts it (-1: none), and the end of the run of keys it starts. */
-  private readonly parent: Int32Array;
-  private readonly runEnd: Int32Array;
+  private readonly byPrefix = new PrefixIndex();
 
   constructor(private readonly entries: readonly Entry[]) {
-    const byPrefix = new Map<string, number[]>();
-    entries.forEach((e, pos) => {
-      const list = byPrefix.get(e.prefix);
-      if (list) list.push(pos);
-      else byPrefix.set(e.prefix, [pos]);
-    });
-    // Code-unit order, as `<` compares: a key's extensions follow it without a gap.
-    this.keys = [...byPrefix.keys()].sort();
-    const n = this.keys.length;
-    this.lists = new Array<number[]>(n);
-    this.keyOf = new Int32Array(entries.length);
-    this.parent = new Int32Array(n);
-    // A key still open at the end starts every key after it.
-    this.runEnd = new Int32Array(n).fill(n);
-    const open: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const k = this.keys[i];
-      const list = (this.lists[i] = byPrefix.get(k)!);
-      for (const pos of list) this.keyOf[pos] = i;
-      while (open.length > 0 && !k.startsWith(this.keys[open[open.length - 1]])) this.runEnd[open.pop()!] = i;
-      this.parent[i] = open.length > 0 ? open[open.length - 1] : -1;
-      open.push(i);
-    }
+    entries.forEach((e, pos) => this.byPrefix.add(e.prefix, pos));
+    this.byPrefix.seal();
   }
 
   /** Entries before `pos` (higher precedence) that may overlap it, in precedence order. */
@@ -109,16 +80,13 @@ class OverlapIndex {
     const suffix = entries[pos].suffix;
     // Most entries of a large file meet none: they share one empty answer.
     let out: number[] | undefined;
-    const take = (list: readonly number[]) => {
+    this.byPrefix.related(entries[pos].prefix, (list) => {
       for (const q of list) {
         if (q >= pos) break;
         const s = entries[q].suffix;
         if (s.endsWith(suffix) || suffix.endsWith(s)) (out ??= []).push(q);
       }
-    };
-    const i = this.keyOf[pos];
-    for (let a = this.parent[i]; a >= 0; a = this.parent[a]) take(this.lists[a]);
-    for (let d = i; d < this.runEnd[i]; d++) take(this.lists[d]);
+    });
     if (!out) return NONE_HIGHER;
     // Each position is under one key only: sorting is all that is left.
     if (out.length > 1) out.sort((a, b) => a - b);

@@ -2,6 +2,7 @@ import type { OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { inEvaluationOrder } from '../dialects/opencode/evaluate';
 import { literalHead, matches, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
 import { provablyDisjoint } from '../patterns/disjoint';
+import { PrefixIndex } from './prefix-index';
 
 /**
  * The per-parse groundwork of the OpenCode witness search: which rules one request of an action
@@ -489,40 +490,17 @@ export function distinctPatterns(ws: readonly Wildcard[]): Wildcard[] {
   return [...seen.values()];
 }
 
-/**
- * A side's rules sorted by the fixed start of each alternative, kept with the side: a rule can
- * only meet a pattern whose fixed start is a prefix of its own or has its own as a prefix.
- */
-interface HeadIndex {
-  /** [fixed start, position] per alternative of each rule, sorted by fixed start. */
-  sorted: Array<[string, number]>;
-  /** Positions per fixed start. */
-  byHead: Map<string, number[]>;
-  /** The distinct lengths of the fixed starts, ascending. */
-  lengths: number[];
-}
+/** Per rule list (a parse's evaluation order, kept with the parse): its rules by the fixed start of each alternative. */
+const HEADS = new WeakMap<readonly OpencodeRule[], PrefixIndex>();
 
-/** Per rule list (a parse's evaluation order, kept with the parse): its index of fixed starts. */
-const HEADS = new WeakMap<readonly OpencodeRule[], HeadIndex>();
-
-function headIndex(rules: readonly OpencodeRule[]): HeadIndex {
+function headIndex(rules: readonly OpencodeRule[]): PrefixIndex {
   let ix = HEADS.get(rules);
   if (ix) return ix;
-  const sorted: Array<[string, number]> = [];
-  const byHead = new Map<string, number[]>();
+  ix = new PrefixIndex();
   rules.forEach((r, j) => {
-    for (const alt of r.resourcePattern.alts) {
-      const h = literalHead(alt);
-      sorted.push([h, j]);
-      const list = byHead.get(h);
-      if (!list) byHead.set(h, [j]);
-      else if (list[list.length - 1] !== j) list.push(j);
-    }
+    for (const alt of r.resourcePattern.alts) ix!.add(literalHead(alt), j);
   });
-  sorted.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1]));
-  const lengths = [...new Set(sorted.map(([h]) => h.length))].sort((a, b) => a - b);
-  ix = { sorted, byHead, lengths };
-  HEADS.set(rules, ix);
+  HEADS.set(rules, ix.seal());
   return ix;
 }
 
@@ -558,26 +536,8 @@ export function meetingPositions(side: Side, patterns: readonly OpencodeRule[], 
   }
   const ix = headIndex(list);
   const candidates = new Set<number>();
-  for (const m of patterns) {
-    for (const alt of m.resourcePattern.alts) {
-      const h = literalHead(alt);
-      // Fixed starts that begin with this one: one run of the sorted list.
-      let lo = 0;
-      let hi = ix.sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (ix.sorted[mid][0] < h) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < ix.sorted.length && ix.sorted[i][0].startsWith(h); i++) candidates.add(ix.sorted[i][1]);
-      // Fixed starts this one begins with (shorter, so a prefix of it).
-      for (const n of ix.lengths) {
-        if (n >= h.length) break;
-        const at = ix.byHead.get(h.slice(0, n));
-        if (at) for (const j of at) candidates.add(j);
-      }
-    }
-  }
+  // A rule can only meet a pattern whose fixed start is a prefix of its own or has its own as a prefix.
+  for (const m of patterns) for (const alt of m.resourcePattern.alts) ix.related(literalHead(alt), (at) => at.forEach((j) => candidates.add(j)));
   const out: number[] = [];
   for (const p of candidates) {
     let j = p;
