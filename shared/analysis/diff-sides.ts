@@ -76,16 +76,7 @@ function positionAt(s: Side, i: number): number {
 
 /** `countBelow` of a side's positions. @example sideCountBelow(side, 10) // countBelow(side.at, 10) */
 export function sideCountBelow(s: Side, limit: number): number {
-  if (!s.view) return countBelow(s.at, limit);
-  const v = s.view;
-  let lo = 0;
-  let hi = v.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (v.pos(mid) < limit) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return s.view ? countBelowBy(s.view.length, s.view.pos, limit) : countBelow(s.at, limit);
 }
 
 interface ParseFacts {
@@ -436,11 +427,16 @@ export interface Ends {
 
 /** Positions in an ascending list below `limit`. */
 export function countBelow(at: readonly number[], limit: number): number {
+  return countBelowBy(at.length, (i) => at[i], limit);
+}
+
+/** `countBelow` of `n` ascending positions read one at a time. */
+function countBelowBy(n: number, pos: (i: number) => number, limit: number): number {
   let lo = 0;
-  let hi = at.length;
+  let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (at[mid] < limit) lo = mid + 1;
+    if (pos(mid) < limit) lo = mid + 1;
     else hi = mid;
   }
   return lo;

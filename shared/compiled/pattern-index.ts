@@ -1,4 +1,4 @@
-import type { Atom, Wildcard } from '../patterns/wildcard';
+import { isExactAlt, literalHead, type Atom, type Wildcard } from '../patterns/wildcard';
 import { AhoCorasick } from './aho-corasick';
 
 /**
@@ -16,7 +16,7 @@ export type IndexKey =
  * @example keyOf([{ t: 'lit', s: 'docs/' }, { t: 'star' }]) // { kind: 'prefix', text: 'docs/' }
  */
 export function keyOf(atoms: readonly Atom[]): IndexKey {
-  if (atoms.every((a) => a.t === 'lit')) return { kind: 'exact', text: atoms.map((a) => (a.t === 'lit' ? a.s : '')).join('') };
+  if (isExactAlt(atoms)) return { kind: 'exact', text: literalHead(atoms) };
   const first = atoms[0];
   const last = atoms[atoms.length - 1];
   const prefix = first.t === 'lit' ? first.s : '';

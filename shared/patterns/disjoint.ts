@@ -1,28 +1,8 @@
-import { literalHead, type Atom, type Wildcard } from './wildcard';
-
-/**
- * The literal text every word of an alternative ends with (its trailing literal atoms). Literal runs
- * are single atoms in practice, so this and `literalHead` build no string.
- */
-function literalTail(alt: readonly Atom[]): string {
-  let tail = '';
-  for (let j = alt.length - 1; j >= 0; j--) {
-    const a = alt[j];
-    if (a.t !== 'lit') break;
-    tail = a.s + tail;
-  }
-  return tail;
-}
-
-/** Whether the alternative has no wildcard (it matches its text alone). */
-function exact(alt: readonly Atom[]): boolean {
-  for (const a of alt) if (a.t !== 'lit') return false;
-  return true;
-}
+import { isExactAlt, literalHead, literalTail, type Atom, type Wildcard } from './wildcard';
 
 function altsDisjoint(x: readonly Atom[], y: readonly Atom[]): boolean {
-  const xe = exact(x);
-  const ye = exact(y);
+  const xe = isExactAlt(x);
+  const ye = isExactAlt(y);
   const xh = literalHead(x);
   const yh = literalHead(y);
   if (xe && ye) return xh !== yh;

@@ -35,7 +35,7 @@ export function atomsOf(text: string, wild: { star: boolean; one: boolean }): At
   // string pieces per pattern, kept as long as the rule). Wildcard atoms hold nothing of their own:
   // every pattern shares the same two.
   let from = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = first; i < text.length; i++) {
     const c = text.charCodeAt(i);
     const star = wild.star && c === 42; /* * */
     if (!star && !(wild.one && c === 63)) /* ? */ continue;
@@ -302,6 +302,20 @@ export function literalHead(alt: readonly Atom[]): string {
   return head;
 }
 
+/**
+ * The literal text every word of an alternative ends with (its trailing literal atoms).
+ * @example literalTail(opencodePattern('src/*.ts').alts[0]) // '.ts'
+ */
+export function literalTail(alt: readonly Atom[]): string {
+  let tail = '';
+  for (let j = alt.length - 1; j >= 0; j--) {
+    const a = alt[j];
+    if (a.t !== 'lit') break;
+    tail = a.s + tail;
+  }
+  return tail;
+}
+
 /** True when the pattern matches every string (`*`). */
 export function isUniversal(w: Wildcard): boolean {
   return w.alts.some((a) => a.length === 1 && a[0].t === 'star');
@@ -309,7 +323,13 @@ export function isUniversal(w: Wildcard): boolean {
 
 /** True when the pattern has no wildcard at all (matches exactly one string per alternative). */
 export function isExact(w: Wildcard): boolean {
-  return w.alts.every((a) => a.every((x) => x.t === 'lit'));
+  return w.alts.every(isExactAlt);
+}
+
+/** True when an alternative has no wildcard (it matches its text alone). @example isExactAlt(opencodePattern('a').alts[0]) // true */
+export function isExactAlt(alt: readonly Atom[]): boolean {
+  for (const a of alt) if (a.t !== 'lit') return false;
+  return true;
 }
 
 /**

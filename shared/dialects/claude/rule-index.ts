@@ -1,4 +1,4 @@
-import { literalHead, type Wildcard } from '../../patterns/wildcard';
+import { isExactAlt, literalHead, type Wildcard } from '../../patterns/wildcard';
 import type { ClaudeRule } from './types';
 
 /**
@@ -40,7 +40,7 @@ function firstWordsOf(w: Wildcard): string[] | undefined {
   const out: string[] = [];
   for (const alt of w.alts) {
     const prefix = literalHead(alt);
-    const exact = alt.every((a) => a.t === 'lit');
+    const exact = isExactAlt(alt);
     if (!exact && !prefix.includes(' ')) return undefined;
     out.push(firstWord(prefix));
   }
