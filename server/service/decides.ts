@@ -67,8 +67,11 @@ export function ruleDecisions(results: readonly RequestResult[], ruleCount: numb
   return out;
 }
 
-/** The entry of a rule that decides and controls nothing (shared, so never changed). */
-const NO_DECISIONS: RuleDecisions = Object.freeze({ decides: Object.freeze([]) as unknown as Decided[], controls: Object.freeze([]) as unknown as Controlled[] });
+/**
+ * The entry of a rule that decides and controls nothing: shared, so never written (not frozen: a
+ * frozen list has another shape than the others, and the lenses reading both would take two paths).
+ */
+const NO_DECISIONS: RuleDecisions = { decides: [], controls: [] };
 
 /**
  * For every rule, the subjects it matched but did not control, and who did. This needs every

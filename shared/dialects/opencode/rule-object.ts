@@ -107,9 +107,8 @@ export class ParsedRule implements OpencodeRule {
   private rangeAt(k: 0 | 1 | 2 | 3): Range {
     const known = this.#ranges?.[k];
     if (known) return known;
-    if (!this.#nodes) return FILE_START;
-    const n = resolveLazy(this.#nodes);
-    this.#nodes = n;
+    const n = this.resolvedNodes();
+    if (!n) return FILE_START;
     const ranges = (this.#ranges ??= [undefined, undefined, undefined, undefined]);
     const r = rangeOf(this.#source, k === 0 ? n.prop : k === 1 ? n.actionNode : k === 2 ? n.resourceNode : n.effectNode);
     ranges[k] = r;
@@ -131,13 +130,18 @@ export class ParsedRule implements OpencodeRule {
   get startLine(): number {
     const known = this.#ranges?.[0];
     if (known) return known.start.line;
-    const nodes = this.#nodes;
-    if (!nodes) return FILE_START.start.line;
-    const start = (nodes as Partial<Placed>).start;
-    if (typeof start === 'function') return this.#source.lineAt(start.call(nodes));
-    const n = resolveLazy(nodes);
+    const start = (this.#nodes as Partial<Placed> | undefined)?.start;
+    if (typeof start === 'function') return this.#source.lineAt(start.call(this.#nodes));
+    const n = this.resolvedNodes();
+    return n ? this.#source.lineAt(n.prop.offset) : FILE_START.start.line;
+  }
+
+  /** The rule's nodes, found when first asked for and kept until every range is known; none for a rule with no place. */
+  private resolvedNodes(): RuleNodes | undefined {
+    if (!this.#nodes) return undefined;
+    const n = resolveLazy(this.#nodes);
     this.#nodes = n;
-    return this.#source.lineAt(n.prop.offset);
+    return n;
   }
   get actionRange(): Range {
     return this.rangeAt(1);
