@@ -28,16 +28,8 @@ export function renderOpencode(parts: readonly string[]): string {
 }
 
 function knownActions(rs: OpencodeRuleSet): string[] {
-  const out = new Set<string>();
-  const seen = new Set<string>();
-  // Thousands of rules name a handful of actions: each is looked at once.
-  for (const r of rs.rules) {
-    if (seen.has(r.action)) continue;
-    seen.add(r.action);
-    if (!/[*?]/.test(r.action)) out.add(r.action);
-  }
-  for (const a of COMMON_ACTIONS) out.add(a);
-  return [...out];
+  // The file's literal actions are listed once per parse, with the witness search's other facts.
+  return [...new Set([...patternFacts(rs).literals, ...COMMON_ACTIONS])];
 }
 
 /** Pairs kept per resource pattern (a pattern such as `*` goes with many actions). */
