@@ -97,19 +97,9 @@ export function skimPath(text: string, path: ReadonlyArray<string | number>): nu
 }
 
 /**
- * The elements of the array at `at`, each as [start, end).
- * @example elementsAt('[1, "a", [2]]', 0) // [[1, 2], [4, 7], [9, 12]]
- */
-export function elementsAt(text: string, at: number): Array<[number, number]> {
-  const b = elementBounds(text, at);
-  const out: Array<[number, number]> = [];
-  for (let k = 0; k < b.length; k += 2) out.push([b[k], b[k + 1]]);
-  return out;
-}
-
-/**
- * `elementsAt` as one flat list, start and end of each element in turn: a file of thousands of
- * rules keeps it as long as its rules, and a pair per element would be thousands of arrays.
+ * The elements of the array at `at`, as one flat list of each one's start and end in turn: a file
+ * of thousands of rules keeps it as long as its rules, and a pair per element would be thousands
+ * of arrays.
  * @example elementBounds('[ 1 , "a" ]', 0) // [2, 3, 6, 9]
  */
 export function elementBounds(text: string, at: number): number[] {
