@@ -69,8 +69,8 @@ export function quietWhitespace(text: string): string {
         else if (d === 34 || d === 10 || d === 13) break;
       }
     } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
-      const nl = text.indexOf('\n', i);
-      i = nl < 0 ? text.length : nl;
+      // The scanner ends a line comment at either line break: `//…\r/*` opens a block comment.
+      i = lineCommentEnd(text, i + 2);
     } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? text.length : end + 1;
@@ -92,12 +92,25 @@ export function quietWhitespace(text: string): string {
   return out.join('');
 }
 
+/** Where the line comment whose text starts at `from` ends: its first `\n` or `\r`, or the text's end. */
+function lineCommentEnd(text: string, from: number): number {
+  for (let j = from; j < text.length; j++) {
+    const d = text.charCodeAt(j);
+    if (d === 10 || d === 13) return j;
+  }
+  return text.length;
+}
+
 function describeParseError(code: string): string {
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-/** Offset of the first bracket that opens a level deeper than `limit`, or -1; strings and comments skipped. */
-function nestingBeyond(text: string, limit: number): number {
+/**
+ * Offset of the first bracket that opens a level deeper than `limit`, or -1; strings and comments
+ * skipped as the JSON scanner skips them. jsonc-parser recurses per level: check before calling it.
+ * @example nestingBeyond('[[[1]]]', 2) // 2
+ */
+export function nestingBeyond(text: string, limit: number): number {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -105,11 +118,10 @@ function nestingBeyond(text: string, limit: number): number {
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i);
         if (d === 92 /* \ */) i++;
-        else if (d === 34 || d === 10) break;
+        else if (d === 34 || d === 10 || d === 13) break;
       }
     } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
-      const nl = text.indexOf('\n', i);
-      i = nl < 0 ? text.length : nl;
+      i = lineCommentEnd(text, i + 2);
     } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? text.length : end + 1;

@@ -2,7 +2,7 @@ import * as os from 'os';
 import { posix } from 'path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { finding, type EvalContext, type Finding, type SourceText } from '../../model';
-import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
+import { duplicateKeyFindings, MAX_NESTING_DEPTH, nestingBeyond, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
 import type { FileInfo } from '../dialect';
 import { literalOffsets, parseRuleText } from './rule-grammar';
 import { compileRule } from './rule-compile';
@@ -151,6 +151,9 @@ function strictJsonError(text: string): { message: string; offset: number; lengt
     JSON.parse(body);
     return undefined;
   } catch (e) {
+    // The parser recurses per level: a text nested too deep is refused before it is called.
+    const deep = nestingBeyond(text, MAX_NESTING_DEPTH);
+    if (deep >= 0) return { message: `nesting deeper than ${MAX_NESTING_DEPTH} levels`, offset: deep, length: 1 };
     const errors: ParseError[] = [];
     parseTree(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
     const first = errors[0];

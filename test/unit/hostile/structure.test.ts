@@ -23,6 +23,19 @@ describe('hostile input: document structure', () => {
     });
   }
 
+  it('nesting hidden behind a comment or string ended by a lone CR: a finding, not a stack overflow', () => {
+    // The JSON scanner ends a line comment and an unterminated string at \r as at \n.
+    for (const before of ['// note\r', '"open string\r', '/* a */ // b\r']) {
+      const text = before + '['.repeat(100_000);
+      for (const d of DIALECTS) {
+        if (!fileNameOf(d).endsWith('.json')) continue;
+        const rs = d.parse({ path: fileNameOf(d), text }, {});
+        assertFindings(rs.findings, text, `${d.id} after ${JSON.stringify(before)}`);
+        assert.ok(rs.findings.some((f) => f.message.includes(`nesting deeper than ${MAX_NESTING_DEPTH} levels`)), `${d.id} after ${JSON.stringify(before)}`);
+      }
+    }
+  });
+
   it('duplicate keys: the last one decides, as JSON.parse does, and each repeat is flagged', () => {
     const text = `{"permissions": [{"action": "edit", "resource": "secrets/*", "effect": "deny", "effect": "allow"}],\n "permissions": [{"action": "edit", "resource": "*", "effect": "allow"}]}`;
     const rs = parseOpencode({ path: 'opencode.json', text }, { builtins: false });

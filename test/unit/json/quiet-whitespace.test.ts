@@ -38,6 +38,13 @@ describe('json: long whitespace reaches the parser as a comment', () => {
     );
   });
 
+  it('a line comment ends at a lone CR, as the scanner ends it: what follows is read as it is', () => {
+    // `//` then \r: the `/*` after it opens a block comment the padding must not close.
+    const text = `// \r/*\n${' '.repeat(3 * LONG_WHITESPACE)}`;
+    assert.deepStrictEqual(parse(quietWhitespace(text)), parse(text));
+    assert.strictEqual(parse(text).errors.length, 1);
+  });
+
   it('whitespace inside strings and comments is left alone', () => {
     const inString = `{"a": "${' '.repeat(100)}"}`;
     assert.strictEqual(quietWhitespace(inString), inString);
