@@ -4,9 +4,19 @@ import type { ServiceHost } from './host';
 import * as path from 'path';
 import { parseLedger } from '../../shared/ledger/parse';
 import { LEDGER_FILE } from '../../shared/ledger/types';
-import type { RuleSet } from '../../shared/model';
+import type { EvalContext, RuleSet } from '../../shared/model';
+import type { AnyDialect, FileInfo, Reparse } from '../../shared/dialects/dialect';
 import type { RequestResult } from '../../shared/requests/model';
-import { runRequests } from '../../shared/requests/run';
+import { rerunRequests, runRequests } from '../../shared/requests/run';
+
+/** The dialect's `reparse`, or undefined (a full parse) when it throws: a fast path never costs the comparison. */
+function guardedReparse(dialect: AnyDialect, near: RuleSet, file: FileInfo, ctx: EvalContext): Reparse | undefined {
+  try {
+    return dialect.reparse!(near, file, ctx);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The base every editor comparison is against; the CLI's `diff --base` takes any revision. */
 export const BASE_REV = 'HEAD';
@@ -86,9 +96,13 @@ export class BaseDiffs {
     const key = JSON.stringify([dialect.id, ctx, report.requestsPath, baseText.length, requestsText.length]) + baseText + '\u0000' + requestsText;
     const hit = this.bases.get(report.path);
     if (hit && hit.key === key) return hit;
-    const old = loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id });
-    const results = old.ruleSet && report.requestsFile ? runRequests(dialect, old.ruleSet, report.requestsFile, ctx) : undefined;
-    const side: BaseSide = { key, ruleSet: old.ruleSet, results };
+    // A base that differs from the current text only a little is read off the current parse, and
+    // only the stored requests a changed rule can meet are run on it again.
+    const near = report.ruleSet && dialect.reparse ? guardedReparse(dialect, report.ruleSet, { path: report.path, text: baseText }, ctx) : undefined;
+    const ruleSet = near ? near.ruleSet : loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id }).ruleSet;
+    const file = report.requestsFile;
+    const results = !ruleSet || !file ? undefined : near ? rerunRequests(dialect, near, file, ctx, report.results) : runRequests(dialect, ruleSet, file, ctx);
+    const side: BaseSide = { key, ruleSet, results };
     if (this.bases.size >= MAX_BASES && !this.bases.has(report.path)) this.bases.delete(this.bases.keys().next().value!);
     this.bases.set(report.path, side);
     return side;

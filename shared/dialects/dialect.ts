@@ -36,6 +36,12 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
   detect(file: FileInfo): number;
   parse(file: FileInfo, ctx?: EvalContext): RS;
   /**
+   * Optional fast path for comparing versions: the parse of `file` read off `near`, a parse of a
+   * text that differs from it only a little (the git base of the file being edited), or undefined
+   * whenever it cannot say (the caller then parses). See `Reparse`.
+   */
+  reparse?(near: RS, file: FileInfo, ctx?: EvalContext): Reparse<RS> | undefined;
+  /**
    * Reads the dialect fields of one stored request object. Unknown or ill-typed fields are
    * `request-invalid` findings with exact ranges; `request` is undefined when it cannot be run.
    */
@@ -50,6 +56,20 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
   lint?(rs: RS, ctx?: LintContext): Finding[];
   /** A short one-line description of a request for listings ("edit docs/a.md, secrets/x"). */
   describeRequest(request: Q): string;
+}
+
+/**
+ * A parse read off a nearby one. Its rules decide exactly as `parse(file)`'s do, rule for rule, but
+ * the rules the two texts share are `near`'s own objects, so their places are `near`'s text's:
+ * use it for decisions and rule numbers, never for ranges.
+ */
+export interface Reparse<RS extends RuleSet = RuleSet> {
+  ruleSet: RS;
+  /**
+   * True only when the request is decided exactly as under `near`, verdict and deciding rules
+   * alike: no rule that differs between the two can match it. False when unsure.
+   */
+  decidesAlike(request: unknown): boolean;
 }
 
 export type AnyDialect = Dialect<RuleSet<Rule>, any>;

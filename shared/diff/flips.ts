@@ -46,6 +46,8 @@ export function storedFlips(base: RequestResult[], current: RequestResult[]): Fl
   const out: Flip[] = [];
   for (const cur of current) {
     const old = byName.get(cur.request.name);
+    // A result both versions share (the request decided alike, see `rerunRequests`) flips nothing.
+    if (old === cur) continue;
     const a = old?.verdict;
     const b = cur.verdict;
     if (!a || !b) continue;

@@ -1,5 +1,5 @@
 import { finding, ruleNumber, type EvalContext, type Finding, type RuleSet, type Verdict } from '../model';
-import type { AnyDialect } from '../dialects/dialect';
+import type { AnyDialect, Reparse } from '../dialects/dialect';
 import { compiledFor, type CompiledRuleSet } from '../compiled';
 import { compareExpect } from './expect';
 import { unknownAgentProblem } from './agents';
@@ -66,6 +66,23 @@ export function runRequests(dialect: AnyDialect, parsed: RuleSet, file: Requests
   const rs = ruleSetForFile(parsed, file);
   const fast = compiled ?? (file.requests.length >= COMPILE_FROM_REQUESTS ? compiledOrNone(dialect, rs) : undefined);
   return file.requests.map((r) => runRequest(dialect, rs, r, ctx, fast));
+}
+
+/**
+ * `runRequests` on a rule set read off another (see `Reparse`), reusing that one's results for
+ * every request it decides alike: only the requests a changed rule can meet are evaluated.
+ * @example rerunRequests(opencode, reparsed, file, {}, currentResults).length === file.requests.length
+ */
+export function rerunRequests(dialect: AnyDialect, reparsed: Reparse, file: RequestsFile, ctx: EvalContext, near: readonly RequestResult[]): RequestResult[] {
+  const kept = new Map<StoredRequest, RequestResult>();
+  for (const r of near) kept.set(r.request, r);
+  const again: StoredRequest[] = [];
+  for (const r of file.requests) if (!(kept.has(r) && r.request !== undefined && reparsed.decidesAlike(r.request))) again.push(r);
+  if (again.length === 0) return file.requests.map((r) => kept.get(r)!);
+  const redone = new Map<StoredRequest, RequestResult>();
+  const rerun = runRequests(dialect, reparsed.ruleSet, { ...file, requests: again }, ctx);
+  for (let i = 0; i < again.length; i++) redone.set(again[i], rerun[i]);
+  return file.requests.map((r) => redone.get(r) ?? kept.get(r)!);
 }
 
 /**

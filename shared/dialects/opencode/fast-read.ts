@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { isDecision, type Decision } from '../../model';
 import type { FastJson } from '../../json/fast-value';
-import { strictJsonTreeAt } from '../../json/fast-tree';
+import { strictJsonTree, strictJsonTreeAt } from '../../json/fast-tree';
 import { elementBounds, skimPath } from '../../json/skim';
 import type { LeafNodes, PermLeaf, PermTree } from './layers';
 import { mergePerm, toolsToPerm } from './layers';
@@ -37,11 +37,25 @@ export function fastFileLayer(json: FastJson): FileLayer | undefined {
     for (const key of ['agent', 'agents', 'mode']) agents(own(root, key), key, out.agents, at);
     const def = own(root, 'default_agent');
     if (typeof def === 'string') out.defaultAgent = def;
+    LOCATORS.set(out, at);
     return out;
   } catch (e) {
     if (e instanceof Unreadable) return undefined;
     throw e;
   }
+}
+
+/** Each fast-read layer's locator: what it skims of the text is skimmed once for every reader. */
+const LOCATORS = new WeakMap<FileLayer, Locator>();
+
+/**
+ * Where each element of the text's top-level `permissions` list starts and ends (as
+ * `elementBounds` lists them), skimmed once with the rules' own places; undefined for a layer
+ * the fast path did not read.
+ * @example topLevelBounds(fastFileLayer(json)!)?.length // twice the number of top-level rules
+ */
+export function topLevelBounds(layer: FileLayer): number[] | undefined {
+  return LOCATORS.get(layer)?.listBounds(TOP_LEVEL_V2);
 }
 
 const decision = (v: unknown): Decision => {
@@ -56,7 +70,7 @@ function section(obj: Obj, agent: string | null, base: JsonPath, at: Locator): {
   return {
     permission: permission === undefined ? null : v1(permission, [...base, 'permission'], at),
     tools: tools === undefined ? null : toolsOf(tools, [...base, 'tools'], at),
-    v2: permissions === undefined ? [] : v2(permissions, agent, [...base, 'permissions'], at),
+    v2: permissions === undefined ? [] : v2(permissions, agent, base.length === 0 ? TOP_LEVEL_V2 : [...base, 'permissions'], at),
   };
 }
 
@@ -91,19 +105,48 @@ function toolsOf(v: unknown, p: JsonPath, at: Locator): Map<string, PermLeaf> {
 function v2(v: unknown, agent: string | null, p: JsonPath, at: Locator): RuleDraft[] {
   if (!Array.isArray(v)) throw new Unreadable();
   const out: RuleDraft[] = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const item = v[i];
-    if (!isObj(item)) throw new Unreadable();
-    let fields = 0;
-    for (const k in item) {
-      if (!V2_FIELDS.has(k)) throw new Unreadable();
-      fields++;
-    }
-    const { action, resource, effect } = item;
-    if (fields !== 3 || typeof action !== 'string' || typeof resource !== 'string') throw new Unreadable();
-    out[i] = { action, resource, effect: decision(effect), form: 'v2', agent, nodes: new V2Place(at, p, i) };
-  }
+  for (let i = 0; i < v.length; i++) out[i] = v2Item(v[i], agent, p, i, at);
   return out;
+}
+
+function v2Item(item: unknown, agent: string | null, p: JsonPath, i: number, at: Locator): RuleDraft {
+  if (!isObj(item)) throw new Unreadable();
+  let fields = 0;
+  for (const k in item) {
+    if (!V2_FIELDS.has(k)) throw new Unreadable();
+    fields++;
+  }
+  const { action, resource, effect } = item;
+  if (fields !== 3 || typeof action !== 'string' || typeof resource !== 'string') throw new Unreadable();
+  return { action, resource, effect: decision(effect), form: 'v2', agent, nodes: new V2Place(at, p, i) };
+}
+
+/** The path of the checked file's top-level V2 list. */
+export const TOP_LEVEL_V2: JsonPath = ['permissions'];
+
+/**
+ * Element `index` of the top-level `permissions` list of `text`, read from that element's own
+ * `JSON.parse` value as the fast reader reads it (its place found in `text` when first asked
+ * for), or undefined when the fast reader would not take it.
+ * @example topLevelV2Draft(text, { action: 'edit', resource: '*', effect: 'deny' }, 0)?.effect // 'deny'
+ */
+export function topLevelV2Draft(text: string, value: unknown, index: number): RuleDraft | undefined {
+  let root: Node | undefined;
+  const json: FastJson = {
+    value: undefined,
+    text,
+    tree() {
+      root ??= strictJsonTree(text);
+      if (!root) throw new Error('strict JSON tree unavailable for a text read by the fast path');
+      return root;
+    },
+  };
+  try {
+    return v2Item(value, null, TOP_LEVEL_V2, index, new Locator(json));
+  } catch (e) {
+    if (e instanceof Unreadable) return undefined;
+    throw e;
+  }
 }
 
 function agents(container: unknown, key: string, into: Map<string, AgentLayer>, at: Locator): void {
@@ -237,13 +280,18 @@ class Locator {
   }
 
   /** The list's element bounds, skimmed once per list (its rules share one path array). */
-  private boundsOf(list: JsonPath, index: number): number[] {
+  listBounds(list: JsonPath): number[] {
     let bounds = this.lists.get(list);
     if (!bounds) {
       const at = skimPath(this.json.text, list);
       bounds = at < 0 ? [] : elementBounds(this.json.text, at);
       this.lists.set(list, bounds);
     }
+    return bounds;
+  }
+
+  private boundsOf(list: JsonPath, index: number): number[] {
+    const bounds = this.listBounds(list);
     if (2 * index + 1 >= bounds.length) throw new Error(`no rule ${index} in ${JSON.stringify(list)}`);
     return bounds;
   }

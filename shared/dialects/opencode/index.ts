@@ -3,6 +3,7 @@ import { detectOpencode } from './detect';
 import { evaluateOpencode } from './evaluate';
 import { lintOpencode } from './lint';
 import { parseOpencode } from './parse';
+import { reparseOpencode } from './reparse';
 import { describeOpencodeRequest, OPENCODE_REQUEST_FIELDS, readOpencodeRequest, readOpencodeRequestValue } from './request';
 import type { OpencodeRequest, OpencodeRuleSet } from './rules';
 
@@ -14,6 +15,7 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   requestFields: OPENCODE_REQUEST_FIELDS,
   detect: detectOpencode,
   parse: parseOpencode,
+  reparse: reparseOpencode,
   readRequest: readOpencodeRequest,
   readRequestValue: readOpencodeRequestValue,
   evaluate: evaluateOpencode,

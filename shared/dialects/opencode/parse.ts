@@ -4,7 +4,7 @@ import type { Node } from 'jsonc-parser';
 import { FILE_START, finding, isDecision, SourceText, type Decision, type EvalContext, type Finding, type Range } from '../../model';
 import { duplicateKeyFindings, MAX_DOCUMENT_CHARS, MAX_NESTING_DEPTH, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
 import { strictJsonValue } from '../../json/fast-value';
-import { fastFileLayer } from './fast-read';
+import { fastFileLayer, topLevelBounds } from './fast-read';
 import type { FileInfo } from '../dialect';
 import { compile, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
 import { opencodePattern } from './pattern';
@@ -56,6 +56,15 @@ function patternPool(file: string): PatternSource & { done(): void } {
       if (poolByFile.size > PATTERN_POOL_FILES) poolByFile.delete(poolByFile.keys().next().value!);
     },
   };
+}
+
+/**
+ * The pattern source that reads `file`'s last parse's patterns and leaves its pool as it is: a rule
+ * read apart from a whole parse (see `reparse.ts`) must not make the next parse miss the others.
+ */
+export function pooledPatterns(file: string): PatternSource {
+  const pool = poolByFile.get(file);
+  return { get: (text, source) => pool?.get(text === source ? text : `${text}\u0000${source}`) ?? freshPattern(text, source) };
 }
 
 function freshPattern(text: string, source: string): SharedPattern {
@@ -434,7 +443,8 @@ function globalLayerName(p: string): string {
  */
 export function parseOpencode(file: FileInfo, ctx: EvalContext = {}): OpencodeRuleSet {
   const home = ctx.home ?? os.homedir();
-  const { source, findings, own } = readFast(file.text) ?? readFull(file.text);
+  const fast = readFast(file.text);
+  const { source, findings, own } = fast ?? readFull(file.text);
   let merged = own;
   if (ctx.globalConfig) {
     const g = parseJson(ctx.globalConfig.text);
@@ -448,9 +458,36 @@ export function parseOpencode(file: FileInfo, ctx: EvalContext = {}): OpencodeRu
   const pool = patternPool(file.path);
   const bare = bareRuleSet(file.path, source, findings, user, home, pool);
   pool.done();
-  if (ctx.builtins === false) return bare;
-  const worktree = ctx.root ?? path.posix.dirname(file.path.replace(/\\/g, '/'));
-  return withBuiltins(bare, user, { home, worktree });
+  const ruleSet = ctx.builtins === false ? bare : withBuiltins(bare, user, { home, worktree: ctx.root ?? path.posix.dirname(file.path.replace(/\\/g, '/')) });
+  // A text whose top level is one V2 list, and which nothing else merges into, can be the near
+  // parse a nearby text is read off (only one top-level rule then moves with an edit inside it).
+  if (fast && !ctx.globalConfig && user.top.length === own.v2.length && (ctx.builtins === false || user.form === 'v2')) {
+    FAST_PARSES.set(ruleSet, { text: file.text, key: parseKey(file.path, ctx, home), top: own.v2.length, bounds: () => topLevelBounds(own) ?? [] });
+  }
+  return ruleSet;
+}
+
+/** What a fast parse whose top level is one V2 list was of (see `reparse.ts`). */
+export interface FastParse {
+  text: string;
+  /** The inputs besides the text, as `parseKey` writes them. */
+  key: string;
+  /** How many rules the top-level list has: the rule set's first ones. */
+  top: number;
+  /** Where each of them is in the text (see `topLevelBounds`), skimmed when first asked for. */
+  bounds(): number[];
+}
+
+const FAST_PARSES = new WeakMap<OpencodeRuleSet, FastParse>();
+
+/** @example fastParseOf(parseOpencode({ path, text: '{"permissions": []}' }))?.top // 0 */
+export function fastParseOf(rs: OpencodeRuleSet): FastParse | undefined {
+  return FAST_PARSES.get(rs);
+}
+
+/** Everything besides the text that a parse depends on. */
+export function parseKey(filePath: string, ctx: EvalContext, home = ctx.home ?? os.homedir()): string {
+  return JSON.stringify([filePath, home, ctx.root ?? null, ctx.builtins === false, ctx.globalConfig?.path ?? null, ctx.globalConfig?.text ?? null]);
 }
 
 /**
