@@ -30,6 +30,9 @@ export function detectOmp(file: FileInfo): number {
     return 0;
   }
   if (!JSON_FILE.test(p)) return 0;
+  // Every JSON form names a `patterns` key: a plain search rules out other files (a large
+  // OpenCode or Claude file) before any pattern scans it.
+  if (!head.includes('patterns"')) return 0;
   if (JSON_DOTTED.test(head)) return 7;
   if (JSON_BASH.test(head) && JSON_PATTERNS.test(head)) return 6;
   if (JSON_COMMAND.test(head) && JSON_PATTERNS.test(head) && JSON_MATCH.test(head)) return 6;
