@@ -1,4 +1,4 @@
-import { ruleNumber } from '../../shared/model';
+import { ruleNumber, type Rule } from '../../shared/model';
 import type { CodeLens, Range } from 'vscode-languageserver';
 import type { FileReport } from '../../shared/check/check-file';
 import type { RequestResult } from '../../shared/requests/model';
@@ -73,24 +73,26 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
   }
   if (!rep.requestsPath) return out;
   const evaluated = rep.results.filter((r) => r.verdict).length;
-  const decisions = decisionsOf(rep);
-  const none = `decides none of ${evaluated} request${evaluated === 1 ? '' : 's'}`;
-  for (const rule of rep.ruleSet.rules) {
+  ruleLenses(rep.ruleSet.rules, decisionsOf(rep), `decides none of ${evaluated} request${evaluated === 1 ? '' : 's'}`, ruleUri, out);
+  return out;
+}
+
+/**
+ * One lens per rule of the file, appended to `out`. A loop of its own: it runs over thousands of
+ * rules, and V8 then optimizes this small function rather than the whole lens builder around it.
+ */
+function ruleLenses(rules: readonly Rule[], decisions: ReturnType<typeof decisionsOf>, none: string, ruleUri: string, out: CodeLens[]): void {
+  for (const rule of rules) {
     // A built-in layer's rule has no line in the file to carry a lens.
     if (rule.layer !== undefined) continue;
     // Dialects may number rules past the parsed list (a dropped entry keeps its slot): no entry, no decisions.
-    const decides = decisions[rule.index]?.decides ?? [];
-    let title: string;
-    if (!decides.length) title = none;
-    else {
-      const names = decides.slice(0, NAMES_SHOWN).map((x) => `${shortName(x.request)} (${x.decision})`);
-      title = `decides ${names.join(', ')}${decides.length > NAMES_SHOWN ? ` +${decides.length - NAMES_SHOWN} more` : ''}`;
+    const decides = decisions[rule.index]?.decides;
+    if (!decides?.length) {
+      out.push({ range: lineRange(rule.startLine ?? rule.range.start.line), command: { title: none, command: '' } });
+      continue;
     }
-    const first = decides[0]?.request;
-    out.push({
-      range: lineRange(rule.startLine ?? rule.range.start.line),
-      command: first ? { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: first }] } : { title, command: '' },
-    });
+    const names = decides.slice(0, NAMES_SHOWN).map((x) => `${shortName(x.request)} (${x.decision})`);
+    const title = `decides ${names.join(', ')}${decides.length > NAMES_SHOWN ? ` +${decides.length - NAMES_SHOWN} more` : ''}`;
+    out.push({ range: lineRange(rule.startLine ?? rule.range.start.line), command: { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: decides[0].request }] } });
   }
-  return out;
 }
