@@ -42,7 +42,11 @@ interface RadixNode {
   next: Map<number, RadixNode> | null;
 }
 
-const radixNode = (label: string): RadixNode => ({ label, ids: [], next: null });
+/**
+ * A node whose key ends here files `ids` from the start: an empty list grown by one push gets room
+ * for 17, and an index of thousands of patterns keeps one such list per pattern.
+ */
+const radixNode = (label: string, ids: number[] = []): RadixNode => ({ label, ids, next: null });
 
 /** Files `id` under `key` (a prefix key, or a suffix key when `fromEnd`). */
 function radixAdd(root: RadixNode, key: string, id: number, fromEnd: boolean): void {
@@ -57,9 +61,7 @@ function radixAdd(root: RadixNode, key: string, id: number, fromEnd: boolean): v
     const c = at(key, i);
     const child = n.next?.get(c);
     if (!child) {
-      const leaf = radixNode(fromEnd ? key.slice(0, key.length - i) : key.slice(i));
-      leaf.ids.push(id);
-      (n.next ??= new Map()).set(c, leaf);
+      (n.next ??= new Map()).set(c, radixNode(fromEnd ? key.slice(0, key.length - i) : key.slice(i), [id]));
       return;
     }
     const l = child.label;
