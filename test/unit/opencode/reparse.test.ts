@@ -88,6 +88,8 @@ describe('opencode reparse: a nearby text read off a parse', () => {
       ['a comment', fileText(base.map((t, i) => (i === 2 ? t.replace('{', '{ /* x */') : t)))],
       ['a rule split in two', fileText(base.map((t, i) => (i === 2 ? `${t.slice(0, -1)}}, {${t.slice(1)}` : t)))],
       ['a byte-order mark', `\ufeff${fileText(base)}`],
+      ['a rule nested 100,000 deep', fileText(base.map((t, i) => (i === 2 ? t.replace('"ask"', `${'['.repeat(100_000)}${']'.repeat(100_000)}`) : t)))],
+      ['a rule turned into a string', fileText(base.map((t, i) => (i === 2 ? JSON.stringify(t) : t)))],
     ];
     for (const [what, text] of cases) assert.strictEqual(reparseOpencode(near, { path: PATH, text }, CTX), undefined, what);
     // Nor with another path or context, or a near parse the fast path did not read.
