@@ -41,11 +41,10 @@ interface RuleNote {
   data: Record<string, unknown>;
 }
 
-/** A rule's notes and its duplicate keys (action and resource, and their lower case), per decision and form. */
+/** A rule's notes, per decision and form, and its duplicate key in lower case. */
 interface RuleNotes {
   notes: RuleNote[];
-  key: string;
-  /** `key` in lower case, made when the file's repeats are first looked for. */
+  /** Action and resource in lower case, made when a file's repeats are first looked for but for case. */
   lowerKey: string | undefined;
 }
 
@@ -85,14 +84,10 @@ function pairOf(r: OpencodeRule): PairNotes {
   return pair;
 }
 
-function notesOf(r: OpencodeRule): RuleNotes {
-  const pair = pairOf(r);
+function notesIn(pair: PairNotes, r: OpencodeRule): RuleNotes {
   const kind = kindOf(r);
   let hit = pair.kinds[kind];
-  if (!hit) {
-    const key = `\u0000${r.action}\u0000${r.resource}`;
-    pair.kinds[kind] = hit = { notes: ruleNotes(r), key, lowerKey: undefined };
-  }
+  if (!hit) pair.kinds[kind] = hit = { notes: ruleNotes(r), lowerKey: undefined };
   return hit;
 }
 
@@ -157,9 +152,14 @@ interface Repeat {
   other: number;
 }
 
-/** The last file's duplicate keys and repeats, per rule of the file in order (rule sets of one path). */
+/**
+ * The last file's repeats, per rule of the file in order (rule sets of one path), with what they
+ * were found for: each rule's pattern pair (the same pair object stands for the same action and
+ * resource text: see `pairOf`), agent and number.
+ */
 interface RepeatMemo {
-  keys: string[];
+  pairs: PairNotes[];
+  agents: Array<string | null>;
   rules: number[];
   repeats: Array<Repeat | undefined>;
 }
@@ -170,32 +170,57 @@ const REMEMBERED_FILES = 4;
 /** A character `toLowerCase` may change: ASCII capitals, and anything past ASCII. */
 const CASED = /[A-Z\u0080-\uffff]/;
 
-/** Which rules repeat an earlier one: the last result of the same path when every key is the same. */
-function repeatsOf(path: string, keys: string[], lowerKeys: () => string[], rules: number[]): Array<Repeat | undefined> {
+/** Which rules repeat an earlier one: the last result of the same path when every rule's pair, agent and number are the same. */
+function repeatsOf(path: string, own: readonly OpencodeRule[], pairs: PairNotes[], notes: readonly RuleNotes[]): Array<Repeat | undefined> {
   const last = repeatsByFile.get(path);
   repeatsByFile.delete(path);
+  const agents = own.map((r) => r.agent);
+  const rules = own.map((r) => r.index);
   let repeats: Array<Repeat | undefined>;
-  if (last && last.keys.length === keys.length && keys.every((k, i) => k === last.keys[i] && rules[i] === last.rules[i])) repeats = last.repeats;
-  else {
-    repeats = [];
-    // Keys with nothing lower case could change are their own lower case: then two keys alike
-    // but for case are the same key, found as such, and the lower-case pass is left out.
-    const lower = keys.some((k) => CASED.test(k)) ? lowerKeys() : undefined;
-    const seen = new Map<string, number>();
-    const seenLower = new Map<string, number>();
-    keys.forEach((key, i) => {
-      const prev = seen.get(key);
-      if (prev !== undefined) repeats[i] = { code: 'duplicate-rule', other: prev };
-      else if (lower) {
-        const other = seenLower.get(lower[i]);
-        if (other !== undefined) repeats[i] = { code: 'case-duplicate', other };
-      }
-      seen.set(key, rules[i]);
-      if (lower && !seenLower.has(lower[i])) seenLower.set(lower[i], rules[i]);
-    });
-  }
-  repeatsByFile.set(path, { keys, rules, repeats });
+  if (last && sameRun(last, pairs, agents, rules)) repeats = last.repeats;
+  else repeats = findRepeats(own, notes);
+  repeatsByFile.set(path, { pairs, agents, rules, repeats });
   if (repeatsByFile.size > REMEMBERED_FILES) repeatsByFile.delete(repeatsByFile.keys().next().value!);
+  return repeats;
+}
+
+function sameRun(last: RepeatMemo, pairs: readonly PairNotes[], agents: ReadonlyArray<string | null>, rules: readonly number[]): boolean {
+  if (last.pairs.length !== pairs.length) return false;
+  for (let i = 0; i < pairs.length; i++) if (pairs[i] !== last.pairs[i] || agents[i] !== last.agents[i] || rules[i] !== last.rules[i]) return false;
+  return true;
+}
+
+/**
+ * Each rule's earlier repeat: the same agent, action and resource text (looked up word by word,
+ * so no key is built per rule), else, when any of them has a character lower case could change,
+ * the first alike but for case.
+ */
+function findRepeats(own: readonly OpencodeRule[], notes: readonly RuleNotes[]): Array<Repeat | undefined> {
+  const repeats: Array<Repeat | undefined> = [];
+  const seen = new Map<string, Map<string, number>>();
+  let cased = false;
+  for (let i = 0; i < own.length; i++) {
+    const r = own[i];
+    const scope = r.agent === null ? r.action : `${r.agent}\u0000${r.action}`;
+    let byResource = seen.get(scope);
+    if (!byResource) seen.set(scope, (byResource = new Map()));
+    const prev = byResource.get(r.resource);
+    if (prev !== undefined) repeats[i] = { code: 'duplicate-rule', other: prev };
+    byResource.set(r.resource, r.index);
+    if (!cased && (CASED.test(r.action) || CASED.test(r.resource) || (r.agent !== null && CASED.test(r.agent)))) cased = true;
+  }
+  // Words with nothing lower case could change are their own lower case: then two rules alike
+  // but for case are the same words, found above, and this pass is left out.
+  if (!cased) return repeats;
+  const seenLower = new Map<string, number>();
+  for (let i = 0; i < own.length; i++) {
+    const r = own[i];
+    const lower = (notes[i].lowerKey ??= `\u0000${r.action}\u0000${r.resource}`.toLowerCase());
+    const key = r.agent === null ? lower : `\u0001${r.agent.toLowerCase()}${lower}`;
+    const other = seenLower.get(key);
+    if (repeats[i] === undefined && other !== undefined) repeats[i] = { code: 'case-duplicate', other };
+    if (other === undefined) seenLower.set(key, r.index);
+  }
   return repeats;
 }
 
@@ -217,23 +242,16 @@ function repeatFinding(rs: OpencodeRuleSet, r: OpencodeRule, repeat: Repeat): Fi
 export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
   // Built-in layers are the agent's, not the user's: lints speak only of rules in the file.
   const own: OpencodeRule[] = [];
+  const pairs: PairNotes[] = [];
   const notes: RuleNotes[] = [];
-  const keys: string[] = [];
-  const rules: number[] = [];
   for (const r of rs.rules) {
     if (r.layer !== undefined) continue;
-    const n = notesOf(r);
+    const pair = pairOf(r);
     own.push(r);
-    notes.push(n);
-    keys.push(r.agent === null ? n.key : r.agent + n.key);
-    rules.push(r.index);
+    pairs.push(pair);
+    notes.push(notesIn(pair, r));
   }
-  const lowerKeys = () =>
-    own.map((r, i) => {
-      const lower = (notes[i].lowerKey ??= notes[i].key.toLowerCase());
-      return r.agent === null ? lower : r.agent.toLowerCase() + lower;
-    });
-  const repeats = repeatsOf(rs.path, keys, lowerKeys, rules);
+  const repeats = repeatsOf(rs.path, own, pairs, notes);
   const out: Finding[] = [];
   own.forEach((r, i) => {
     for (const n of notes[i].notes) out.push(noteFinding(n, r));
