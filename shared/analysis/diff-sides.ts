@@ -147,6 +147,34 @@ export function patternFacts(rs: OpencodeRuleSet): { actionPatterns: Wildcard[];
 }
 
 /**
+ * Gives `rs` the pattern-level facts `other` has already, when the two are the same patterns rule
+ * for rule, in the same orders (they may differ in decisions): every such fact is a function of
+ * each rule's action and patterns and of the orders alone. A file opened with an effect changed
+ * since its git base then reads its patterns once, not once per version.
+ */
+function borrowPatternLevel(rs: OpencodeRuleSet, other: OpencodeRuleSet): void {
+  const mine = factsOf(rs);
+  const theirs = FACTS.get(other)?.patterns;
+  if (mine.patterns || !theirs || !samePatterns(rs.rules, other.rules)) return;
+  const a = rs.order;
+  const b = other.order;
+  if (a !== b && (a === undefined || b === undefined || a.length !== b.length || a.some((x, i) => x !== b[i]))) return;
+  mine.patterns = theirs;
+}
+
+/** The same action text and pattern and matcher objects, and the same agent, position by position. */
+function samePatterns(a: readonly OpencodeRule[], b: readonly OpencodeRule[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (x.action !== y.action || x.agent !== y.agent || x.actionPattern !== y.actionPattern || x.actionMatcher !== y.actionMatcher || x.resourcePattern !== y.resourcePattern) return false;
+  }
+  return true;
+}
+
+/**
  * The facts of two versions together, each list the base's followed by what only the current
  * version adds (first occurrences, file order), as `patternFacts` of both joined without repeats
  * (`chars` may repeat: `preferredOrder` keeps first occurrences). When the current version differs
@@ -156,6 +184,7 @@ export function patternFacts(rs: OpencodeRuleSet): { actionPatterns: Wildcard[];
  * @example unionFacts(base, base, sharedEnds(base, base)).literals // patternFacts(base).literals
  */
 export function unionFacts(base: OpencodeRuleSet, current: OpencodeRuleSet, ends?: Ends): { actionPatterns: Wildcard[]; literals: string[]; chars: number[] } {
+  if (ends) borrowPatternLevel(base, current);
   const bf = patternLevel(base);
   const mid = ends && middleOf(base, current, ends);
   const cf = mid ? { actionPatterns: mid.map((r) => r.actionPattern), literals: literalActions(mid), chars: literalChars(mid) } : patternLevel(current);

@@ -134,6 +134,33 @@ describe('analysis: OpenCode flips read off a kept base equal a search from scra
     );
   });
 
+  it('a file opened with effects changed since its base: the base borrows the current facts, and the flips are as from scratch', () => {
+    const effectsOnly = fc.array(fc.record({ k: fc.constant('effect' as const), agent: side, i: at, e: effect }), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(fc.record({ top: fc.array(rule, { minLength: 1, maxLength: 14 }), agent: fc.array(rule, { maxLength: 3 }) }), effectsOnly, fc.boolean(), (start, edits, builtins) => {
+        const v = edits.reduce(apply, start);
+        const baseText = text(start);
+        const currentText = text(v);
+        // As an open does it: the current version is analysed first, then its base is read (the
+        // parser's pattern pool gives it the same pattern objects).
+        const current = parse(currentText, builtins);
+        const facts = patternFacts(current);
+        const base = parse(baseText, builtins);
+        const fast = findOpencodeWitnesses(base, current, [], new Deadline(TEST_MS));
+        assert.strictEqual(patternFacts(base), facts, 'the base borrows the facts of the same patterns');
+        const full = findOpencodeWitnesses(parse(baseText, builtins), parse(currentText, builtins), [], new Deadline(TEST_MS), false);
+        assert.strictEqual(shown(fast), shown(full), `${baseText}\n→\n${currentText}`);
+      }),
+      { numRuns: propertyRuns(150), seed: 20261201 },
+    );
+    // A pattern changed: the base reads its own facts.
+    const current = parse(text({ top: [['edit', 'src/*', 'deny']], agent: [] }), false);
+    const facts = patternFacts(current);
+    const base = parse(text({ top: [['edit', 'src/a', 'deny']], agent: [] }), false);
+    findOpencodeWitnesses(base, current, [], new Deadline(TEST_MS));
+    assert.notStrictEqual(patternFacts(base), facts);
+  });
+
   it('the union of pattern facts read from the changed middle equals the one read from both whole files', () => {
     fc.assert(
       fc.property(fc.array(rule, { maxLength: 12 }), fc.array(edit, { minLength: 1, maxLength: 3 }), (rules, edits) => {
