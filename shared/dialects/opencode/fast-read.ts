@@ -49,13 +49,15 @@ export function fastFileLayer(json: FastJson): FileLayer | undefined {
 const LOCATORS = new WeakMap<FileLayer, Locator>();
 
 /**
- * Where each element of the text's top-level `permissions` list starts and ends (as
+ * How to find where each element of the text's top-level `permissions` list starts and ends (as
  * `elementBounds` lists them), skimmed once with the rules' own places; undefined for a layer
- * the fast path did not read.
- * @example topLevelBounds(fastFileLayer(json)!)?.length // twice the number of top-level rules
+ * the fast path did not read. The answer holds the text's locator (every rule holds it already),
+ * not the layer.
+ * @example topLevelBounds(fastFileLayer(json)!)?.().length // twice the number of top-level rules
  */
-export function topLevelBounds(layer: FileLayer): number[] | undefined {
-  return LOCATORS.get(layer)?.listBounds(TOP_LEVEL_V2);
+export function topLevelBounds(layer: FileLayer): (() => number[]) | undefined {
+  const at = LOCATORS.get(layer);
+  return at && (() => at.listBounds(TOP_LEVEL_V2));
 }
 
 const decision = (v: unknown): Decision => {

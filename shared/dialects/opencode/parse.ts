@@ -461,9 +461,8 @@ export function parseOpencode(file: FileInfo, ctx: EvalContext = {}): OpencodeRu
   const ruleSet = ctx.builtins === false ? bare : withBuiltins(bare, user, { home, worktree: ctx.root ?? path.posix.dirname(file.path.replace(/\\/g, '/')) });
   // A text whose top level is one V2 list, and which nothing else merges into, can be the near
   // parse a nearby text is read off (only one top-level rule then moves with an edit inside it).
-  if (fast && !ctx.globalConfig && user.top.length === own.v2.length && (ctx.builtins === false || user.form === 'v2')) {
-    FAST_PARSES.set(ruleSet, { text: file.text, key: parseKey(file.path, ctx, home), top: own.v2.length, bounds: () => topLevelBounds(own) ?? [] });
-  }
+  const bounds = fast && !ctx.globalConfig && user.top.length === own.v2.length && (ctx.builtins === false || user.form === 'v2') ? topLevelBounds(own) : undefined;
+  if (bounds) FAST_PARSES.set(ruleSet, { text: file.text, key: parseKey(file.path, ctx, home), top: own.v2.length, bounds });
   return ruleSet;
 }
 
