@@ -10,8 +10,10 @@ import type { Analysis } from './workspace';
 
 const NAMES_SHOWN = 4;
 
+/** An empty range at a line's start: one position object for both ends (lenses are only read and sent). */
 function lineRange(line: number): Range {
-  return { start: { line, character: 0 }, end: { line, character: 0 } };
+  const at = { line, character: 0 };
+  return { start: at, end: at };
 }
 
 /**
@@ -82,13 +84,15 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
  * rules, and V8 then optimizes this small function rather than the whole lens builder around it.
  */
 function ruleLenses(rules: readonly Rule[], decisions: ReturnType<typeof decisionsOf>, none: string, ruleUri: string, out: CodeLens[]): void {
+  // Most rules of a large file decide none of the requests: their lenses share one command.
+  const decidesNone = { title: none, command: '' };
   for (const rule of rules) {
     // A built-in layer's rule has no line in the file to carry a lens.
     if (rule.layer !== undefined) continue;
     // Dialects may number rules past the parsed list (a dropped entry keeps its slot): no entry, no decisions.
     const decides = decisions[rule.index]?.decides;
     if (!decides?.length) {
-      out.push({ range: lineRange(rule.startLine ?? rule.range.start.line), command: { title: none, command: '' } });
+      out.push({ range: lineRange(rule.startLine ?? rule.range.start.line), command: decidesNone });
       continue;
     }
     const names = decides.slice(0, NAMES_SHOWN).map((x) => `${shortName(x.request)} (${x.decision})`);

@@ -41,13 +41,6 @@ interface RuleNote {
   data: Record<string, unknown>;
 }
 
-/** A rule's notes, per decision and form, and its duplicate key in lower case. */
-interface RuleNotes {
-  notes: RuleNote[];
-  /** Action and resource in lower case, made when a file's repeats are first looked for but for case. */
-  lowerKey: string | undefined;
-}
-
 /**
  * Notes kept per (resource pattern, action pattern) object, then per decision and form. Patterns
  * are shared between parses of a file, so an edit re-reads only the rules it changed. A pattern
@@ -57,10 +50,18 @@ const notesByResource = new WeakMap<Wildcard, PairNotes | PairNotes[]>();
 /** Action patterns kept per resource pattern (a resource such as `*` goes with many actions). */
 const MAX_ACTIONS_PER_PATTERN = 64;
 
-/** One pattern pair's notes, per decision and form (see `kindOf`). */
+/**
+ * One pattern pair's notes, per decision and form (see `kindOf`): the first kind asked for inline
+ * (most pairs are read with one), the others in a list made when a second is asked for. Kept for
+ * every rule of a file, so kept small.
+ */
 interface PairNotes {
   a: Wildcard;
-  kinds: Array<RuleNotes | undefined>;
+  kind: number;
+  notes: RuleNote[];
+  others: Array<RuleNote[] | undefined> | undefined;
+  /** Action and resource in lower case, made when a file's repeats are first looked for but for case. */
+  lowerKey: string | undefined;
 }
 
 /** Decisions × forms. */
@@ -77,18 +78,18 @@ function pairOf(r: OpencodeRule): PairNotes {
   if (kept !== undefined && !Array.isArray(kept) && kept.a === r.actionPattern) return kept;
   const list = kept === undefined ? [] : Array.isArray(kept) ? kept : [kept];
   for (const x of list) if (x.a === r.actionPattern) return x;
-  const pair: PairNotes = { a: r.actionPattern, kinds: new Array<RuleNotes | undefined>(KINDS) };
+  const pair: PairNotes = { a: r.actionPattern, kind: kindOf(r), notes: ruleNotes(r), others: undefined, lowerKey: undefined };
   if (list.length >= MAX_ACTIONS_PER_PATTERN) list.shift();
   list.push(pair);
   notesByResource.set(r.resourcePattern, list.length === 1 ? pair : list);
   return pair;
 }
 
-function notesIn(pair: PairNotes, r: OpencodeRule): RuleNotes {
+function notesIn(pair: PairNotes, r: OpencodeRule): RuleNote[] {
   const kind = kindOf(r);
-  let hit = pair.kinds[kind];
-  if (!hit) pair.kinds[kind] = hit = { notes: ruleNotes(r), lowerKey: undefined };
-  return hit;
+  if (kind === pair.kind) return pair.notes;
+  const others = (pair.others ??= new Array<RuleNote[] | undefined>(KINDS));
+  return (others[kind] ??= ruleNotes(r));
 }
 
 /** Shared, never written (a frozen array would give the lists two shapes, and their readers two paths). */
@@ -171,14 +172,14 @@ const REMEMBERED_FILES = 4;
 const CASED = /[A-Z\u0080-\uffff]/;
 
 /** Which rules repeat an earlier one: the last result of the same path when every rule's pair, agent and number are the same. */
-function repeatsOf(path: string, own: readonly OpencodeRule[], pairs: PairNotes[], notes: readonly RuleNotes[]): Array<Repeat | undefined> {
+function repeatsOf(path: string, own: readonly OpencodeRule[], pairs: PairNotes[]): Array<Repeat | undefined> {
   const last = repeatsByFile.get(path);
   repeatsByFile.delete(path);
   const agents = own.map((r) => r.agent);
   const rules = own.map((r) => r.index);
   let repeats: Array<Repeat | undefined>;
   if (last && sameRun(last, pairs, agents, rules)) repeats = last.repeats;
-  else repeats = findRepeats(own, notes);
+  else repeats = findRepeats(own, pairs);
   repeatsByFile.set(path, { pairs, agents, rules, repeats });
   if (repeatsByFile.size > REMEMBERED_FILES) repeatsByFile.delete(repeatsByFile.keys().next().value!);
   return repeats;
@@ -195,7 +196,7 @@ function sameRun(last: RepeatMemo, pairs: readonly PairNotes[], agents: Readonly
  * so no key is built per rule), else, when any of them has a character lower case could change,
  * the first alike but for case.
  */
-function findRepeats(own: readonly OpencodeRule[], notes: readonly RuleNotes[]): Array<Repeat | undefined> {
+function findRepeats(own: readonly OpencodeRule[], pairs: readonly PairNotes[]): Array<Repeat | undefined> {
   const repeats: Array<Repeat | undefined> = [];
   const seen = new Map<string, Map<string, number>>();
   let cased = false;
@@ -215,7 +216,7 @@ function findRepeats(own: readonly OpencodeRule[], notes: readonly RuleNotes[]):
   const seenLower = new Map<string, number>();
   for (let i = 0; i < own.length; i++) {
     const r = own[i];
-    const lower = (notes[i].lowerKey ??= `\u0000${r.action}\u0000${r.resource}`.toLowerCase());
+    const lower = (pairs[i].lowerKey ??= `\u0000${r.action}\u0000${r.resource}`.toLowerCase());
     const key = r.agent === null ? lower : `\u0001${r.agent.toLowerCase()}${lower}`;
     const other = seenLower.get(key);
     if (repeats[i] === undefined && other !== undefined) repeats[i] = { code: 'case-duplicate', other };
@@ -243,7 +244,7 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
   // Built-in layers are the agent's, not the user's: lints speak only of rules in the file.
   const own: OpencodeRule[] = [];
   const pairs: PairNotes[] = [];
-  const notes: RuleNotes[] = [];
+  const notes: RuleNote[][] = [];
   for (const r of rs.rules) {
     if (r.layer !== undefined) continue;
     const pair = pairOf(r);
@@ -251,10 +252,10 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
     pairs.push(pair);
     notes.push(notesIn(pair, r));
   }
-  const repeats = repeatsOf(rs.path, own, pairs, notes);
+  const repeats = repeatsOf(rs.path, own, pairs);
   const out: Finding[] = [];
   own.forEach((r, i) => {
-    for (const n of notes[i].notes) out.push(noteFinding(n, r));
+    for (const n of notes[i]) out.push(noteFinding(n, r));
     const repeat = repeats[i];
     if (repeat) out.push(repeatFinding(rs, r, repeat));
   });
