@@ -74,6 +74,11 @@ class PairShape {
     return (this.all = pairs);
   }
 
+  /** Kept on a pattern object, which rules serialize: nothing of this is written (it points back at the pattern). */
+  toJSON(): undefined {
+    return undefined;
+  }
+
   /** `fills[0]`, without listing the others. */
   first(): string[] | undefined {
     if (this.all) return this.all[0];
@@ -83,8 +88,8 @@ class PairShape {
   }
 }
 
-/** Shapes by resource pattern: one, or a list when the pattern goes with several actions (`*`). */
-const shapesByResource = new WeakMap<Wildcard, PairShape | PairShape[]>();
+/** A resource pattern's shapes (its `shapes` slot): one, or a list when it goes with several actions (`*`). */
+const shapesOfPattern = (w: Wildcard) => w.shapes as PairShape | PairShape[] | undefined;
 
 /** What the analyser keeps of one file between its analyses: each view's last coverage. */
 interface FileMemory {
@@ -130,13 +135,13 @@ function resourceFills(w: Wildcard): string[] {
 
 /** The rule's pair shape: re-parses share unchanged rules' pattern and matcher objects, so an edit finds most. */
 function shapeOf(r: OpencodeRule, actions: readonly string[], actionsKey: string): PairShape {
-  const kept = shapesByResource.get(r.resourcePattern);
+  const kept = shapesOfPattern(r.resourcePattern);
   const list = kept === undefined ? undefined : kept instanceof PairShape ? [kept] : kept;
   let at = -1;
   if (list) for (let i = 0; i < list.length && at < 0; i++) if (list[i].a === r.actionPattern && list[i].am === r.actionMatcher && list[i].rm === r.resourceMatcher) at = i;
   if (at >= 0 && list![at].actions === actionsKey) return list![at];
   const shape = new PairShape(actionsKey, actions, r.actionPattern, r.resourcePattern, r.actionMatcher, r.resourceMatcher);
-  if (!list) shapesByResource.set(r.resourcePattern, shape);
+  if (!list) r.resourcePattern.shapes = shape;
   else {
     // Another list of known actions makes another shape: its stand-ins, and so its key, differ.
     if (at >= 0) list[at] = shape;
@@ -144,7 +149,7 @@ function shapeOf(r: OpencodeRule, actions: readonly string[], actionsKey: string
       if (list.length >= MAX_SHAPES_PER_PATTERN) list.shift();
       list.push(shape);
     }
-    shapesByResource.set(r.resourcePattern, list.length === 1 ? list[0] : list);
+    r.resourcePattern.shapes = list.length === 1 ? list[0] : list;
   }
   return shape;
 }

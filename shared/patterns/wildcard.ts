@@ -15,6 +15,14 @@ export interface Wildcard {
   /** The pattern as written in the rule file. */
   source: string;
   alts: Atom[][];
+  /**
+   * What OpenCode's one-rule lints and coverage analysis keep per pattern object (parses of a
+   * file share its unchanged patterns): slots on the object, not weak tables, since a large file
+   * has thousands of patterns, and a weak table costs a hash per lookup and keeps an entry per
+   * pattern until the next full collection. OpenCode's patterns are made with both, undefined.
+   */
+  notes?: unknown;
+  shapes?: unknown;
 }
 
 /** Pattern texts longer than this are still matched, but analysis may skip them (see analysis budgets). */

@@ -42,11 +42,12 @@ interface RuleNote {
 }
 
 /**
- * Notes kept per (resource pattern, action pattern) object, then per decision and form. Patterns
- * are shared between parses of a file, so an edit re-reads only the rules it changed. A pattern
- * object stands for its source text and its expanded text, and an action pattern for its action.
+ * Notes kept per (resource pattern, action pattern) object, then per decision and form, in the
+ * resource pattern's `notes` slot. Patterns are shared between parses of a file, so an edit
+ * re-reads only the rules it changed. A pattern object stands for its source text and its
+ * expanded text, and an action pattern for its action.
  */
-const notesByResource = new WeakMap<Wildcard, PairNotes | PairNotes[]>();
+const notesOfPattern = (w: Wildcard) => w.notes as PairNotes | PairNotes[] | undefined;
 /** Action patterns kept per resource pattern (a resource such as `*` goes with many actions). */
 const MAX_ACTIONS_PER_PATTERN = 64;
 
@@ -55,13 +56,15 @@ const MAX_ACTIONS_PER_PATTERN = 64;
  * (most pairs are read with one), the others in a list made when a second is asked for. Kept for
  * every rule of a file, so kept small.
  */
-interface PairNotes {
-  a: Wildcard;
-  kind: number;
-  notes: RuleNote[];
-  others: Array<RuleNote[] | undefined> | undefined;
+class PairNotes {
+  others: Array<RuleNote[] | undefined> | undefined = undefined;
   /** Action and resource in lower case, made when a file's repeats are first looked for but for case. */
-  lowerKey: string | undefined;
+  lowerKey: string | undefined = undefined;
+  constructor(readonly a: Wildcard, readonly kind: number, readonly notes: RuleNote[]) {}
+  /** Kept on a pattern object, which rules serialize: nothing of this is written (it points back at the pattern). */
+  toJSON(): undefined {
+    return undefined;
+  }
 }
 
 /** Decisions × forms. */
@@ -74,14 +77,14 @@ function kindOf(r: OpencodeRule): number {
 
 /** The pattern pair's slot: most resource patterns go with one action, kept without a list. */
 function pairOf(r: OpencodeRule): PairNotes {
-  const kept = notesByResource.get(r.resourcePattern);
+  const kept = notesOfPattern(r.resourcePattern);
   if (kept !== undefined && !Array.isArray(kept) && kept.a === r.actionPattern) return kept;
   const list = kept === undefined ? [] : Array.isArray(kept) ? kept : [kept];
   for (const x of list) if (x.a === r.actionPattern) return x;
-  const pair: PairNotes = { a: r.actionPattern, kind: kindOf(r), notes: ruleNotes(r), others: undefined, lowerKey: undefined };
+  const pair = new PairNotes(r.actionPattern, kindOf(r), ruleNotes(r));
   if (list.length >= MAX_ACTIONS_PER_PATTERN) list.shift();
   list.push(pair);
-  notesByResource.set(r.resourcePattern, list.length === 1 ? pair : list);
+  r.resourcePattern.notes = list.length === 1 ? pair : list;
   return pair;
 }
 
