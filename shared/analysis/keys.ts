@@ -50,6 +50,19 @@ function trail(alt: Atom[]): string {
 }
 
 /**
+ * `a`, the pair separator and `b` as one string in one buffer. V8 keeps a concatenation as a pair
+ * of its parts until a character is read; keys are hashed and sorted by the thousand (the overlap
+ * index), and reading one character here joins the parts once rather than in every comparison.
+ */
+function joined(a: string, b: string): string {
+  const s = a + SEP_KEY + b;
+  // Kept, so an optimizing compiler cannot drop the read as unused.
+  joinedRead = s.charCodeAt(0);
+  return s;
+}
+let joinedRead = 0;
+
+/**
  * The literal text every word of a pattern starts with: its alternatives' common literal start.
  * @example literalPrefixOf(opencodePattern('src/*.ts')) // 'src/'
  */
@@ -69,7 +82,7 @@ export function languageKeys(l: Language): { prefix: string; suffix: string } {
     const b = l.b.alts[0];
     const x = exactText(a);
     const y = exactText(b);
-    return { prefix: x === undefined ? lead(a) : x + SEP_KEY + lead(b), suffix: y === undefined ? trail(b) : trail(a) + SEP_KEY + y };
+    return { prefix: x === undefined ? lead(a) : joined(x, lead(b)), suffix: y === undefined ? trail(b) : joined(trail(a), y) };
   }
   const prefixes = l.a.alts.map((alt) => {
     const x = exactText(alt);
