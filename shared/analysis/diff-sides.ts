@@ -536,6 +536,22 @@ function headIndex(rules: readonly OpencodeRule[]): PrefixIndex {
  */
 export const MAX_SCANNED_PAIRS = 50_000;
 
+const UNKNOWN = 0;
+const MEETS = 1;
+const DISJOINT = 2;
+
+/** Per parse evaluation order, the last changed rules tested against it and what each position gave. */
+const MEETS_KNOWN = new WeakMap<readonly OpencodeRule[], { patterns: readonly OpencodeRule[]; known: Uint8Array }>();
+
+/** What is known of each position of `order` against these changed rules (the same objects as last time, or nothing). */
+function meetsKnown(order: readonly OpencodeRule[], patterns: readonly OpencodeRule[]): Uint8Array {
+  const last = MEETS_KNOWN.get(order);
+  if (last && last.patterns.length === patterns.length && last.patterns.every((r, i) => r === patterns[i])) return last.known;
+  const known = new Uint8Array(order.length);
+  MEETS_KNOWN.set(order, { patterns, known });
+  return known;
+}
+
 /**
  * Positions (ascending) of the side's rules that may meet one of the patterns: exactly those
  * `provablyDisjoint` does not rule out for every one of them. Few pairs are tested one by one;
@@ -555,8 +571,19 @@ export function meetingPositions(side: Side, patterns: readonly OpencodeRule[], 
   const n = sideLength(side);
   if (!HEADS.has(list) && patterns.length * n <= scanUpTo) {
     // A few changed rules against one side: testing each rule costs less than indexing the parse.
+    // Every agent's side holds the rules every agent sees: a rule of the parse is tested once.
+    const known = order ? meetsKnown(order, patterns) : undefined;
     const out: number[] = [];
-    for (let j = 0; j < n; j++) if (meets(sideRule(side, j))) out.push(j);
+    for (let j = 0; j < n; j++) {
+      if (!known) {
+        if (meets(sideRule(side, j))) out.push(j);
+        continue;
+      }
+      const p = positionAt(side, j);
+      let k = known[p];
+      if (k === UNKNOWN) known[p] = k = meets(order![p]) ? MEETS : DISJOINT;
+      if (k === MEETS) out.push(j);
+    }
     return out;
   }
   const ix = headIndex(list);
