@@ -98,10 +98,10 @@ export class BaseDiffs {
     if (hit && hit.key === key) return hit;
     // A base that differs from the current text only a little is read off the current parse, and
     // only the stored requests a changed rule can meet are run on it again.
-    const near = report.ruleSet && dialect.reparse ? guardedReparse(dialect, report.ruleSet, { path: report.path, text: baseText }, ctx) : undefined;
-    const ruleSet = near ? near.ruleSet : loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id }).ruleSet;
+    const reparsed = report.ruleSet && dialect.reparse ? guardedReparse(dialect, report.ruleSet, { path: report.path, text: baseText }, ctx) : undefined;
+    const ruleSet = reparsed ? reparsed.ruleSet : loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id }).ruleSet;
     const file = report.requestsFile;
-    const results = !ruleSet || !file ? undefined : near ? rerunRequests(dialect, near, file, ctx, report.results) : runRequests(dialect, ruleSet, file, ctx);
+    const results = !ruleSet || !file ? undefined : reparsed ? rerunRequests(dialect, reparsed, file, ctx, report.results) : runRequests(dialect, ruleSet, file, ctx);
     const side: BaseSide = { key, ruleSet, results };
     if (this.bases.size >= MAX_BASES && !this.bases.has(report.path)) this.bases.delete(this.bases.keys().next().value!);
     this.bases.set(report.path, side);

@@ -572,16 +572,16 @@ export function meetingPositions(side: Side, patterns: readonly OpencodeRule[], 
   if (!HEADS.has(list) && patterns.length * n <= scanUpTo) {
     // A few changed rules against one side: testing each rule costs less than indexing the parse.
     // Every agent's side holds the rules every agent sees: a rule of the parse is tested once.
-    const known = order ? meetsKnown(order, patterns) : undefined;
     const out: number[] = [];
+    if (!order) {
+      for (let j = 0; j < n; j++) if (meets(sideRule(side, j))) out.push(j);
+      return out;
+    }
+    const known = meetsKnown(order, patterns);
     for (let j = 0; j < n; j++) {
-      if (!known) {
-        if (meets(sideRule(side, j))) out.push(j);
-        continue;
-      }
       const p = positionAt(side, j);
       let k = known[p];
-      if (k === UNKNOWN) known[p] = k = meets(order![p]) ? MEETS : DISJOINT;
+      if (k === UNKNOWN) known[p] = k = meets(order[p]) ? MEETS : DISJOINT;
       if (k === MEETS) out.push(j);
     }
     return out;

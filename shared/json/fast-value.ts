@@ -33,16 +33,20 @@ export function strictJsonValue(text: string, maxDepth: number): FastJson | unde
   }
   const colons = colonsOutsideStrings(text, maxDepth);
   if (colons < 0 || colons !== keyCount(value)) return undefined;
+  return { value, text, tree: lazyStrictTree(text) };
+}
+
+/**
+ * The syntax tree of strict JSON text `JSON.parse` accepted, built on the first call and kept.
+ * @example lazyStrictTree('[1]')().type // 'array'
+ */
+export function lazyStrictTree(text: string): () => Node {
   let root: Node | undefined;
-  return {
-    value,
-    text,
-    tree() {
-      root ??= strictJsonTree(text);
-      // JSON.parse accepted the text, so the strict parser does too; fail loudly if they ever disagree.
-      if (!root) throw new Error('strict JSON tree unavailable for text JSON.parse accepted');
-      return root;
-    },
+  return () => {
+    root ??= strictJsonTree(text);
+    // JSON.parse accepted the text, so the strict parser does too; fail loudly if they ever disagree.
+    if (!root) throw new Error('strict JSON tree unavailable for text JSON.parse accepted');
+    return root;
   };
 }
 

@@ -79,13 +79,13 @@ export function rerunRequests(dialect: AnyDialect, reparsed: Reparse, file: Requ
   const again: StoredRequest[] = [];
   for (const r of file.requests) if (!(kept.has(r) && r.request !== undefined && reparsed.decidesAlike(r.request))) again.push(r);
   if (again.length === 0) return file.requests.map((r) => kept.get(r)!);
-  const redone = new Map<StoredRequest, RequestResult>();
   // Even a few requests go through the compiled form: the reference scan costs a trace row per
   // rule of a large file, and the compiled form's indexes are the near parse's (the same patterns).
   const compiled = compiledOrNone(dialect, ruleSetForFile(reparsed.ruleSet, file));
   const rerun = runRequests(dialect, reparsed.ruleSet, { ...file, requests: again }, ctx, compiled);
-  for (let i = 0; i < again.length; i++) redone.set(again[i], rerun[i]);
-  return file.requests.map((r) => redone.get(r) ?? kept.get(r)!);
+  // `again` keeps the file's order: its results are taken in turn.
+  let next = 0;
+  return file.requests.map((r) => (again[next] === r ? rerun[next++] : kept.get(r)!));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { isDecision, type Decision } from '../../model';
-import type { FastJson } from '../../json/fast-value';
-import { strictJsonTree, strictJsonTreeAt } from '../../json/fast-tree';
+import { lazyStrictTree, type FastJson } from '../../json/fast-value';
+import { strictJsonTreeAt } from '../../json/fast-tree';
 import { elementBounds, skimPath } from '../../json/skim';
 import type { LeafNodes, PermLeaf, PermTree } from './layers';
 import { mergePerm, toolsToPerm } from './layers';
@@ -133,18 +133,8 @@ export const TOP_LEVEL_V2: JsonPath = ['permissions'];
  * @example topLevelV2Draft(text, { action: 'edit', resource: '*', effect: 'deny' }, 0)?.effect // 'deny'
  */
 export function topLevelV2Draft(text: string, value: unknown, index: number): RuleDraft | undefined {
-  let root: Node | undefined;
-  const json: FastJson = {
-    value: undefined,
-    text,
-    tree() {
-      root ??= strictJsonTree(text);
-      if (!root) throw new Error('strict JSON tree unavailable for a text read by the fast path');
-      return root;
-    },
-  };
   try {
-    return v2Item(value, null, TOP_LEVEL_V2, index, new Locator(json));
+    return v2Item(value, null, TOP_LEVEL_V2, index, new Locator({ value: undefined, text, tree: lazyStrictTree(text) }));
   } catch (e) {
     if (e instanceof Unreadable) return undefined;
     throw e;

@@ -38,13 +38,16 @@ export interface PatternSource {
   get(text: string, source: string): SharedPattern;
 }
 
+/** A pool's key for a pattern: its text, and the source it was written as when the two differ (home expanded). */
+const poolKey = (text: string, source: string) => (text === source ? text : `${text}\u0000${source}`);
+
 /** The pattern source for one parse of `file`: last parse's patterns first, then new ones. */
 function patternPool(file: string): PatternSource & { done(): void } {
   const previous = poolByFile.get(file);
   const next = new Map<string, SharedPattern>();
   return {
     get(text, source) {
-      const key = text === source ? text : `${text}\u0000${source}`;
+      const key = poolKey(text, source);
       let hit = next.get(key) ?? previous?.get(key);
       if (!hit) hit = freshPattern(text, source);
       next.set(key, hit);
@@ -64,7 +67,7 @@ function patternPool(file: string): PatternSource & { done(): void } {
  */
 export function pooledPatterns(file: string): PatternSource {
   const pool = poolByFile.get(file);
-  return { get: (text, source) => pool?.get(text === source ? text : `${text}\u0000${source}`) ?? freshPattern(text, source) };
+  return { get: (text, source) => pool?.get(poolKey(text, source)) ?? freshPattern(text, source) };
 }
 
 function freshPattern(text: string, source: string): SharedPattern {
@@ -83,7 +86,7 @@ const builtinPool = new Map<string, SharedPattern>();
 /** The pattern source of the built-in layers: every parse names the same few dozen patterns. */
 export const BUILTIN_PATTERNS: PatternSource = {
   get(text, source) {
-    const key = text === source ? text : `${text}\u0000${source}`;
+    const key = poolKey(text, source);
     let hit = builtinPool.get(key);
     if (!hit) {
       if (builtinPool.size >= BUILTIN_POOL_LIMIT) builtinPool.clear();
@@ -484,9 +487,9 @@ export function fastParseOf(rs: OpencodeRuleSet): FastParse | undefined {
   return FAST_PARSES.get(rs);
 }
 
-/** Everything besides the text that a parse depends on. */
+/** Everything besides the text that a parse with no global config depends on (one with it is never read off). */
 export function parseKey(filePath: string, ctx: EvalContext, home = ctx.home ?? os.homedir()): string {
-  return JSON.stringify([filePath, home, ctx.root ?? null, ctx.builtins === false, ctx.globalConfig?.path ?? null, ctx.globalConfig?.text ?? null]);
+  return JSON.stringify([filePath, home, ctx.root ?? null, ctx.builtins === false]);
 }
 
 /**

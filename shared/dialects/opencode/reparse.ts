@@ -22,7 +22,8 @@ const COMPARE_BLOCK = 4096;
  */
 export function reparseOpencode(near: OpencodeRuleSet, file: FileInfo, ctx: EvalContext = {}): Reparse<OpencodeRuleSet> | undefined {
   const facts = fastParseOf(near);
-  if (!facts || ctx.globalConfig || near.findings.length > 0 || near.path !== file.path) return undefined;
+  if (!facts || ctx.globalConfig || near.findings.length > 0) return undefined;
+  // The key holds the path too: another file is never read off this one.
   const home = ctx.home ?? os.homedir();
   if (facts.key !== parseKey(file.path, ctx, home)) return undefined;
   const was = facts.text;
