@@ -2,7 +2,7 @@ import type { NFA } from 'refa';
 import type { Decision, RuleRef, RuleSet } from '../model';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { DEFAULT_EFFECT } from '../dialects/opencode/evaluate';
-import { compile, isUniversal, matches, type Wildcard } from '../patterns/wildcard';
+import { compile, isUniversal, matches, matchesPattern, type Wildcard } from '../patterns/wildcard';
 import { provablyDisjoint } from '../patterns/disjoint';
 import { direction, sortFlips, type Flip } from '../diff/flips';
 import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata';
@@ -55,7 +55,7 @@ interface Found {
 
 /** The controlling rule (last match) of a resource, or null for the default. */
 function lastMatch(rules: readonly OpencodeRule[], resource: string): OpencodeRule | null {
-  for (let i = rules.length - 1; i >= 0; i--) if (matches(rules[i].resourceMatcher, resource)) return rules[i];
+  for (let i = rules.length - 1; i >= 0; i--) if (matchesPattern(rules[i].resourcePattern, resource)) return rules[i];
   return null;
 }
 
@@ -200,7 +200,7 @@ function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadl
   for (const x of [...fallback, ...shared, ...bMid.map((r) => r.decision)]) for (const y of [...fallback, ...shared, ...cMid.map((r) => r.decision)]) if (x !== y) possible.add(pairKey(x, y));
   const complete = () => found.size >= possible.size;
   const note = (resource: string) => {
-    if (!mid.some((r) => matches(r.resourceMatcher, resource))) return;
+    if (!mid.some((r) => matchesPattern(r.resourcePattern, resource))) return;
     const br = lastMatch(base.rules, resource);
     const cr = lastMatch(cur.rules, resource);
     const a = decisionOf(br);
@@ -355,7 +355,7 @@ function shownBy(known: readonly Flip[], action: string, agent: string | undefin
 function lastMatchOf(side: Side, resource: string): OpencodeRule | null {
   for (let i = sideLength(side) - 1; i >= 0; i--) {
     const r = sideRule(side, i);
-    if (matches(r.resourceMatcher, resource)) return r;
+    if (matchesPattern(r.resourcePattern, resource)) return r;
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import type { OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { inEvaluationOrder } from '../dialects/opencode/evaluate';
-import { literalHead, matches, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
+import { literalHead, matcherOf, matches, matchesPattern, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
 import { provablyDisjoint } from '../patterns/disjoint';
 import { PrefixIndex } from './prefix-index';
 
@@ -121,9 +121,9 @@ function patternLevel(rs: OpencodeRuleSet): PatternLevel {
   const actionMatchers: CompiledWildcard[] = [];
   const firstOfSource: Wildcard[] = [];
   for (const r of rs.rules) {
-    if (actionIds.has(r.actionMatcher.source)) continue;
-    actionIds.set(r.actionMatcher.source, actionMatchers.length);
-    actionMatchers.push(r.actionMatcher);
+    if (actionIds.has(r.actionPattern.source)) continue;
+    actionIds.set(r.actionPattern.source, actionMatchers.length);
+    actionMatchers.push(matcherOf(r.actionPattern));
     firstOfSource.push(r.actionPattern);
   }
   return (f.patterns = {
@@ -162,14 +162,14 @@ function borrowPatternLevel(rs: OpencodeRuleSet, other: OpencodeRuleSet): void {
   mine.patterns = theirs;
 }
 
-/** The same action text and pattern and matcher objects, and the same agent, position by position. */
+/** The same action text and pattern objects (a pattern object compiles to one matcher), and the same agent, position by position. */
 function samePatterns(a: readonly OpencodeRule[], b: readonly OpencodeRule[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     const y = b[i];
     if (x === y) continue;
-    if (x.action !== y.action || x.agent !== y.agent || x.actionPattern !== y.actionPattern || x.actionMatcher !== y.actionMatcher || x.resourcePattern !== y.resourcePattern) return false;
+    if (x.action !== y.action || x.agent !== y.agent || x.actionPattern !== y.actionPattern || x.resourcePattern !== y.resourcePattern) return false;
   }
   return true;
 }
@@ -245,7 +245,7 @@ function literalChars(rules: readonly OpencodeRule[]): number[] {
 
 /**
  * The rules of an agent's view whose action pattern matches the action, in evaluation order.
- * @example sideFor(rs, undefined, 'edit').rules.every((r) => matches(r.actionMatcher, 'edit'))
+ * @example sideFor(rs, undefined, 'edit').rules.every((r) => matchesPattern(r.actionPattern, 'edit'))
  */
 export function sideFor(rs: OpencodeRuleSet, agent: string | undefined, action: string): Side {
   const f = factsOf(rs);
@@ -345,7 +345,7 @@ function ownByAgent(rs: OpencodeRuleSet, p: PatternLevel): Map<string | null, nu
     const r = order[i];
     let lists = own.get(r.agent);
     if (!lists) own.set(r.agent, (lists = p.actionMatchers.map(() => [])));
-    lists[p.actionIds.get(r.actionMatcher.source)!].push(i);
+    lists[p.actionIds.get(r.actionPattern.source)!].push(i);
   }
   OWN.set(p, own);
   return own;
@@ -392,7 +392,7 @@ function derivedSide(f: ParseFacts, from: { base: OpencodeRuleSet; head: number;
   const mid: number[] = [];
   for (let i = from.head; i < nc - from.tail; i++) {
     const r = order[i];
-    if (visible(r, agent) && matches(r.actionMatcher, action)) mid.push(i);
+    if (visible(r, agent) && matchesPattern(r.actionPattern, action)) mid.push(i);
   }
   const shift = nc - nb;
   const src = { base: baseSide, lo, hi, mid, shift };

@@ -1,10 +1,10 @@
-import type { CompiledWildcard, Wildcard } from '../patterns/wildcard';
+import type { Wildcard } from '../patterns/wildcard';
 import type { Decision, Finding } from '../model';
 import type { LintContext } from '../dialects/dialect';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
 import { evaluateOpencode, rulesFor } from '../dialects/opencode/evaluate';
 import { STRING_ONLY_KEYS } from '../dialects/opencode/parse';
-import { isUniversal, matches } from '../patterns/wildcard';
+import { isUniversal, matchesPattern } from '../patterns/wildcard';
 import { AutomataCache, alphabetWithout, sharedAutomataCache, type Language } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
 import { analyzeCoverage, analyzeEntry, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
@@ -40,7 +40,7 @@ const REMEMBERED_FILES = 4;
 /**
  * What an entry derives from its pattern pair alone (and the file's known actions, `actions`:
  * joined by U+0000): its language, membership test, overlap keys and stand-in requests. Kept per
- * pair of pattern and matcher objects: the parses of a file share its unchanged patterns (see the
+ * pair of pattern objects (each compiles to its matcher once): the parses of a file share its unchanged patterns (see the
  * parser's pattern pool), so an edit finds most. Stand-ins and the language are built on first
  * use: most rules of a large file overlap no other, and one stand-in settles them (`first`).
  */
@@ -50,7 +50,7 @@ class PairShape {
   readonly prefix: string;
   readonly suffix: string;
 
-  constructor(readonly actions: string, private readonly list: readonly string[], readonly a: Wildcard, readonly b: Wildcard, readonly am: CompiledWildcard, readonly rm: CompiledWildcard) {
+  constructor(readonly actions: string, private readonly list: readonly string[], readonly a: Wildcard, readonly b: Wildcard) {
     const keys = languageKeys({ kind: 'pair', a, b });
     this.prefix = keys.prefix;
     this.suffix = keys.suffix;
@@ -61,7 +61,7 @@ class PairShape {
   }
 
   test(parts: readonly string[]): boolean {
-    return matches(this.am, parts[0]) && matches(this.rm, parts[1]);
+    return matchesPattern(this.a, parts[0]) && matchesPattern(this.b, parts[1]);
   }
 
   /** Action × resource stand-ins, action first. */
@@ -138,9 +138,9 @@ function shapeOf(r: OpencodeRule, actions: readonly string[], actionsKey: string
   const kept = shapesOfPattern(r.resourcePattern);
   const list = kept === undefined ? undefined : kept instanceof PairShape ? [kept] : kept;
   let at = -1;
-  if (list) for (let i = 0; i < list.length && at < 0; i++) if (list[i].a === r.actionPattern && list[i].am === r.actionMatcher && list[i].rm === r.resourceMatcher) at = i;
+  if (list) for (let i = 0; i < list.length && at < 0; i++) if (list[i].a === r.actionPattern) at = i;
   if (at >= 0 && list![at].actions === actionsKey) return list![at];
-  const shape = new PairShape(actionsKey, actions, r.actionPattern, r.resourcePattern, r.actionMatcher, r.resourceMatcher);
+  const shape = new PairShape(actionsKey, actions, r.actionPattern, r.resourcePattern);
   if (!list) r.resourcePattern.shapes = shape;
   else {
     // Another list of known actions makes another shape: its stand-ins, and so its key, differ.

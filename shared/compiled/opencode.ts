@@ -1,5 +1,5 @@
 import type { Decision, RuleRef, Trace, Verdict } from '../model';
-import { matches, type CompiledWildcard } from '../patterns/wildcard';
+import { matcherOf, matches, matchesPattern, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
 import { evaluateOpencode } from '../dialects/opencode/evaluate';
 import { compileOpencode, normalizeInput } from '../dialects/opencode/pattern';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
@@ -18,8 +18,11 @@ export const MAX_CACHED_SUBSETS = 64;
 interface Subset {
   /** Rule indices in evaluation order; position p in the index is rule `rules[p]`. */
   rules: Int32Array;
-  /** The matcher of rule `rules[p]`, the judge of every candidate the index proposes. */
-  matchers: CompiledWildcard[];
+  /**
+   * The resource pattern of rule `rules[p]`, whose matcher judges every candidate the index
+   * proposes: compiled when first proposed, since most of a large file's never are.
+   */
+  patterns: Wildcard[];
   /** Shared by every parse with the same resource patterns in the same order (index-cache.ts). */
   index: PatternIndex;
 }
@@ -67,7 +70,7 @@ export class CompiledOpencode {
         g = patterns.length;
         groups.set(r.action, g);
         patterns.push(r.actionPattern);
-        this.groupMatchers.push(r.actionMatcher);
+        this.groupMatchers.push(matcherOf(r.actionPattern));
       }
       this.groupOf[r.index] = g;
       let a = EVERY_AGENT;
@@ -112,15 +115,15 @@ export class CompiledOpencode {
       if ((a === EVERY_AGENT || a === agent) && selected[groupOf[i]] === 1) picked.push(i);
     }
     const rules = this.rules;
-    const matchers = picked.map((i) => rules[i].resourceMatcher);
-    return { rules: Int32Array.from(picked), matchers, index: sharedIndex(picked.map((i) => rules[i].resourcePattern)) };
+    const patterns = picked.map((i) => rules[i].resourcePattern);
+    return { rules: Int32Array.from(picked), patterns, index: sharedIndex(patterns) };
   }
 }
 
 /** The position-mapped last match in one subset: the controlling rule's index, or -1. */
 function lastIn(s: Subset, resource: string): number {
-  const m = s.matchers;
-  const p = s.index.last(resource, (q) => matches(m[q], resource));
+  const ps = s.patterns;
+  const p = s.index.last(resource, (q) => matchesPattern(ps[q], resource));
   return p < 0 ? -1 : s.rules[p];
 }
 

@@ -23,6 +23,11 @@ export interface Wildcard {
    */
   notes?: unknown;
   shapes?: unknown;
+  /**
+   * The pattern compiled for matching, built when first matched (`matcherOf`): most of a large
+   * file's patterns are never matched while it is checked (an index picks the few candidates).
+   */
+  compiled?: CompiledWildcard;
 }
 
 /** Pattern texts longer than this are still matched, but analysis may skip them (see analysis budgets). */
@@ -183,6 +188,15 @@ export function compile(w: Wildcard): CompiledWildcard {
   return { source: w.source, alts };
 }
 
+/**
+ * `compile(w)`, kept in `w`'s slot: compiled on first use, once. Meant for patterns made with the
+ * slot (OpenCode's), so adding it never changes an object's shape.
+ * @example matches(matcherOf(opencodePattern('docs/*')), 'docs/a') // true
+ */
+export function matcherOf(w: Wildcard): CompiledWildcard {
+  return (w.compiled ??= compile(w));
+}
+
 function segAt(seg: Segment, input: string, at: number): boolean {
   const { text, mask } = seg;
   if (at < 0 || at + text.length > input.length) return false;
@@ -295,6 +309,39 @@ function matchAlt(alt: CompiledAlt, input: string): boolean {
 export function matches(cw: CompiledWildcard, input: string): boolean {
   for (const alt of cw.alts) if (matchAlt(alt, input)) return true;
   return false;
+}
+
+/**
+ * Whether `w` matches `input`, as `matches(matcherOf(w), input)` says. Alternatives that are a
+ * literal, a star, or a literal and a star at one end are tested in place: a pattern matched only
+ * once or twice (a stand-in's check) is never compiled.
+ * @example matchesPattern(opencodePattern('docs/*'), 'docs/a') // true
+ */
+export function matchesPattern(w: Wildcard, input: string): boolean {
+  const alts = w.alts;
+  for (let k = 0; k < alts.length; k++) {
+    const r = matchesInPlace(alts[k], input);
+    if (r === 1) return true;
+    if (r < 0) return matches(matcherOf(w), input);
+  }
+  return false;
+}
+
+/** 1 or 0 when `alt` is simple enough to settle without compiling (it matches, or not); -1 otherwise. */
+function matchesInPlace(alt: readonly Atom[], input: string): number {
+  const n = alt.length;
+  if (n === 0) return input.length === 0 ? 1 : 0;
+  const a = alt[0];
+  if (n === 1) {
+    if (a.t === 'lit') return input === a.s ? 1 : 0;
+    return a.t === 'star' || input.length === 1 ? 1 : 0;
+  }
+  if (n === 2) {
+    const b = alt[1];
+    if (a.t === 'lit' && b.t === 'star') return input.startsWith(a.s) ? 1 : 0;
+    if (a.t === 'star' && b.t === 'lit') return input.endsWith(b.s) ? 1 : 0;
+  }
+  return -1;
 }
 
 /**

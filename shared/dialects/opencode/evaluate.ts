@@ -1,5 +1,5 @@
 import type { Decision, EvalContext, TraceRow, TraceSection, Verdict } from '../../model';
-import { matches, type CompiledWildcard } from '../../patterns/wildcard';
+import { matcherOf, matches, type CompiledWildcard } from '../../patterns/wildcard';
 import { compileOpencode, normalizeInput } from './pattern';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
 import { chooseAgent, gateAgent } from './agents';
@@ -18,7 +18,7 @@ interface Candidate {
 }
 
 function fromRule(r: OpencodeRule): Candidate {
-  return { index: r.index, label: r.label, effect: r.decision, action: r.actionMatcher, resource: r.resourceMatcher, saved: false };
+  return { index: r.index, label: r.label, effect: r.decision, action: matcherOf(r.actionPattern), resource: matcherOf(r.resourcePattern), saved: false };
 }
 
 function fromSaved(s: { action: string; resource: string }, index: number): Candidate {

@@ -1,7 +1,7 @@
 import { finding, type Finding } from '../../model';
 import { GLOB_SYNTAX, literalGlobWitness as globWitness } from '../../patterns/literal-glob';
 import { allowsWhat, runsAnythingCandidates, runsAnythingSeverity, strongestWitness, type RunsAnythingCandidate } from '../../patterns/runs-anything';
-import { isExact, isUniversal, matches, type Wildcard } from '../../patterns/wildcard';
+import { isExact, isUniversal, matchesPattern, type Wildcard } from '../../patterns/wildcard';
 import { normalizeInput } from './pattern';
 import { literalPrefixOf } from '../../analysis/keys';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
@@ -16,7 +16,7 @@ const PATH_ACTIONS = ['read', 'edit'];
  * @example literalGlobWitness(rule) // '.env' for a read rule on a globstar `.env*`
  */
 export function literalGlobWitness(rule: OpencodeRule): string | undefined {
-  return globWitness(rule.resource, (s) => matches(rule.resourceMatcher, normalizeInput(s)));
+  return globWitness(rule.resource, (s) => matchesPattern(rule.resourcePattern, normalizeInput(s)));
 }
 
 /**
@@ -27,8 +27,8 @@ export function literalGlobWitness(rule: OpencodeRule): string | undefined {
  */
 export function runsAnythingWitness(rule: OpencodeRule): RunsAnythingCandidate | undefined {
   // A universal pattern is broad-catch-all's finding: one root cause, one finding.
-  if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || isUniversal(rule.resourcePattern) || !COMMAND_ACTIONS.some((a) => matches(rule.actionMatcher, a))) return undefined;
-  return strongestWitness(runsAnythingCandidates(normalizeInput(rule.resource), literalPrefixOf(rule.resourcePattern)).filter((c) => matches(rule.resourceMatcher, c.command)));
+  if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || isUniversal(rule.resourcePattern) || !COMMAND_ACTIONS.some((a) => matchesPattern(rule.actionPattern, a))) return undefined;
+  return strongestWitness(runsAnythingCandidates(normalizeInput(rule.resource), literalPrefixOf(rule.resourcePattern)).filter((c) => matchesPattern(rule.resourcePattern, c.command)));
 }
 
 /** What the one-rule lints say of a rule, without its range and index: the same for every rule of the same text. */

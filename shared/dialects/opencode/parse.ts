@@ -6,7 +6,7 @@ import { duplicateKeyFindings, MAX_DOCUMENT_CHARS, MAX_NESTING_DEPTH, parseJson,
 import { strictJsonValue } from '../../json/fast-value';
 import { fastFileLayer, topLevelBounds } from './fast-read';
 import type { FileInfo } from '../dialect';
-import { compile, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
+import type { Wildcard } from '../../patterns/wildcard';
 import { opencodePattern } from './pattern';
 import { jsOrder, mergePerm, mergeTools, toolsToPerm, type PermLeaf, type PermTree } from './layers';
 import { withBuiltins } from './effective';
@@ -23,19 +23,17 @@ export const V2_HOME_ACTIONS: readonly string[] = ['read', 'edit', 'external_dir
 
 const ALLOWED = 'expected one of "allow", "ask", "deny"';
 
-type SharedPattern = { pattern: Wildcard; matcher: CompiledWildcard };
-
 /**
  * Patterns of the last parse of each recently parsed file, reused by its next parse: an edit
  * re-parses the whole file, but all rules but one are unchanged. Only a few files are remembered,
  * so a run over a thousand files keeps no more than those. Patterns are never mutated once built.
  */
 const PATTERN_POOL_FILES = 4;
-const poolByFile = new Map<string, Map<string, SharedPattern>>();
+const poolByFile = new Map<string, Map<string, Wildcard>>();
 
 /** Where a parse gets its compiled patterns from. */
 export interface PatternSource {
-  get(text: string, source: string): SharedPattern;
+  get(text: string, source: string): Wildcard;
 }
 
 /** A pool's key for a pattern: its text, and the source it was written as when the two differ (home expanded). */
@@ -44,7 +42,7 @@ const poolKey = (text: string, source: string) => (text === source ? text : `${t
 /** The pattern source for one parse of `file`: last parse's patterns first, then new ones. */
 function patternPool(file: string): PatternSource & { done(): void } {
   const previous = poolByFile.get(file);
-  const next = new Map<string, SharedPattern>();
+  const next = new Map<string, Wildcard>();
   return {
     get(text, source) {
       const key = poolKey(text, source);
@@ -70,10 +68,11 @@ export function pooledPatterns(file: string): PatternSource {
   return { get: (text, source) => pool?.get(poolKey(text, source)) ?? freshPattern(text, source) };
 }
 
-function freshPattern(text: string, source: string): SharedPattern {
+/** A pattern of `text`, shown as `source`; compiled for matching when first matched (`matcherOf`). */
+function freshPattern(text: string, source: string): Wildcard {
   const pattern = opencodePattern(text);
   pattern.source = source;
-  return { pattern, matcher: compile(pattern) };
+  return pattern;
 }
 
 /** Compiles every pattern anew. */
@@ -81,7 +80,7 @@ const FRESH: PatternSource = { get: freshPattern };
 
 /** Built-in patterns kept across parses (they change only with the home and worktree folders). */
 const BUILTIN_POOL_LIMIT = 1024;
-const builtinPool = new Map<string, SharedPattern>();
+const builtinPool = new Map<string, Wildcard>();
 
 /** The pattern source of the built-in layers: every parse names the same few dozen patterns. */
 export const BUILTIN_PATTERNS: PatternSource = {

@@ -15,9 +15,9 @@ export function opencodePattern(text: string): Wildcard {
   // " *" becomes optional whatever precedes it, so `git  *` (two spaces) also matches `git `.
   if (p.endsWith(' *')) {
     const bare = p.slice(0, -2);
-    return { source: text, alts: [atomsOf(p, WILD), atomsOf(bare, WILD)], notes: undefined, shapes: undefined };
+    return { source: text, alts: [atomsOf(p, WILD), atomsOf(bare, WILD)], notes: undefined, shapes: undefined, compiled: undefined };
   }
-  return { source: text, alts: [atomsOf(p, WILD)], notes: undefined, shapes: undefined };
+  return { source: text, alts: [atomsOf(p, WILD)], notes: undefined, shapes: undefined, compiled: undefined };
 }
 
 /** Inputs are normalized the same way as patterns before matching. */

@@ -1,4 +1,4 @@
-import { matches } from '../../patterns/wildcard';
+import { matchesPattern } from '../../patterns/wildcard';
 import { MAX_DOCUMENT_CHARS, MAX_NESTING_DEPTH } from '../../json/tree';
 import { strictJsonValue } from '../../json/fast-value';
 import { SourceText, type EvalContext } from '../../model';
@@ -102,9 +102,9 @@ function sameDraft(rule: OpencodeRule, value: unknown): boolean {
 function meets(rule: OpencodeRule, q: unknown): boolean {
   const r = q as Partial<OpencodeRequest> | null;
   if (!r || typeof r.action !== 'string' || !Array.isArray(r.resources)) return true;
-  if (!matches(rule.actionMatcher, normalizeInput(r.action))) return false;
+  if (!matchesPattern(rule.actionPattern, normalizeInput(r.action))) return false;
   for (const x of r.resources) {
-    if (typeof x !== 'string' || matches(rule.resourceMatcher, normalizeInput(x))) return true;
+    if (typeof x !== 'string' || matchesPattern(rule.resourcePattern, normalizeInput(x))) return true;
   }
   return false;
 }

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { FILE_START, type Decision, type Range, type SourceText } from '../../model';
 import { rangeOf } from '../../json/tree';
-import type { CompiledWildcard, Wildcard } from '../../patterns/wildcard';
+import type { Wildcard } from '../../patterns/wildcard';
 import type { OpencodeForm, OpencodeRule } from './rules';
 
 /** Where a rule of the checked file is written: the nodes its ranges come from. */
@@ -42,12 +42,6 @@ export interface RuleSource {
   nodes?: Lazy<RuleNodes>;
 }
 
-/** A compiled pattern and its canonical form. */
-export interface PatternPair {
-  pattern: Wildcard;
-  matcher: CompiledWildcard;
-}
-
 /**
  * An OpenCode rule whose four ranges are computed together on first use: a large file's parse then
  * costs no line lookups (nor, on the fast path, a syntax tree) for rules no finding, hover or lens
@@ -65,8 +59,6 @@ export class ParsedRule implements OpencodeRule {
   resource: string;
   actionPattern: Wildcard;
   resourcePattern: Wildcard;
-  actionMatcher: CompiledWildcard;
-  resourceMatcher: CompiledWildcard;
   form: OpencodeForm;
   agent: string | null;
   // Always set, if only to undefined: rules of the built-in layers and the user's then share one
@@ -80,7 +72,7 @@ export class ParsedRule implements OpencodeRule {
   #tail: string;
 
   /** Arguments, not an object of parts: a large file builds thousands of rules per keystroke. */
-  constructor(index: number, tail: string, p: RuleSource, act: PatternPair, res: PatternPair, source: SourceText) {
+  constructor(index: number, tail: string, p: RuleSource, act: Wildcard, res: Wildcard, source: SourceText) {
     this.index = index;
     this.decision = p.effect;
     this.native = p.effect;
@@ -88,10 +80,8 @@ export class ParsedRule implements OpencodeRule {
     this.scope = p.layer ?? (p.agent ? `agent ${p.agent}` : undefined);
     this.action = p.action;
     this.resource = p.resource;
-    this.actionPattern = act.pattern;
-    this.resourcePattern = res.pattern;
-    this.actionMatcher = act.matcher;
-    this.resourceMatcher = res.matcher;
+    this.actionPattern = act;
+    this.resourcePattern = res;
     this.form = p.form;
     this.agent = p.agent;
     this.#nodes = p.nodes;
@@ -153,7 +143,18 @@ export class ParsedRule implements OpencodeRule {
     return this.rangeAt(3);
   }
 
+  /** The rule's fields and ranges; its patterns as written (source and alternatives), without what checks keep on them. */
   toJSON(): OpencodeRule {
-    return { ...this, label: this.label, range: this.range, actionRange: this.actionRange, resourceRange: this.resourceRange, effectRange: this.effectRange };
+    const { actionPattern: a, resourcePattern: r } = this;
+    return {
+      ...this,
+      actionPattern: { source: a.source, alts: a.alts },
+      resourcePattern: { source: r.source, alts: r.alts },
+      label: this.label,
+      range: this.range,
+      actionRange: this.actionRange,
+      resourceRange: this.resourceRange,
+      effectRange: this.effectRange,
+    };
   }
 }

@@ -1,5 +1,5 @@
 import type { Rule, RuleSet } from '../../model';
-import type { Wildcard, CompiledWildcard } from '../../patterns/wildcard';
+import type { Wildcard } from '../../patterns/wildcard';
 import type { Range } from '../../model';
 
 export type OpencodeForm = 'v1' | 'v2';
@@ -11,8 +11,6 @@ export interface OpencodeRule extends Rule {
   /** Patterns after home expansion, as the agent matches them. */
   actionPattern: Wildcard;
   resourcePattern: Wildcard;
-  actionMatcher: CompiledWildcard;
-  resourceMatcher: CompiledWildcard;
   form: OpencodeForm;
   /** null: top level; otherwise the agent name whose section holds the rule. */
   agent: string | null;

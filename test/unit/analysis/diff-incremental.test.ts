@@ -9,7 +9,7 @@ import { storedFlips } from '../../../shared/diff/flips';
 import { findOpencodeWitnesses } from '../../../shared/analysis/diff-opencode';
 import { countBelow, meetingPositions, mergeAscending, ownSide, patternFacts, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts } from '../../../shared/analysis/diff-sides';
 import { provablyDisjoint } from '../../../shared/patterns/disjoint';
-import { matches } from '../../../shared/patterns/wildcard';
+import { matchesPattern } from '../../../shared/patterns/wildcard';
 import { Deadline } from '../../../shared/analysis/budget';
 import { TEST_MS } from './helpers';
 import { propertyRuns } from '../../helpers/runs';
@@ -188,7 +188,7 @@ describe('analysis: OpenCode flips read off a kept base equal a search from scra
         const order = rs.order ? rs.order.map((i) => rs.rules[i]) : rs.rules;
         for (const agent of [undefined, 'build', 'plan', 'ghost']) {
           for (const act of ['edit', 'read', 'bash', 'webfetch', 'other']) {
-            const want = order.filter((r) => (r.agent === null || r.agent === agent) && matches(r.actionMatcher, act));
+            const want = order.filter((r) => (r.agent === null || r.agent === agent) && matchesPattern(r.actionPattern, act));
             assert.deepStrictEqual(ownSide(rs, agent, act).rules, want, `${agent} ${act}`);
             assert.deepStrictEqual(sideFor(rs, agent, act).rules, want, `${agent} ${act}`);
           }

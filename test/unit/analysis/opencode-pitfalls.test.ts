@@ -3,7 +3,7 @@ import { opencode } from '../../../shared/dialects/opencode';
 import { lintRuleSet } from '../../../shared/check/check-file';
 import { analyzeOpencode } from '../../../shared/analysis/opencode';
 import { Deadline } from '../../../shared/analysis/budget';
-import { matches } from '../../../shared/patterns/wildcard';
+import { matchesPattern } from '../../../shared/patterns/wildcard';
 import { analyse, byCode, codes, v1, v2 } from './helpers';
 
 const WORKED = { edit: { '*': 'ask', 'docs/*': 'allow', 'secrets/*': 'deny' } };
@@ -59,9 +59,9 @@ describe('analysis: OpenCode pitfalls', () => {
     const rs = v1({ read: { '**/.env*': 'deny' } });
     const [g] = lintRuleSet(opencode, rs).filter((x) => x.code === 'literal-glob-syntax');
     assert.ok(g);
-    assert.ok(g.witness !== undefined && !matches(rs.rules[0].resourceMatcher, g.witness), `witness ${g.witness} is not matched`);
-    assert.strictEqual(matches(rs.rules[0].resourceMatcher, '.env'), false);
-    assert.strictEqual(matches(rs.rules[0].resourceMatcher, 'config/.env'), true, 'below the root it does match');
+    assert.ok(g.witness !== undefined && !matchesPattern(rs.rules[0].resourcePattern, g.witness), `witness ${g.witness} is not matched`);
+    assert.strictEqual(matchesPattern(rs.rules[0].resourcePattern, '.env'), false);
+    assert.strictEqual(matchesPattern(rs.rules[0].resourcePattern, 'config/.env'), true, 'below the root it does match');
   });
 
   it('a deny covered by two later allows (neither alone) is shadowed, naming both', () => {
@@ -132,7 +132,7 @@ describe('analysis: OpenCode pitfalls', () => {
     assert.deepStrictEqual(codes(f).sort(), ['broad-catch-all', 'shadowed-deny']);
     const ds = byCode(f, 'shadowed-deny')[0].data?.deciders as Array<{ rule: number; decision: string; witness: string[] }>;
     assert.deepStrictEqual(ds.map((d) => [d.rule, d.decision, d.witness[0]]), [[1, 'allow', 'edit']]);
-    assert.ok(matches(rs(long).rules[0].resourceMatcher, ds[0].witness[1]), 'the witness is a request of the long rule');
+    assert.ok(matchesPattern(rs(long).rules[0].resourcePattern, ds[0].witness[1]), 'the witness is a request of the long rule');
   });
 
   it('bad input never throws: empty files, no rules, odd characters', () => {
