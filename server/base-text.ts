@@ -1,7 +1,7 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { readBase } from '../shared/diff/base';
+import { MAX_BASE_BYTES } from '../shared/diff/base';
 
 /** Base texts kept at once: a few rule files per workspace, each at the current HEAD. */
 const MAX_ENTRIES = 64;
@@ -54,12 +54,12 @@ function headCommit(gitDir: string): string | undefined {
 }
 
 /**
- * `ServiceHost.baseText` for the real server: `git show HEAD:<path>` through `readBase`, cached by
- * path and HEAD commit. The commit is read from the git directory's files, so git itself runs only
- * when a rule file is first seen or HEAD moves (a commit, a checkout), never per keystroke.
+ * `ServiceHost.baseText` for the real server: the file at the HEAD commit, cached by path and
+ * commit. The commit is read from the git directory's files, so git itself runs only when a rule
+ * file is first seen or HEAD moves (a commit, a checkout), never per keystroke, and then once.
  * @example const baseText = createBaseTextReader(); baseText('/repo/opencode.json')?.missing // false
  */
-export function createBaseTextReader(rev = 'HEAD'): (p: string) => BaseText {
+export function createBaseTextReader(): (p: string) => BaseText {
   const cache = new Map<string, BaseText>();
   return (p) => {
     // Untitled and virtual documents have no place in a repository.
@@ -69,24 +69,37 @@ export function createBaseTextReader(rev = 'HEAD'): (p: string) => BaseText {
     if (!commit) return undefined;
     const key = `${p}\u0000${commit}`;
     if (cache.has(key)) return cache.get(key);
-    const value = load(p, rev);
+    const value = load(p, commit);
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(key, value);
     return value;
   };
 }
 
-function load(p: string, rev: string): BaseText {
-  let base: ReturnType<typeof readBase>;
+/** How git says a path is not in a commit (the file is new since): any other failure leaves nothing to compare with. */
+const NOT_IN_COMMIT = /does not exist in|exists on disk, but not in/;
+
+/**
+ * The file's text at `commit`, read with one `git show` from the file's own folder (`./name` is
+ * taken relative to it): the commit is known, so no other git call is needed to find the
+ * repository's top or check the revision. A symbolic link is read as the file it points at.
+ */
+function load(p: string, commit: string): BaseText {
+  let real: string;
   try {
-    base = readBase(p, rev);
+    real = fs.realpathSync(p);
   } catch {
     // Deleted or unreadable between the check and git: nothing to compare with this time.
     return undefined;
   }
-  if ('error' in base) return undefined;
-  if (!base.missing) return { text: base.text };
+  const cwd = path.dirname(real);
+  const name = path.basename(real);
+  // Messages in the C locale: a new file is told by git's words (gettext ignores LANGUAGE under C).
+  const show = spawnSync('git', ['show', `${commit}:./${name}`], { cwd, encoding: 'utf8', maxBuffer: MAX_BASE_BYTES, env: { ...process.env, LC_ALL: 'C' } });
+  if (show.error) return undefined;
+  if (show.status === 0) return { text: show.stdout };
+  if (!NOT_IN_COMMIT.test(show.stderr)) return undefined;
   // An ignored file (a personal settings layer) is not "new": git is never going to know it.
-  const ignored = spawnSync('git', ['check-ignore', '-q', path.basename(p)], { cwd: path.dirname(p) });
+  const ignored = spawnSync('git', ['check-ignore', '-q', name], { cwd });
   return ignored.status === 0 ? undefined : { text: '', missing: true };
 }

@@ -434,7 +434,6 @@ export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet, deri
   const b = factsOf(base).order;
   const cf = factsOf(current);
   const c = cf.order;
-  const same = (x: OpencodeRule, y: OpencodeRule) => x.agent === y.agent && sameLanguage(x.actionPattern, y.actionPattern) && sameRule(x, y);
   let head = 0;
   while (head < b.length && head < c.length && same(b[head], c[head])) head++;
   let tail = 0;
@@ -444,6 +443,11 @@ export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet, deri
   // versions ever leads back to the current one.
   if (derive && base !== current && !factsOf(base).derived) cf.derived = { base, head, tail };
   return { head, tail, baseLength: b.length, currentLength: c.length };
+}
+
+/** Rules alike for the witness search: agent, action language and rule (a module function: a closure made per call would change the call's target each time). */
+function same(x: OpencodeRule, y: OpencodeRule): boolean {
+  return x.agent === y.agent && sameLanguage(x.actionPattern, y.actionPattern) && sameRule(x, y);
 }
 
 /** How far two versions agree from either end of their evaluation orders (see `sharedEnds`). */

@@ -202,9 +202,13 @@ function viewsOf(rs: OpencodeRuleSet, actions: readonly string[]): View[] {
   return views;
 }
 
+/** Whether to look for a request an entry loses: for denies. One function for every analysis, so the coverage engine's calls keep one target. */
+const lossOfDenies = (e: Entry): boolean => e.decision === 'deny';
+const NO_LOSS = (): boolean => false;
+
 function coverageOptions(rs: OpencodeRuleSet, deadline: Deadline, cache: AutomataCache): CoverageOptions {
   return {
-    wantLoss: (e) => e.decision === 'deny',
+    wantLoss: lossOfDenies,
     deadline,
     cache,
     // The parse's literal characters are listed once per parse and shared with the witness search.
@@ -365,7 +369,7 @@ export function opencodeWitness(rs: OpencodeRuleSet, ruleIndex: number, deadline
   const actionsKey = actions.join('\u0000');
   const entries = view.map((x) => entryOf(x, actions, actionsKey)).reverse();
   const pos = entries.findIndex((e) => e.rule === ruleIndex);
-  const o = analyzeEntry(entries, pos, { ...coverageOptions(rs, deadline, new AutomataCache(OPENCODE_INPUTS)), wantLoss: () => false });
+  const o = analyzeEntry(entries, pos, { ...coverageOptions(rs, deadline, new AutomataCache(OPENCODE_INPUTS)), wantLoss: NO_LOSS });
   if (o.status !== 'live') return undefined;
   const req: OpencodeRequest = { action: o.witness[0], resources: [o.witness[1]] };
   if (r.agent !== null) req.agent = r.agent;

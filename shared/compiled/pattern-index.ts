@@ -36,17 +36,17 @@ export function keyOf(atoms: readonly Atom[]): IndexKey {
 interface RadixNode {
   /** The edge's code units, in input order (for the suffix trie too, so `endsWith` can check it). */
   label: string;
-  /** Ids of the patterns whose key ends at this node. */
-  ids: number[];
+  /**
+   * The first id of a pattern whose key ends at this node (-1: none), and any further ones: most
+   * keys file one pattern, and an index of thousands keeps no list for each.
+   */
+  id: number;
+  more: number[] | null;
   /** Children by the code unit next to this node: after it (prefixes) or before it (suffixes). */
   next: Map<number, RadixNode> | null;
 }
 
-/**
- * A node whose key ends here files `ids` from the start: an empty list grown by one push gets room
- * for 17, and an index of thousands of patterns keeps one such list per pattern.
- */
-const radixNode = (label: string, ids: number[] = []): RadixNode => ({ label, ids, next: null });
+const radixNode = (label: string, id = -1): RadixNode => ({ label, id, more: null, next: null });
 
 /** Files `id` under `key` (a prefix key, or a suffix key when `fromEnd`). */
 function radixAdd(root: RadixNode, key: string, id: number, fromEnd: boolean): void {
@@ -55,13 +55,14 @@ function radixAdd(root: RadixNode, key: string, id: number, fromEnd: boolean): v
   let i = 0;
   for (;;) {
     if (i === key.length) {
-      n.ids.push(id);
+      if (n.id < 0) n.id = id;
+      else (n.more ??= []).push(id);
       return;
     }
     const c = at(key, i);
     const child = n.next?.get(c);
     if (!child) {
-      (n.next ??= new Map()).set(c, radixNode(fromEnd ? key.slice(0, key.length - i) : key.slice(i), [id]));
+      (n.next ??= new Map()).set(c, radixNode(fromEnd ? key.slice(0, key.length - i) : key.slice(i), id));
       return;
     }
     const l = child.label;
@@ -180,7 +181,7 @@ export class PatternIndex {
       if (m === undefined || !input.startsWith(m.label, i)) break;
       i += m.label.length;
       n = m;
-      if (n.ids.length) this.take(n.ids, floor);
+      if (n.id >= 0) this.takeNode(n, floor);
     }
     n = this.suffixes;
     for (let end = input.length; n.next !== null; ) {
@@ -189,10 +190,15 @@ export class PatternIndex {
       if (m === undefined || !input.endsWith(m.label, end)) break;
       end -= m.label.length;
       n = m;
-      if (n.ids.length) this.take(n.ids, floor);
+      if (n.id >= 0) this.takeNode(n, floor);
     }
     if (this.infixes) this.infixes.scan(input, (id) => this.take1(id, floor));
     return found;
+  }
+
+  private takeNode(n: RadixNode, floor: number): void {
+    this.take1(n.id, floor);
+    if (n.more) this.take(n.more, floor);
   }
 
   private take(ids: readonly number[], floor: number): void {

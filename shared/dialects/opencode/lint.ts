@@ -79,7 +79,9 @@ function kindOf(r: OpencodeRule): number {
 function pairOf(r: OpencodeRule): PairNotes {
   const kept = notesOfPattern(r.resourcePattern);
   if (kept !== undefined && !Array.isArray(kept) && kept.a === r.actionPattern) return kept;
-  const list = kept === undefined ? [] : Array.isArray(kept) ? kept : [kept];
+  // A pattern seen for the first time (every rule of a file just opened) gets its pair alone.
+  if (kept === undefined) return (r.resourcePattern.notes = new PairNotes(r.actionPattern, kindOf(r), ruleNotes(r)));
+  const list = Array.isArray(kept) ? kept : [kept];
   for (const x of list) if (x.a === r.actionPattern) return x;
   const pair = new PairNotes(r.actionPattern, kindOf(r), ruleNotes(r));
   if (list.length >= MAX_ACTIONS_PER_PATTERN) list.shift();

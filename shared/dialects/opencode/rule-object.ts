@@ -51,10 +51,7 @@ export interface RuleSource {
  */
 export class ParsedRule implements OpencodeRule {
   index: number;
-  id: null = null;
   decision: Decision;
-  native: string;
-  scope: string | undefined;
   action: string;
   resource: string;
   actionPattern: Wildcard;
@@ -75,9 +72,7 @@ export class ParsedRule implements OpencodeRule {
   constructor(index: number, tail: string, p: RuleSource, act: Wildcard, res: Wildcard, source: SourceText) {
     this.index = index;
     this.decision = p.effect;
-    this.native = p.effect;
     this.#tail = tail;
-    this.scope = p.layer ?? (p.agent ? `agent ${p.agent}` : undefined);
     this.action = p.action;
     this.resource = p.resource;
     this.actionPattern = act;
@@ -88,6 +83,19 @@ export class ParsedRule implements OpencodeRule {
     this.#source = source;
     this.layer = p.layer || undefined;
     this.tool = p.tool;
+  }
+
+  // Derived, not stored: a large file keeps thousands of rules, and every field is kept per rule.
+  get id(): null {
+    return null;
+  }
+  /** OpenCode's own word for the decision is the decision. */
+  get native(): string {
+    return this.decision;
+  }
+  /** The layer a rule comes from, else the agent whose section holds it. */
+  get scope(): string | undefined {
+    return this.layer ?? (this.agent ? `agent ${this.agent}` : undefined);
   }
 
   /**
@@ -148,6 +156,9 @@ export class ParsedRule implements OpencodeRule {
     const { actionPattern: a, resourcePattern: r } = this;
     return {
       ...this,
+      id: this.id,
+      native: this.native,
+      scope: this.scope,
       actionPattern: { source: a.source, alts: a.alts },
       resourcePattern: { source: r.source, alts: r.alts },
       label: this.label,
