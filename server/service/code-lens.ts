@@ -1,5 +1,5 @@
 import { ruleNumber, type Rule } from '../../shared/model';
-import type { CodeLens, Range } from 'vscode-languageserver';
+import type { CodeLens, Command, Range } from 'vscode-languageserver';
 import type { FileReport } from '../../shared/check/check-file';
 import type { RequestResult } from '../../shared/requests/model';
 import { COMMANDS } from '../../shared/protocol';
@@ -14,6 +14,26 @@ const NAMES_SHOWN = 4;
 function lineRange(line: number): Range {
   const at = { line, character: 0 };
   return { start: at, end: at };
+}
+
+/**
+ * A rule's lens: its line and command, the range made when read or sent. A file of thousands of
+ * rules keeps one lens each, so each is one small object rather than a lens, a range and a
+ * position (the service keeps the lenses of every open file).
+ */
+class RuleLens implements CodeLens {
+  constructor(
+    private readonly line: number,
+    readonly command: Command,
+  ) {}
+
+  get range(): Range {
+    return lineRange(this.line);
+  }
+
+  toJSON(): CodeLens {
+    return { range: this.range, command: this.command };
+  }
 }
 
 /**
@@ -92,11 +112,11 @@ function ruleLenses(rules: readonly Rule[], decisions: ReturnType<typeof decisio
     // Dialects may number rules past the parsed list (a dropped entry keeps its slot): no entry, no decisions.
     const decides = decisions[rule.index]?.decides;
     if (!decides?.length) {
-      out.push({ range: lineRange(rule.startLine ?? rule.range.start.line), command: decidesNone });
+      out.push(new RuleLens(rule.startLine ?? rule.range.start.line, decidesNone));
       continue;
     }
     const names = decides.slice(0, NAMES_SHOWN).map((x) => `${shortName(x.request)} (${x.decision})`);
     const title = `decides ${names.join(', ')}${decides.length > NAMES_SHOWN ? ` +${decides.length - NAMES_SHOWN} more` : ''}`;
-    out.push({ range: lineRange(rule.startLine ?? rule.range.start.line), command: { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: decides[0].request }] } });
+    out.push(new RuleLens(rule.startLine ?? rule.range.start.line, { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: decides[0].request }] }));
   }
 }

@@ -22,8 +22,14 @@ export function applyLensMode(lenses: CodeLens[], mode: LensMode): CodeLens[] {
   if (mode === 'off' || lenses.length === 0) return [];
   const [summary, ...rest] = lenses;
   if (mode === 'summary') return [summary, ...rest.filter((l) => l.command?.command === COMMANDS.showFlips)];
-  const none = rest.filter((l) => DECIDES_NONE.test(l.command?.title ?? ''));
-  if (!none.length || !summary.command) return lenses;
-  const folded: CodeLens = { ...summary, command: { ...summary.command, title: `${summary.command.title} · ${none.length} rule${none.length === 1 ? '' : 's'} decide${none.length === 1 ? 's' : ''} none` } };
-  return [folded, ...rest.filter((l) => !none.includes(l))];
+  // One pass: a file of thousands of rules has thousands of these.
+  const kept: CodeLens[] = [];
+  let none = 0;
+  for (const l of rest) {
+    if (DECIDES_NONE.test(l.command?.title ?? '')) none++;
+    else kept.push(l);
+  }
+  if (!none || !summary.command) return lenses;
+  const folded: CodeLens = { ...summary, command: { ...summary.command, title: `${summary.command.title} · ${none} rule${none === 1 ? '' : 's'} decide${none === 1 ? 's' : ''} none` } };
+  return [folded, ...kept];
 }

@@ -20,6 +20,13 @@ export function dialectById(id: string): AnyDialect | undefined {
 }
 
 /**
+ * The highest score a detector gives: the file's path names the dialect's own file. No other can
+ * outrank it (ties go to the dialect listed first), so detection stops there and no other
+ * detector sniffs a large file's content.
+ */
+export const DETECT_CERTAIN = 10;
+
+/**
  * The dialect a file belongs to, by name and content; undefined when none claims it.
  * @example detectDialect({ path: 'opencode.json', text: '{}' })?.id // 'opencode'
  */
@@ -37,6 +44,7 @@ export function detectDialect(file: FileInfo): AnyDialect | undefined {
     if (score > bestScore) {
       best = d;
       bestScore = score;
+      if (score >= DETECT_CERTAIN) break;
     }
   }
   return best;
