@@ -68,6 +68,8 @@ const NONE_HIGHER: readonly number[] = [];
  */
 class OverlapIndex {
   private readonly byPrefix = new PrefixIndex();
+  /** Scratch for one query's items (queries run one at a time, thousands per analysis). */
+  private readonly near: number[] = [];
 
   constructor(private readonly entries: readonly Entry[]) {
     entries.forEach((e, pos) => this.byPrefix.add(e.prefix, pos));
@@ -78,15 +80,15 @@ class OverlapIndex {
   higher(pos: number): readonly number[] {
     const entries = this.entries;
     const suffix = entries[pos].suffix;
+    const near = this.near;
+    near.length = 0;
+    this.byPrefix.related(entries[pos].prefix, pos, near);
     // Most entries of a large file meet none: they share one empty answer.
     let out: number[] | undefined;
-    this.byPrefix.related(entries[pos].prefix, (list) => {
-      for (const q of list) {
-        if (q >= pos) break;
-        const s = entries[q].suffix;
-        if (s.endsWith(suffix) || suffix.endsWith(s)) (out ??= []).push(q);
-      }
-    });
+    for (const q of near) {
+      const s = entries[q].suffix;
+      if (s.endsWith(suffix) || suffix.endsWith(s)) (out ??= []).push(q);
+    }
     if (!out) return NONE_HIGHER;
     // Each position is under one key only: sorting is all that is left.
     if (out.length > 1) out.sort((a, b) => a - b);

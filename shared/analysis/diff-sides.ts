@@ -593,7 +593,9 @@ export function meetingPositions(side: Side, patterns: readonly OpencodeRule[], 
   const ix = headIndex(list);
   const candidates = new Set<number>();
   // A rule can only meet a pattern whose fixed start is a prefix of its own or has its own as a prefix.
-  for (const m of patterns) for (const alt of m.resourcePattern.alts) ix.related(literalHead(alt), (at) => at.forEach((j) => candidates.add(j)));
+  const near: number[] = [];
+  for (const m of patterns) for (const alt of m.resourcePattern.alts) ix.related(literalHead(alt), Infinity, near);
+  for (const j of near) candidates.add(j);
   const out: number[] = [];
   for (const p of candidates) {
     let j = p;

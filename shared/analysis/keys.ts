@@ -76,14 +76,8 @@ const suffixOf = (w: Wildcard) => commonSuffix(w.alts.map(trail));
  */
 export function languageKeys(l: Language): { prefix: string; suffix: string } {
   if (l.kind === 'one') return { prefix: literalPrefixOf(l.w), suffix: suffixOf(l.w) };
-  if (l.a.alts.length === 1 && l.b.alts.length === 1) {
-    // One alternative a side (most rules): the keys below without their lists.
-    const a = l.a.alts[0];
-    const b = l.b.alts[0];
-    const x = exactText(a);
-    const y = exactText(b);
-    return { prefix: x === undefined ? lead(a) : joined(x, lead(b)), suffix: y === undefined ? trail(b) : joined(trail(a), y) };
-  }
+  // One alternative a side (most rules): the keys below without their lists.
+  if (l.a.alts.length === 1 && l.b.alts.length === 1) return { prefix: pairPrefix(l.a, l.b), suffix: pairSuffix(l.a, l.b) };
   const prefixes = l.a.alts.map((alt) => {
     const x = exactText(alt);
     return x === undefined ? lead(alt) : x + SEP_KEY + literalPrefixOf(l.b);
@@ -93,4 +87,22 @@ export function languageKeys(l: Language): { prefix: string; suffix: string } {
     return x === undefined ? trail(alt) : suffixOf(l.a) + SEP_KEY + x;
   });
   return { prefix: commonPrefix(prefixes), suffix: commonSuffix(suffixes) };
+}
+
+/**
+ * The prefix key of a pair language (action × resource), as `languageKeys` gives it, with no
+ * language or key object made: every rule of a file has a pair.
+ * @example pairPrefix(opencodePattern('edit'), opencodePattern('src/*')) // 'edit\u0000src/'
+ */
+export function pairPrefix(a: Wildcard, b: Wildcard): string {
+  if (a.alts.length !== 1 || b.alts.length !== 1) return languageKeys({ kind: 'pair', a, b }).prefix;
+  const x = exactText(a.alts[0]);
+  return x === undefined ? lead(a.alts[0]) : joined(x, lead(b.alts[0]));
+}
+
+/** The suffix key of a pair language, as `pairPrefix` the prefix. @example pairSuffix(opencodePattern('edit'), opencodePattern('*.ts')) // '.ts' */
+export function pairSuffix(a: Wildcard, b: Wildcard): string {
+  if (a.alts.length !== 1 || b.alts.length !== 1) return languageKeys({ kind: 'pair', a, b }).suffix;
+  const y = exactText(b.alts[0]);
+  return y === undefined ? trail(b.alts[0]) : joined(trail(a.alts[0]), y);
 }

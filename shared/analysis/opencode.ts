@@ -8,7 +8,7 @@ import { isUniversal, matchesPattern } from '../patterns/wildcard';
 import { AutomataCache, alphabetWithout, sharedAutomataCache, type Language } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
 import { analyzeCoverage, analyzeEntry, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
-import { languageKeys } from './keys';
+import { pairPrefix, pairSuffix } from './keys';
 import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from './report';
 import { fills, firstFill, preferredOrder } from './witness';
 import { patternFacts } from './diff-sides';
@@ -51,9 +51,8 @@ class PairShape {
   readonly suffix: string;
 
   constructor(readonly actions: string, private readonly list: readonly string[], readonly a: Wildcard, readonly b: Wildcard) {
-    const keys = languageKeys({ kind: 'pair', a, b });
-    this.prefix = keys.prefix;
-    this.suffix = keys.suffix;
+    this.prefix = pairPrefix(a, b);
+    this.suffix = pairSuffix(a, b);
   }
 
   get lang(): Language {

@@ -102,10 +102,11 @@ const NO_NOTES: RuleNote[] = [];
 
 /** The one-rule lints: they read the rule's action, resource, decision, form and patterns only. */
 function ruleNotes(r: OpencodeRule): RuleNote[] {
-  const out: RuleNote[] = [];
+  // Most rules have none: the list is made for the first note.
+  let out: RuleNote[] | undefined;
   const isCommand = COMMAND_ACTIONS.includes(r.action);
   if (isCommand && r.decision !== 'allow' && isExact(r.resourcePattern) && r.resource.trim() !== '') {
-    out.push({
+    (out ??= []).push({
       code: 'exact-command-pattern',
       severity: 'warning',
       message: `"${r.resource}" has no wildcard: it ${r.decision === 'deny' ? 'denies' : 'asks for'} only the exact command "${r.resource}", not "${r.resource} …"; write "${r.resource} *" to cover it with arguments`,
@@ -115,7 +116,7 @@ function ruleNotes(r: OpencodeRule): RuleNote[] {
   }
   const run = runsAnythingWitness(r);
   if (run) {
-    out.push({
+    (out ??= []).push({
       code: 'allow-runs-anything',
       severity: runsAnythingSeverity(run),
       message: `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that ${allowsWhat(run).verb}: it admits ${run.what}, e.g. "${run.command}"`,
@@ -125,7 +126,7 @@ function ruleNotes(r: OpencodeRule): RuleNote[] {
   }
   if (GLOB_SYNTAX.test(r.resource)) {
     const w = literalGlobWitness(r);
-    out.push({
+    (out ??= []).push({
       code: 'literal-glob-syntax',
       severity: 'warning',
       message: `"${r.resource}" uses glob syntax OpenCode reads literally (only * and ? are wildcards; * already crosses /)${w !== undefined ? `: it does not match "${w}"` : ''}`,
@@ -134,7 +135,7 @@ function ruleNotes(r: OpencodeRule): RuleNote[] {
     });
   }
   if (r.form === 'v1' && PATH_ACTIONS.includes(r.action) && /^(\/|~|\$HOME|[A-Za-z]:[\\/])/.test(r.resource)) {
-    out.push({
+    (out ??= []).push({
       code: 'never-matches',
       severity: 'warning',
       message: `"${r.resource}" is an absolute or home path, but ${r.action} resources are relative to the worktree: this rule never matches`,
@@ -142,8 +143,8 @@ function ruleNotes(r: OpencodeRule): RuleNote[] {
       data: {},
     });
   }
-  // Most rules have none: they share one empty list.
-  return out.length > 0 ? out : NO_NOTES;
+  // Rules with none share one empty list.
+  return out ?? NO_NOTES;
 }
 
 function noteFinding(n: RuleNote, r: OpencodeRule): Finding {

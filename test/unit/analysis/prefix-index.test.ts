@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { PrefixIndex } from '../../../shared/analysis/prefix-index';
 import { propertyRuns } from '../../helpers/runs';
 
-/** The items `related` visits, each list once, as sorted [item, …]. */
-function visited(ix: PrefixIndex, text: string): number[] {
+/** The items `related` appends, as sorted [item, …]. */
+function visited(ix: PrefixIndex, text: string, below = Infinity): number[] {
   const out: number[] = [];
-  ix.related(text, (items) => out.push(...items));
+  ix.related(text, below, out);
   return out.sort((a, b) => a - b);
 }
 
@@ -21,6 +21,8 @@ describe('analysis: the prefix index', () => {
         for (const text of [...keys, ...probes]) {
           const want = keys.flatMap((k, item) => (k.startsWith(text) || text.startsWith(k) ? [item] : []));
           assert.deepStrictEqual(visited(ix, text), want, JSON.stringify({ keys, text }));
+          const below = keys.length >> 1;
+          assert.deepStrictEqual(visited(ix, text, below), want.filter((x) => x < below), JSON.stringify({ keys, text, below }));
         }
       }),
       { numRuns: propertyRuns(500), seed: 20261130 },
@@ -32,6 +34,10 @@ describe('analysis: the prefix index', () => {
     ix.add('src/', 0);
     ix.add('src/', 0);
     ix.add('src/', 1);
-    assert.deepStrictEqual(visited(ix.seal(), 'src/a'), [0, 1]);
+    ix.add('src/', 1);
+    ix.add('src/', 4);
+    ix.add('docs/', 2);
+    assert.deepStrictEqual(visited(ix.seal(), 'src/a'), [0, 1, 4]);
+    assert.deepStrictEqual(visited(ix, 'src/a', 4), [0, 1]);
   });
 });
