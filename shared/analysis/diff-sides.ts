@@ -227,20 +227,35 @@ function literalActions(rules: readonly OpencodeRule[]): string[] {
 function literalChars(rules: readonly OpencodeRule[]): number[] {
   const seen = new Uint8Array(0x80);
   const out: number[] = [];
-  const scan = (w: Wildcard) => {
-    for (const alt of w.alts) for (const a of alt) if (a.t === 'lit') for (let i = 0; i < a.s.length; i++) {
-      const c = a.s.charCodeAt(i);
-      if (c >= 0x20 && c < 0x7f && !seen[c]) {
-        seen[c] = 1;
-        out.push(c);
-      }
+  // Thousands of rules share a handful of action patterns: each is read once.
+  const actions = new Set<Wildcard>();
+  for (let k = 0; k < rules.length; k++) {
+    const r = rules[k];
+    if (!actions.has(r.actionPattern)) {
+      actions.add(r.actionPattern);
+      scanChars(r.actionPattern, seen, out);
     }
-  };
-  for (const r of rules) {
-    scan(r.actionPattern);
-    scan(r.resourcePattern);
+    scanChars(r.resourcePattern, seen, out);
   }
   return out;
+}
+
+/** Appends to `out` the printable literal characters of `w` not yet `seen`. */
+function scanChars(w: Wildcard, seen: Uint8Array, out: number[]): void {
+  for (let j = 0; j < w.alts.length; j++) {
+    const alt = w.alts[j];
+    for (let m = 0; m < alt.length; m++) {
+      const a = alt[m];
+      if (a.t !== 'lit') continue;
+      for (let i = 0; i < a.s.length; i++) {
+        const c = a.s.charCodeAt(i);
+        if (c >= 0x20 && c < 0x7f && seen[c] === 0) {
+          seen[c] = 1;
+          out.push(c);
+        }
+      }
+    }
+  }
 }
 
 /**
@@ -333,19 +348,39 @@ function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: st
   return mergeAscending(lists);
 }
 
+function emptyLists(n: number): number[][] {
+  const out = new Array<number[]>(n);
+  for (let k = 0; k < n; k++) out[k] = [];
+  return out;
+}
+
 /** Positions of each agent's own rules (null: every agent's), by action pattern number, ascending. */
 const OWN = new WeakMap<PatternLevel, Map<string | null, number[][]>>();
 
 function ownByAgent(rs: OpencodeRuleSet, p: PatternLevel): Map<string | null, number[][]> {
   let own = OWN.get(p);
   if (own) return own;
-  own = new Map([[null, p.actionMatchers.map(() => [])]]);
+  const n = p.actionMatchers.length;
+  own = new Map([[null, emptyLists(n)]]);
   const order = factsOf(rs).order;
+  // Runs of rules share an agent and an action pattern: each is looked up once per run.
+  let agent: string | null = null;
+  let lists = own.get(null)!;
+  let action: Wildcard | undefined;
+  let list: number[] = [];
   for (let i = 0; i < order.length; i++) {
     const r = order[i];
-    let lists = own.get(r.agent);
-    if (!lists) own.set(r.agent, (lists = p.actionMatchers.map(() => [])));
-    lists[p.actionIds.get(r.actionPattern.source)!].push(i);
+    if (r.agent !== agent) {
+      agent = r.agent;
+      lists = own.get(agent) ?? emptyLists(n);
+      if (!own.has(agent)) own.set(agent, lists);
+      action = undefined;
+    }
+    if (r.actionPattern !== action) {
+      action = r.actionPattern;
+      list = lists[p.actionIds.get(action.source)!];
+    }
+    list.push(i);
   }
   OWN.set(p, own);
   return own;
