@@ -3,6 +3,7 @@ import type { Node } from 'jsonc-parser';
 import { SourceText, type Finding, type Range } from '../model';
 import { MAX_DOCUMENT_CHARS, MAX_NESTING_DEPTH, rangeOf } from '../json/tree';
 import { strictJsonValue, type FastJson } from '../json/fast-value';
+import { elementBounds, skimPath } from '../json/skim';
 import type { AnyDialect } from '../dialects/dialect';
 import { GENERIC_REQUEST_FIELDS } from './fields';
 import type { Expectation, RequestsFile, StoredRequest } from './model';
@@ -81,7 +82,24 @@ function readExpect(v: unknown, words: readonly string[], places: Places, index:
 /** The requests file's tree, built on first use, and the nodes of its entries. */
 class Places {
   private list: Node | undefined;
+  /** Each request's start and end in turn, skimmed from the text on first use (see `elementBounds`). */
+  private bounds: number[] | undefined;
   constructor(private readonly json: FastJson, readonly source: SourceText) {}
+
+  /**
+   * Where request `index` is written, skimmed from the text with no tree of the file: a request
+   * whose verdict flips against the git base is placed this way, and a large file's tree costs
+   * more than the rest of its check.
+   */
+  itemRange(index: number): Range {
+    if (!this.bounds) {
+      const at = skimPath(this.json.text, ['requests']);
+      this.bounds = at < 0 ? [] : elementBounds(this.json.text, at);
+    }
+    const b = this.bounds;
+    if (2 * index + 1 >= b.length) return rangeOf(this.source, this.item(index));
+    return this.source.range(b[2 * index], b[2 * index + 1]);
+  }
 
   item(index: number): Node {
     this.list ??= member(this.json.tree(), 'requests');
@@ -122,7 +140,7 @@ class PlacedRequest implements StoredRequest {
   }
 
   get range(): Range {
-    return (this.#range ??= rangeOf(this.#places.source, this.#places.item(this.index)));
+    return (this.#range ??= this.#places.itemRange(this.index));
   }
   get nameRange(): Range {
     return (this.#nameRange ??= rangeOf(this.#places.source, this.#places.field(this.index, 'name')));
