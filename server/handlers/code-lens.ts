@@ -1,10 +1,9 @@
-import { applyLensMode } from '../service/lens-mode';
 import { guard, type ServerContext } from './context';
 
 /** textDocument/codeLens: what each rule decides; each stored request's verdict. */
 export function registerCodeLens(ctx: ServerContext): void {
   ctx.connection.onCodeLens(guard(ctx.connection, 'codeLens', [], async (p) => {
     await ctx.settings.prepare([p.textDocument.uri]);
-    return applyLensMode(ctx.service.codeLenses(p.textDocument.uri), ctx.settings.lensMode(p.textDocument.uri));
+    return ctx.service.codeLenses(p.textDocument.uri, ctx.settings.lensMode(p.textDocument.uri));
   }));
 }

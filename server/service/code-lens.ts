@@ -7,6 +7,7 @@ import type { BaseDiff } from './base-diff';
 import { decisionsOf, shortName } from './decides';
 import { flipLens, flipSuffix, requestFlips } from './flips';
 import type { Analysis } from './workspace';
+import type { LensMode } from './lens-mode';
 
 const NAMES_SHOWN = 4;
 
@@ -68,15 +69,19 @@ export function requestTitle(r: RequestResult): string {
 
 /**
  * Lenses for a rule file (a summary on top, what changed against the git base when it did, one
- * per rule: what it decides) or a requests file (a summary on top, one per request: its verdict,
- * and how it flipped against the base). Clicking a request lens shows its full trace.
+ * per rule that decides a stored request) or a requests file (a summary on top, one per request:
+ * its verdict, and how it flipped against the base), as `mode` shows them (`rulelens.codeLens`):
+ * `all` folds the rules that decide none of the requests into the summary (`· 3 rules decide
+ * none`), so a rule list is not doubled in height by lines that say nothing; `summary` keeps the
+ * top lens and the vs-base lens; `off` shows none. Clicking a request lens shows its full trace.
  * @example codeLensesFor(analysis, uriOf, null)[1].command?.title // 'decides B (deny), C (deny)'
  */
-export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: BaseDiff | null = null): CodeLens[] {
+export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: BaseDiff | null = null, mode: LensMode = 'all'): CodeLens[] {
   const rep = a.report;
-  if (!rep?.ruleSet) return [];
+  if (mode === 'off' || !rep?.ruleSet) return [];
   const ruleUri = uriOf(rep.path);
-  const out: CodeLens[] = [{ range: lineRange(0), command: { title: summaryTitle(rep), command: COMMANDS.evaluateRequest, arguments: [{ uri: ruleUri }] } }];
+  const summary: Command = { title: summaryTitle(rep), command: COMMANDS.evaluateRequest, arguments: [{ uri: ruleUri }] };
+  const out: CodeLens[] = [{ range: lineRange(0), command: summary }];
   if (a.kind === 'requests') {
     const flips = requestFlips(diff);
     // Requests the rule file states itself (index < 0) sit in the rule file, not here.
@@ -85,38 +90,41 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
       const title = flip ? `${requestTitle(r)} · ${flipSuffix(flip)}` : requestTitle(r);
       out.push({ range: lineRange(r.request.range.start.line), command: { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
     }
-    return out;
+    return mode === 'summary' ? out.filter((l, i) => i === 0 || l.command?.command === COMMANDS.showFlips) : out;
   }
   const vsBase = flipLens(diff, rep, ruleUri);
   if (vsBase) out.push(vsBase);
+  if (mode === 'summary') return out;
   // The file's own examples (Codex match / not_match) get their verdict where they are written.
   for (const r of rep.results.filter((x) => x.request.index <= -2)) {
     out.push({ range: lineRange(r.request.range.start.line), command: { title: requestTitle(r), command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
   }
   if (!rep.requestsPath) return out;
-  const evaluated = rep.results.filter((r) => r.verdict).length;
-  ruleLenses(rep.ruleSet.rules, decisionsOf(rep), `decides none of ${evaluated} request${evaluated === 1 ? '' : 's'}`, ruleUri, out);
+  const none = ruleLenses(rep.ruleSet.rules, decisionsOf(rep), ruleUri, out);
+  if (none > 0) summary.title += ` · ${none} rule${none === 1 ? '' : 's'} decide${none === 1 ? 's' : ''} none`;
   return out;
 }
 
 /**
- * One lens per rule of the file, appended to `out`. A loop of its own: it runs over thousands of
- * rules, and V8 then optimizes this small function rather than the whole lens builder around it.
+ * A lens per rule that decides a stored request, appended to `out`; the number of rules that
+ * decide none (they get no lens: the summary counts them). A loop of its own: it runs over
+ * thousands of rules, and V8 then optimizes this small function rather than the whole lens
+ * builder around it.
  */
-function ruleLenses(rules: readonly Rule[], decisions: ReturnType<typeof decisionsOf>, none: string, ruleUri: string, out: CodeLens[]): void {
-  // Most rules of a large file decide none of the requests: their lenses share one command.
-  const decidesNone = { title: none, command: '' };
+function ruleLenses(rules: readonly Rule[], decisions: ReturnType<typeof decisionsOf>, ruleUri: string, out: CodeLens[]): number {
+  let none = 0;
   for (const rule of rules) {
     // A built-in layer's rule has no line in the file to carry a lens.
     if (rule.layer !== undefined) continue;
     // Dialects may number rules past the parsed list (a dropped entry keeps its slot): no entry, no decisions.
     const decides = decisions[rule.index]?.decides;
     if (!decides?.length) {
-      out.push(new RuleLens(rule.startLine ?? rule.range.start.line, decidesNone));
+      none++;
       continue;
     }
     const names = decides.slice(0, NAMES_SHOWN).map((x) => `${shortName(x.request)} (${x.decision})`);
     const title = `decides ${names.join(', ')}${decides.length > NAMES_SHOWN ? ` +${decides.length - NAMES_SHOWN} more` : ''}`;
     out.push(new RuleLens(rule.startLine ?? rule.range.start.line, { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: decides[0].request }] }));
   }
+  return none;
 }

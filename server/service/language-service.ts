@@ -3,6 +3,7 @@ import { applyLevels } from '../../shared/config/lint-config';
 import type { EvaluateParams, EvaluateResult, ListRequestsResult, StatusParams } from '../../shared/protocol';
 import { BaseDiffs } from './base-diff';
 import { codeActionsFor } from './code-actions';
+import type { LensMode } from './lens-mode';
 import { codeLensesFor } from './code-lens';
 import { completionAt } from './completion';
 import { toDiagnostic } from './diagnostics';
@@ -47,7 +48,8 @@ export interface LanguageService {
   /** Open documents whose results depend on this one (including itself). */
   dependents(uri: string): string[];
   doHover(uri: string, position: Position): Hover | null;
-  codeLenses(uri: string): CodeLens[];
+  /** The lenses `mode` shows (`all` by default: see `codeLensesFor`). */
+  codeLenses(uri: string, mode?: LensMode): CodeLens[];
   codeActions(uri: string, range: Range, context: CodeActionContext): CodeAction[];
   completion(uri: string, position: Position): CompletionList;
   documentSymbols(uri: string): DocumentSymbol[];
@@ -131,9 +133,9 @@ export function createLanguageService(host: ServiceHost): LanguageService {
       return validate(uri).publish.find((t) => uriToPath(t.uri) === p)?.diagnostics ?? [];
     },
     doHover: (uri, position) => hoverAt(ws.analyze(uri), position),
-    codeLenses(uri) {
+    codeLenses(uri, mode) {
       const a = ws.analyze(uri);
-      return codeLensesFor(a, (p) => ws.uriOf(p), diffs.of(a.report));
+      return codeLensesFor(a, (p) => ws.uriOf(p), diffs.of(a.report), mode);
     },
     codeActions(uri, range, context) {
       const analysis = ws.analyze(uri);

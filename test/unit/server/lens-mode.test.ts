@@ -1,9 +1,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import { applyLensMode } from '../../../server/service/lens-mode';
 import { open, service, tempExample, withRule } from './helpers';
 
-/** A rule file with `n` more rules no stored request reaches, opened in a service. */
+/** The example rule file with `n` more rules no stored request reaches, opened in a service. */
 function manyNone(n: number) {
   const ex = tempExample();
   const ls = service();
@@ -14,23 +13,33 @@ function manyNone(n: number) {
 }
 
 describe('language service: lens modes', () => {
-  it('all folds every "decides none" lens into the summary, keeping the others in order', () => {
+  it('all (the default) counts the rules that decide none in the summary and gives them no lens', () => {
     const { ls, uri } = manyNone(300);
     const lenses = ls.codeLenses(uri);
-    const shown = applyLensMode(lenses, 'all');
-    assert.match(shown[0].command!.title, /^6 requests · 6 pass · 0 fail · 300 rules decide none$/);
-    const deciding = lenses.slice(1).filter((l) => !/^decides none/.test(l.command!.title));
-    assert.deepStrictEqual(shown.slice(1), deciding);
-    assert.deepStrictEqual(applyLensMode(lenses, 'summary').map((l) => l.command?.title), ['6 requests · 6 pass · 0 fail']);
-    assert.deepStrictEqual(applyLensMode(lenses, 'off'), []);
+    assert.strictEqual(lenses[0].command!.title, '6 requests · 6 pass · 0 fail · 300 rules decide none');
+    assert.deepStrictEqual(lenses.slice(1).map((l) => l.command!.title.replace(/ \(.*$/, '')), ['decides D', 'decides A', 'decides B']);
+    assert.deepStrictEqual(ls.codeLenses(uri, 'all'), lenses);
+  });
+
+  it('summary keeps the top lens alone (with no count); off shows none', () => {
+    const { ls, uri } = manyNone(3);
+    assert.deepStrictEqual(ls.codeLenses(uri, 'summary').map((l) => l.command?.title), ['6 requests · 6 pass · 0 fail']);
+    assert.deepStrictEqual(ls.codeLenses(uri, 'off'), []);
+  });
+
+  it('one rule deciding none is counted in the singular', () => {
+    const { ls, uri } = manyNone(1);
+    assert.strictEqual(ls.codeLenses(uri)[0].command!.title, '6 requests · 6 pass · 0 fail · 1 rule decides none');
   });
 
   it('a rule lens reads and serializes as a plain lens: the rule line, a command', () => {
-    const { ls, uri, text } = manyNone(2);
-    const lenses = ls.codeLenses(uri);
-    const last = lenses[lenses.length - 1];
-    const line = text.split('\n').findIndex((l) => l.includes('tool1 *'));
-    assert.deepStrictEqual(last.range, { start: { line, character: 0 }, end: { line, character: 0 } });
-    assert.deepStrictEqual(JSON.parse(JSON.stringify(last)), { range: { start: { line, character: 0 }, end: { line, character: 0 } }, command: { title: 'decides none of 6 requests', command: '' } });
+    const { ls, uri, text } = manyNone(0);
+    const lens = ls.codeLenses(uri)[1];
+    const line = text.split('\n').findIndex((l) => l.includes('"resource"'));
+    assert.deepStrictEqual(lens.range, { start: { line, character: 0 }, end: { line, character: 0 } });
+    const json = JSON.parse(JSON.stringify(lens));
+    assert.deepStrictEqual(Object.keys(json), ['range', 'command']);
+    assert.deepStrictEqual(json.range, { start: { line, character: 0 }, end: { line, character: 0 } });
+    assert.deepStrictEqual(json.command, lens.command);
   });
 });
