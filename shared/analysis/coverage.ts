@@ -27,11 +27,36 @@ export interface Entry {
   prefix: string;
   suffix: string;
   /**
+   * Where `firstFill` comes from, when that is an object kept beyond one analysis (the key's
+   * shape): a live outcome proved by the first stand-in then keeps this, not the stand-in, and
+   * reads the stand-in again if its witness is ever asked for.
+   */
+  standIns?: { first(): string[] | undefined };
+  /**
    * Identity of everything above except `rule` and `decision`: entries with the same key (the
    * same object) have the same language, test, fills, prefix and suffix. Lets a `CoverageMemo`
    * recognise an unchanged entry in the next analysis of an edited file.
    */
   key?: object;
+}
+
+/**
+ * A live outcome whose witness is its entry's first stand-in, read again when asked for (it reads
+ * the same every time): a large file has thousands of such rules, and their analysis is kept for
+ * the next edit, so none keeps its stand-in.
+ */
+class FirstStandIn {
+  readonly status = 'live' as const;
+  readonly #standIns: { first(): string[] | undefined };
+  constructor(standIns: { first(): string[] | undefined }) {
+    this.#standIns = standIns;
+  }
+  get witness(): string[] {
+    return this.#standIns.first()!;
+  }
+  toJSON(): Outcome {
+    return { status: this.status, witness: this.witness };
+  }
 }
 
 /** Who takes a request away from a rule, with the request. */
@@ -315,7 +340,7 @@ function analyzeOne(entries: readonly Entry[], pos: number, relevant: Relevant, 
     // Nothing can take a request from the entry: its first stand-in the matcher accepts is its
     // witness, as the loop below would find it.
     const f = e.firstFill();
-    if (f && e.test(f)) return { status: 'live', witness: f };
+    if (f && e.test(f)) return e.standIns ? new FirstStandIn(e.standIns) : { status: 'live', witness: f };
   }
   // After the one-stand-in case, which costs next to nothing: a large file has thousands of those,
   // and each clock read costs more than the case itself.

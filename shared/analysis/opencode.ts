@@ -179,6 +179,10 @@ class OpencodeEntry implements Entry {
   firstFill(): string[] | undefined {
     return this.key.first();
   }
+
+  get standIns(): PairShape {
+    return this.key;
+  }
 }
 
 function entryOf(r: OpencodeRule, actions: readonly string[], actionsKey: string): Entry {

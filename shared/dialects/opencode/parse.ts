@@ -407,10 +407,12 @@ export interface UserRules {
 function userRules(merged: FileLayer): UserRules {
   // The loader folds top-level `tools` under `permission` after every layer has merged.
   const permission = merged.tools ? mergePerm(toolsToPerm(merged.tools), merged.permission ?? new Map()) : merged.permission;
-  const top = [...flatten(permission, null), ...merged.v2];
-  const agents = [...merged.agents].map(([name, a]) => ({ name, rules: [...flatten(a.permission, name), ...a.v2], disabled: a.disabled === true }));
-  const all = [...top, ...agents.flatMap((a) => a.rules)];
-  const form: OpencodeForm = all.length > 0 && all.every((r) => r.form === 'v2') ? 'v2' : 'v1';
+  // Lists joined with `concat`, not spread: a large file's thousands of drafts are copied once.
+  const top = flatten(permission, null).concat(merged.v2);
+  const agents = [...merged.agents].map(([name, a]) => ({ name, rules: flatten(a.permission, name).concat(a.v2), disabled: a.disabled === true }));
+  const v2 = (rules: readonly RuleDraft[]) => rules.every((r) => r.form === 'v2');
+  const any = top.length > 0 || agents.some((a) => a.rules.length > 0);
+  const form: OpencodeForm = any && v2(top) && agents.every((a) => v2(a.rules)) ? 'v2' : 'v1';
   return { top, agents, form, defaultAgent: merged.defaultAgent };
 }
 
