@@ -113,7 +113,8 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
  */
 function ruleLenses(rules: readonly Rule[], decisions: ReturnType<typeof decisionsOf>, ruleUri: string, out: CodeLens[]): number {
   let none = 0;
-  for (const rule of rules) {
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i];
     // A built-in layer's rule has no line in the file to carry a lens.
     if (rule.layer !== undefined) continue;
     // Dialects may number rules past the parsed list (a dropped entry keeps its slot): no entry, no decisions.

@@ -120,7 +120,10 @@ function patternLevel(rs: OpencodeRuleSet): PatternLevel {
   const actionIds = new Map<string, number>();
   const actionMatchers: CompiledWildcard[] = [];
   const firstOfSource: Wildcard[] = [];
-  for (const r of rs.rules) {
+  // Indexed loops over a parse's rules here and below: they run once per parse, before V8
+  // optimizes them, and an iterator there makes an object per rule.
+  for (let i = 0; i < rs.rules.length; i++) {
+    const r = rs.rules[i];
     if (actionIds.has(r.actionPattern.source)) continue;
     actionIds.set(r.actionPattern.source, actionMatchers.length);
     actionMatchers.push(matcherOf(r.actionPattern));
@@ -215,10 +218,11 @@ function middleOf(base: OpencodeRuleSet, current: OpencodeRuleSet, ends: Ends): 
 function literalActions(rules: readonly OpencodeRule[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const r of rules) {
-    if (seen.has(r.action)) continue;
-    seen.add(r.action);
-    if (!/[*?]/.test(r.action)) out.push(r.action);
+  for (let i = 0; i < rules.length; i++) {
+    const a = rules[i].action;
+    if (seen.has(a)) continue;
+    seen.add(a);
+    if (!/[*?]/.test(a)) out.push(a);
   }
   return out;
 }
@@ -316,7 +320,9 @@ function agentsNamed(rs: OpencodeRuleSet): Set<string> {
   const f = factsOf(rs);
   if (!f.agents) {
     f.agents = new Set();
-    for (const r of f.order) if (r.agent !== null) f.agents.add(r.agent);
+    // An indexed loop: this runs once per parse, before V8 optimizes it, and an iterator there
+    // makes an object per rule.
+    for (let i = 0; i < f.order.length; i++) if (f.order[i].agent !== null) f.agents.add(f.order[i].agent!);
   }
   return f.agents;
 }

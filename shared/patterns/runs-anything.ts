@@ -116,6 +116,9 @@ export interface RunsAnythingCandidate {
 
 const WILDCARD = /[*?]/;
 
+/** Every program's witnesses, listed once: a wildcard first word proposes them all, for each of a file's rules. */
+const EVERY_WITNESS: ReadonlyArray<readonly [string, DangerousProgram]> = Object.values(DANGEROUS_PROGRAMS).flatMap((p) => p.witnesses.map((w) => [w, p] as const));
+
 /**
  * The witness commands worth trying against a command pattern (whitespace already normalized the
  * dialect's way): the table's witnesses for the program the pattern names — spelled with the
@@ -141,7 +144,7 @@ export function runsAnythingCandidates(pattern: string, start = ''): RunsAnythin
     if (tail && !command.endsWith(tail)) out.push({ command: command + tail, kind: p.kind, what });
   };
   if (WILDCARD.test(first)) {
-    for (const p of Object.values(DANGEROUS_PROGRAMS)) for (const w of p.witnesses) add(w, p);
+    for (let i = 0; i < EVERY_WITNESS.length; i++) add(EVERY_WITNESS[i][0], EVERY_WITNESS[i][1]);
     return out;
   }
   const p = DANGEROUS_PROGRAMS[base];
