@@ -32,6 +32,8 @@ export interface Entry {
    * reads the stand-in again if its witness is ever asked for.
    */
   standIns?: { first(): string[] | undefined };
+  /** `test(firstFill())` without making the stand-in: given with `standIns`. */
+  firstLives?(): boolean;
   /**
    * Identity of everything above except `rule` and `decision`: entries with the same key (the
    * same object) have the same language, test, fills, prefix and suffix. Lets a `CoverageMemo`
@@ -336,11 +338,13 @@ function analyzeOne(entries: readonly Entry[], pos: number, relevant: Relevant, 
   let live: string[] | undefined;
   let lost: Decider | undefined;
   const wantLoss = opts.wantLoss(e);
-  if (candidates.length === 0 && e.firstFill) {
-    // Nothing can take a request from the entry: its first stand-in the matcher accepts is its
-    // witness, as the loop below would find it.
+  if (candidates.length === 0 && e.standIns && e.firstLives) {
+    // Nothing can take a request from the entry: its first stand-in, if the matcher accepts it, is
+    // its witness, as the loop below would find it (read again from the shape when asked for).
+    if (e.firstLives()) return new FirstStandIn(e.standIns);
+  } else if (candidates.length === 0 && e.firstFill) {
     const f = e.firstFill();
-    if (f && e.test(f)) return e.standIns ? new FirstStandIn(e.standIns) : { status: 'live', witness: f };
+    if (f && e.test(f)) return { status: 'live', witness: f };
   }
   // After the one-stand-in case, which costs next to nothing: a large file has thousands of those,
   // and each clock read costs more than the case itself.

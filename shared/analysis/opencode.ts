@@ -85,6 +85,15 @@ class PairShape {
     const b = firstFill(this.b);
     return a === undefined || b === undefined ? undefined : [a, b];
   }
+
+  /** `test(first())`, without making the pair: thousands of rules are settled by it. */
+  firstLives(): boolean {
+    if (this.all) return this.all.length > 0 && this.test(this.all[0]);
+    const a = actionFills(this.a, this.list, this.actions)[0];
+    if (a === undefined) return false;
+    const b = firstFill(this.b);
+    return b !== undefined && matchesPattern(this.a, a) && matchesPattern(this.b, b);
+  }
 }
 
 /** A resource pattern's shapes (its `shapes` slot): one, or a list when it goes with several actions (`*`). */
@@ -155,13 +164,15 @@ function shapeOf(r: OpencodeRule, actions: readonly string[], actionsKey: string
 
 /** A rule as the coverage engine sees it: its decision and its pattern pair's shape. */
 class OpencodeEntry implements Entry {
-  readonly prefix: string;
-  readonly suffix: string;
-
   /** `key`: the same shape, the same atoms on both sides, hence the same language and matchers. */
-  constructor(readonly rule: number, readonly decision: Decision, readonly key: PairShape) {
-    this.prefix = key.prefix;
-    this.suffix = key.suffix;
+  constructor(readonly rule: number, readonly decision: Decision, readonly key: PairShape) {}
+
+  // Read from the shape, not copied: a file has an entry per rule and view.
+  get prefix(): string {
+    return this.key.prefix;
+  }
+  get suffix(): string {
+    return this.key.suffix;
   }
 
   get lang(): Language {
@@ -178,6 +189,10 @@ class OpencodeEntry implements Entry {
 
   firstFill(): string[] | undefined {
     return this.key.first();
+  }
+
+  firstLives(): boolean {
+    return this.key.firstLives();
   }
 
   get standIns(): PairShape {

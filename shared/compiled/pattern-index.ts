@@ -72,7 +72,8 @@ function radixAdd(root: RadixNode, key: string, id: number, fromEnd: boolean): v
       // The key leaves the edge part way along: split it there.
       const mid = radixNode(fromEnd ? l.slice(l.length - j) : l.slice(0, j));
       child.label = fromEnd ? l.slice(0, l.length - j) : l.slice(j);
-      mid.next = new Map([[at(l, j), child]]);
+      mid.next = new Map();
+      mid.next.set(at(l, j), child);
       n.next!.set(c, mid);
       n = mid;
     } else n = child;
