@@ -28,18 +28,23 @@ export interface Entry {
   suffix: string;
   /**
    * Where `firstFill` comes from, when that is an object kept beyond one analysis (the key's
-   * shape): a live outcome proved by the first stand-in then keeps this, not the stand-in, and
-   * reads the stand-in again if its witness is ever asked for.
+   * shape): it tests the first stand-in without making it (`firstLives`, as `test(firstFill())`),
+   * and a live outcome proved by it keeps this, not the stand-in, reading the stand-in again if
+   * its witness is ever asked for.
    */
-  standIns?: { first(): string[] | undefined };
-  /** `test(firstFill())` without making the stand-in: given with `standIns`. */
-  firstLives?(): boolean;
+  standIns?: StandIns;
   /**
    * Identity of everything above except `rule` and `decision`: entries with the same key (the
    * same object) have the same language, test, fills, prefix and suffix. Lets a `CoverageMemo`
    * recognise an unchanged entry in the next analysis of an edited file.
    */
   key?: object;
+}
+
+/** An entry's first stand-in, read or tested when asked for (see `Entry.standIns`). */
+export interface StandIns {
+  first(): string[] | undefined;
+  firstLives(): boolean;
 }
 
 /**
@@ -49,8 +54,8 @@ export interface Entry {
  */
 class FirstStandIn {
   readonly status = 'live' as const;
-  readonly #standIns: { first(): string[] | undefined };
-  constructor(standIns: { first(): string[] | undefined }) {
+  readonly #standIns: StandIns;
+  constructor(standIns: StandIns) {
     this.#standIns = standIns;
   }
   get witness(): string[] {
@@ -338,13 +343,15 @@ function analyzeOne(entries: readonly Entry[], pos: number, relevant: Relevant, 
   let live: string[] | undefined;
   let lost: Decider | undefined;
   const wantLoss = opts.wantLoss(e);
-  if (candidates.length === 0 && e.standIns && e.firstLives) {
+  if (candidates.length === 0) {
     // Nothing can take a request from the entry: its first stand-in, if the matcher accepts it, is
-    // its witness, as the loop below would find it (read again from the shape when asked for).
-    if (e.firstLives()) return new FirstStandIn(e.standIns);
-  } else if (candidates.length === 0 && e.firstFill) {
-    const f = e.firstFill();
-    if (f && e.test(f)) return { status: 'live', witness: f };
+    // its witness, as the loop below would find it (read again from the shape when it can be).
+    if (e.standIns) {
+      if (e.standIns.firstLives()) return new FirstStandIn(e.standIns);
+    } else if (e.firstFill) {
+      const f = e.firstFill();
+      if (f && e.test(f)) return { status: 'live', witness: f };
+    }
   }
   // After the one-stand-in case, which costs next to nothing: a large file has thousands of those,
   // and each clock read costs more than the case itself.

@@ -378,8 +378,9 @@ function ownByAgent(rs: OpencodeRuleSet, p: PatternLevel): Map<string | null, nu
     const r = order[i];
     if (r.agent !== agent) {
       agent = r.agent;
-      lists = own.get(agent) ?? emptyLists(n);
-      if (!own.has(agent)) own.set(agent, lists);
+      let mine = own.get(agent);
+      if (!mine) own.set(agent, (mine = emptyLists(n)));
+      lists = mine;
       action = undefined;
     }
     if (r.actionPattern !== action) {

@@ -191,10 +191,6 @@ class OpencodeEntry implements Entry {
     return this.key.first();
   }
 
-  firstLives(): boolean {
-    return this.key.firstLives();
-  }
-
   get standIns(): PairShape {
     return this.key;
   }

@@ -49,27 +49,24 @@ export class PrefixIndex {
     // A key still open at the end starts every key after it.
     this.runEnd = new Int32Array(n).fill(n);
     this.starts = new Int32Array(n + 1);
+    let total = this.firstItem.length;
+    for (const more of this.more.values()) total += more.length;
+    this.items = new Int32Array(total);
     const open: number[] = [];
-    let count = 0;
+    let at = 0;
     for (let i = 0; i < n; i++) {
       const k = this.keys[i];
       const id = this.ids.get(k)!;
       this.rank[id] = i;
-      this.starts[i] = count;
-      count += 1 + (this.more.get(id)?.length ?? 0);
+      this.starts[i] = at;
+      this.items[at++] = this.firstItem[id];
+      const more = this.more.get(id);
+      if (more) for (const x of more) this.items[at++] = x;
       while (open.length > 0 && !k.startsWith(this.keys[open[open.length - 1]])) this.runEnd[open.pop()!] = i;
       this.parent[i] = open.length > 0 ? open[open.length - 1] : -1;
       open.push(i);
     }
-    this.starts[n] = count;
-    this.items = new Int32Array(count);
-    for (let i = 0; i < n; i++) {
-      const id = this.ids.get(this.keys[i])!;
-      let at = this.starts[i];
-      this.items[at++] = this.firstItem[id];
-      const more = this.more.get(id);
-      if (more) for (const x of more) this.items[at++] = x;
-    }
+    this.starts[n] = at;
     this.firstItem = [];
     this.lastItem = [];
     this.more = new Map();
