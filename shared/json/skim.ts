@@ -60,8 +60,12 @@ export function skimEnd(text: string, at: number): number {
   return i;
 }
 
-/** Where the value of member `key` of the object at `at` starts, or -1. */
-function memberAt(text: string, at: number, key: string): number {
+/**
+ * Where the value of member `key` of the object at `at` starts, or -1 (the first such member: the
+ * caller knows the key is not repeated).
+ * @example memberAt('{"a": 1, "b": [2]}', 0, 'b') // 14
+ */
+export function memberAt(text: string, at: number, key: string): number {
   if (text.charCodeAt(at) !== 123) return -1;
   let i = skipWs(text, at + 1);
   while (text.charCodeAt(i) === 34) {

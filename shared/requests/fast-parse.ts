@@ -3,7 +3,7 @@ import type { Node } from 'jsonc-parser';
 import { SourceText, type Finding, type Range } from '../model';
 import { MAX_DOCUMENT_CHARS, MAX_NESTING_DEPTH, rangeOf } from '../json/tree';
 import { strictJsonValue, type FastJson } from '../json/fast-value';
-import { elementBounds, skimPath } from '../json/skim';
+import { elementBounds, memberAt, skimEnd, skimPath } from '../json/skim';
 import type { AnyDialect } from '../dialects/dialect';
 import { GENERIC_REQUEST_FIELDS } from './fields';
 import type { Expectation, RequestsFile, StoredRequest } from './model';
@@ -101,6 +101,18 @@ class Places {
     return this.source.range(b[2 * index], b[2 * index + 1]);
   }
 
+  /**
+   * Where the value of `key` in request `index` is written, skimmed within the request's bounds:
+   * the name of a request whose verdict flips is placed this way, with no tree of the file.
+   */
+  fieldRange(index: number, key: string): Range {
+    this.itemRange(index);
+    const b = this.bounds!;
+    const at = 2 * index + 1 < b.length ? memberAt(this.json.text, b[2 * index], key) : -1;
+    if (at < 0) return rangeOf(this.source, this.field(index, key));
+    return this.source.range(at, skimEnd(this.json.text, at));
+  }
+
   item(index: number): Node {
     this.list ??= member(this.json.tree(), 'requests');
     return this.list.children![index];
@@ -143,10 +155,10 @@ class PlacedRequest implements StoredRequest {
     return (this.#range ??= this.#places.itemRange(this.index));
   }
   get nameRange(): Range {
-    return (this.#nameRange ??= rangeOf(this.#places.source, this.#places.field(this.index, 'name')));
+    return (this.#nameRange ??= this.#places.fieldRange(this.index, 'name'));
   }
   get fieldRanges(): Record<string, Range> {
-    return (this.#fieldRanges ??= Object.fromEntries(Object.keys(this.raw).map((k) => [k, rangeOf(this.#places.source, this.#places.field(this.index, k))])));
+    return (this.#fieldRanges ??= Object.fromEntries(Object.keys(this.raw).map((k) => [k, this.#places.fieldRange(this.index, k)])));
   }
 
   toJSON(): StoredRequest {
@@ -166,7 +178,7 @@ class PlacedExpectation implements Expectation {
   }
 
   get range(): Range {
-    return (this.#range ??= rangeOf(this.#places.source, this.#places.field(this.#at, 'expect')));
+    return (this.#range ??= this.#places.fieldRange(this.#at, 'expect'));
   }
 
   toJSON(): Expectation {

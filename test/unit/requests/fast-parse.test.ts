@@ -98,6 +98,20 @@ describe('requests files: the fast reader gives the full reader’s requests, ra
     assert.equal(fastRequestsFile('r.requests.json', '{"requests": [], "requests": []}', opencode, LIMITS), undefined, 'a repeated key');
   });
 
+  it('places names, fields and expectations written with escapes, odd spacing and nesting as the full reader does', () => {
+    const text = [
+      '{"requests":[',
+      '  {"n\\u0061me" : "a\\"b", "resources": ["x", "z"] ,"action":"edit", "expect":{"decision":"deny","why":{"name":"inner"}}},',
+      '\t{ "action" :"read","resources":["y"],"name":"second","note":"name: not a key"}',
+      ']}',
+    ].join('\n');
+    assert.ok(fastRequestsFile('/p/opencode.requests.json', text, opencode, LIMITS), 'the fast reader takes this file');
+    const [fast, full] = bothWays(text);
+    // The generated files above never escape a key or nest a `name` inside another field.
+    assert.equal(fast.requests.length, 2);
+    assert.deepEqual(view(fast), view(full));
+  });
+
   it('serialized requests keep their ranges', () => {
     const text = '{\n "requests": [\n  {"name": "a", "action": "edit", "resources": ["x"], "expect": "deny"}\n ]\n}';
     const r = fastRequestsFile('r.requests.json', text, opencode, LIMITS)!.requests[0];
