@@ -1,5 +1,5 @@
 import type { Decision } from '../../shared/model';
-import { rulesDecisions } from '../../shared/analysis/decides';
+import { outcomesOf } from '../../shared/compiled/outcomes';
 import type { RequestResult } from '../../shared/requests/model';
 
 /** A stored request whose verdict a rule set. */
@@ -43,24 +43,32 @@ export function ruleDecisions(results: readonly RequestResult[], ruleCount: numb
   // Most rules of a large file decide none of the stored requests: they share one empty entry.
   const out: RuleDecisions[] = new Array(ruleCount);
   const entry = (i: number) => (out[i] ??= { decides: [], controls: [] });
-  const verdicts = new Map(results.map((r) => [r.request.name, r.verdict]));
-  // Per rule, its entry per request name: a rule deciding thousands of requests stays linear.
-  const mineByRule = new Map<number, Map<string, Decided>>();
-  for (const r of results) {
+  // Per request name, its last verdict's rule (the one the lenses credit): indexed loops and no
+  // map per rule, as this runs once per open over every stored request.
+  const verdictRule = new Map<string, number>();
+  for (let j = 0; j < results.length; j++) verdictRule.set(results[j].request.name, results[j].verdict?.rule?.index ?? -1);
+  // Per request name, the first entry its verdict's rule has for it: where that rule's subjects go.
+  const mine = new Map<string, Decided>();
+  for (let j = 0; j < results.length; j++) {
+    const r = results[j];
     const v = r.verdict;
     if (v?.rule && v.rule.index < ruleCount) {
       const d: Decided = { request: r.request.name, decision: v.decision, subjects: [] };
       entry(v.rule.index).decides.push(d);
-      let m = mineByRule.get(v.rule.index);
-      if (!m) mineByRule.set(v.rule.index, (m = new Map()));
-      if (!m.has(d.request)) m.set(d.request, d);
+      if (verdictRule.get(d.request) === v.rule.index && !mine.has(d.request)) mine.set(d.request, d);
     }
   }
-  for (const [rule, list] of rulesDecisions(results, ruleCount)) {
-    for (const d of list) {
-      const mine = mineByRule.get(rule)?.get(d.request);
-      if (mine && verdicts.get(d.request)?.rule?.index === rule) mine.subjects.push(d.subject);
-      else entry(rule).controls.push({ request: d.request, subject: d.subject, decision: d.decision });
+  for (let j = 0; j < results.length; j++) {
+    const r = results[j];
+    if (!r.verdict) continue;
+    const name = r.request.name;
+    const outcomes = outcomesOf(r.verdict);
+    for (let k = 0; k < outcomes.length; k++) {
+      const s = outcomes[k];
+      if (s.controlling === null || s.controlling >= ruleCount) continue;
+      const m = verdictRule.get(name) === s.controlling ? mine.get(name) : undefined;
+      if (m) m.subjects.push(s.subject);
+      else entry(s.controlling).controls.push({ request: name, subject: s.subject, decision: s.decision });
     }
   }
   for (let i = 0; i < ruleCount; i++) out[i] ??= NO_DECISIONS;
