@@ -55,4 +55,27 @@ describe('the pattern index', () => {
     assert.deepStrictEqual(['abcdefg', 'abd', 'ab', 'abc', 'ax', 'b'].map(prefixes.last), [4, 3, 2, 2, 0, -1]);
     assert.deepStrictEqual(['axyz', 'wyz', 'ayz', 'y'].map(indexOf(['*z', '*xyz', '*yz', '*wyz']).last), [2, 3, 2, -1]);
   });
+
+  it('finds keys under nodes with many children, as they split and grow', () => {
+    // Many first (and last) characters under one node, with keys added later that split an edge
+    // or end inside one.
+    const letters = 'abcdefghijklmn'.split('');
+    const texts: string[] = [];
+    for (const c of letters) texts.push(`${c}${c}x*`, `*y${c}${c}`);
+    for (const c of letters.slice(0, 5)) texts.push(`${c}*`, `${c}${c}xz*`, `*${c}`, `*zy${c}${c}`, `${c}${c}`);
+    const { last } = indexOf(texts);
+    const inputs = letters.flatMap((c) => [`${c}${c}x`, `${c}${c}xz1`, `${c}${c}x1`, `${c}`, `${c}${c}`, `1y${c}${c}`, `zy${c}${c}`, `y${c}`, `q${c}`]);
+    for (const input of [...inputs, '', 'zz', '1']) assert.strictEqual(last(input), linearLast(texts, input), input);
+  });
+
+  it('answers as a linear scan over a wide alphabet, where nodes have many children', () => {
+    const wide = fc.array(fc.constantFrom(...'abcdefghijklmnop*/'.split('')), { maxLength: 6 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(fc.array(wide, { maxLength: 60 }), fc.array(wide, { minLength: 1, maxLength: 8 }), (texts, inputs) => {
+        const { last } = indexOf(texts);
+        for (const input of inputs) assert.strictEqual(last(input.replace(/\*/g, '')), linearLast(texts, input.replace(/\*/g, '')), input);
+      }),
+      { numRuns: RUNS, seed: 811 },
+    );
+  });
 });
