@@ -174,8 +174,18 @@ const repeatsByFile = new Map<string, RepeatMemo>();
 /** Files whose repeats are kept: an edited file keeps its own, a run over many files a few. */
 const REMEMBERED_FILES = 4;
 
-/** A character `toLowerCase` may change: ASCII capitals, and anything past ASCII. */
-const CASED = /[A-Z\u0080-\uffff]/;
+/**
+ * Whether `s` has a character `toLowerCase` may change: an ASCII capital, or anything past ASCII.
+ * A loop, not a regular expression: it runs on every rule of a file just opened, three times.
+ * @example mayHaveCase('src/Main.ts') // true
+ */
+function mayHaveCase(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || c >= 0x80) return true;
+  }
+  return false;
+}
 
 /** Which rules repeat an earlier one: the last result of the same path when every rule's pair, agent and number are the same. */
 function repeatsOf(path: string, own: readonly OpencodeRule[], pairs: PairNotes[]): Array<Repeat | undefined> {
@@ -214,7 +224,7 @@ function findRepeats(own: readonly OpencodeRule[], pairs: readonly PairNotes[]):
     const prev = byResource.get(r.resource);
     if (prev !== undefined) repeats[i] = { code: 'duplicate-rule', other: prev };
     byResource.set(r.resource, r.index);
-    if (!cased && (CASED.test(r.action) || CASED.test(r.resource) || (r.agent !== null && CASED.test(r.agent)))) cased = true;
+    if (!cased && (mayHaveCase(r.action) || mayHaveCase(r.resource) || (r.agent !== null && mayHaveCase(r.agent)))) cased = true;
   }
   // Words with nothing lower case could change are their own lower case: then two rules alike
   // but for case are the same words, found above, and this pass is left out.

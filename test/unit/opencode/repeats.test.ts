@@ -22,6 +22,11 @@ describe('OpenCode: rules that repeat an earlier one', () => {
     assert.deepEqual(repeats([['edit', 'Docs/*', 'allow'], ['edit', 'docs/*', 'deny'], ['edit', 'DOCS/*', 'ask']]), ['case-duplicate 2→1', 'case-duplicate 3→1']);
     assert.deepEqual(repeats([['edit', 'été/*', 'allow'], ['edit', 'ÉTÉ/*', 'deny']]), ['case-duplicate 2→1']);
     assert.deepEqual(repeats([['Edit', 'docs/*', 'allow'], ['edit', 'docs/*', 'deny']]), ['case-duplicate 2→1']);
+    // The ends of the ranges that case can change: A and Z, and a letter past ASCII with no ASCII capital near it.
+    assert.deepEqual(repeats([['edit', 'a/*', 'allow'], ['edit', 'A/*', 'deny']]), ['case-duplicate 2→1']);
+    assert.deepEqual(repeats([['edit', 'z', 'ask'], ['edit', 'Z', 'deny']]), ['case-duplicate 2→1']);
+    assert.deepEqual(repeats([['edit', 'é/*', 'allow'], ['edit', 'É/*', 'deny']]), ['case-duplicate 2→1']);
+    assert.deepEqual(repeats([['edit', '@[/*', 'allow'], ['edit', '@[/*', 'deny']]), ['duplicate-rule 2→1']);
   });
 
   it('nothing lower case could change: only exact repeats, none for other patterns', () => {
