@@ -8,13 +8,16 @@ import type { Language } from './automata';
  */
 const SEP_KEY = '\u0000';
 
+// The first text is its own prefix and suffix: each loop starts at the second, and a text is
+// cut only where another leaves it (a cut of the whole text makes a string to no purpose).
 function commonPrefix(xs: string[]): string {
   if (xs.length === 0) return '';
   let p = xs[0];
-  for (const x of xs) {
+  for (let k = 1; k < xs.length; k++) {
+    const x = xs[k];
     let i = 0;
     while (i < p.length && i < x.length && p.charCodeAt(i) === x.charCodeAt(i)) i++;
-    p = p.slice(0, i);
+    if (i < p.length) p = p.slice(0, i);
   }
   return p;
 }
@@ -22,10 +25,11 @@ function commonPrefix(xs: string[]): string {
 function commonSuffix(xs: string[]): string {
   if (xs.length === 0) return '';
   let s = xs[0];
-  for (const x of xs) {
+  for (let k = 1; k < xs.length; k++) {
+    const x = xs[k];
     let i = 0;
     while (i < s.length && i < x.length && s.charCodeAt(s.length - 1 - i) === x.charCodeAt(x.length - 1 - i)) i++;
-    s = s.slice(s.length - i);
+    if (i < s.length) s = s.slice(s.length - i);
   }
   return s;
 }
@@ -66,8 +70,8 @@ let joinedRead = 0;
  * The literal text every word of a pattern starts with: its alternatives' common literal start.
  * @example literalPrefixOf(opencodePattern('src/*.ts')) // 'src/'
  */
-export const literalPrefixOf = (w: Wildcard) => commonPrefix(w.alts.map(lead));
-const suffixOf = (w: Wildcard) => commonSuffix(w.alts.map(trail));
+export const literalPrefixOf = (w: Wildcard) => (w.alts.length === 1 ? lead(w.alts[0]) : commonPrefix(w.alts.map(lead)));
+const suffixOf = (w: Wildcard) => (w.alts.length === 1 ? trail(w.alts[0]) : commonSuffix(w.alts.map(trail)));
 
 /**
  * Literal text every word of the language starts and ends with (the pair separator written as

@@ -84,6 +84,18 @@ describe('analysis: automata from the canonical pattern form', () => {
     );
   });
 
+  it('overlap keys are the longest common literal ends, with one alternative or several', () => {
+    const one = (p: string) => languageKeys({ kind: 'one', w: opencodePattern(p) });
+    assert.deepStrictEqual(one('src/*.ts'), { prefix: 'src/', suffix: '.ts' });
+    // `git log *` is `git log` or `git log …`: both alternatives start with `git log`, and only the bare one ends with it.
+    assert.deepStrictEqual(one('git log *'), { prefix: 'git log', suffix: '' });
+    assert.deepStrictEqual(one('docs/a.md'), { prefix: 'docs/a.md', suffix: 'docs/a.md' });
+    const pair = (a: string, b: string) => languageKeys({ kind: 'pair', a: opencodePattern(a), b: opencodePattern(b) });
+    assert.deepStrictEqual(pair('edit', 'src/*.ts'), { prefix: 'edit\u0000src/', suffix: '.ts' });
+    assert.deepStrictEqual(pair('bash', 'npm run *'), { prefix: 'bash\u0000npm run', suffix: '' });
+    assert.deepStrictEqual(pair('e*', 'x'), { prefix: 'e', suffix: '\u0000x' });
+  });
+
   it('stand-ins are readable members of the language', () => {
     const w = opencodePattern('secrets/*');
     assert.strictEqual(fills(w)[0], 'secrets/a');
