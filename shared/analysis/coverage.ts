@@ -235,7 +235,9 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
       out.push(kept);
       continue;
     }
-    if (spent || opts.deadline.expired) {
+    // The clock is read before an entry with candidates: one without costs less than the read,
+    // and if it cannot be settled cheaply its analysis checks the budget itself.
+    if (spent || (relevant.list.length > 0 && opts.deadline.expired)) {
       spent ??= opts.deadline.reason ?? 'time';
       out.push({ status: 'budget', reason: spent });
       continue;

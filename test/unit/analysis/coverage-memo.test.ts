@@ -93,3 +93,17 @@ describe('CoverageMemo: kept outcomes equal fresh ones', () => {
     assert.strictEqual(after[1].status === 'dead' && after[1].deciders[0].decision, 'deny');
   });
 });
+
+describe('coverage past its budget', () => {
+  it('settles an entry no other can meet by its first stand-in, and leaves every entry with candidates to the budget', () => {
+    const shape: Shape = { keys: new Map() };
+    // Precedence order: `edit *` (rule 2) meets nothing above it; rules 1 and 0 have it as a candidate.
+    const list = entries(shape, [['edit', 'a*', 'deny'], ['edit', 'b', 'allow'], ['edit', '*', 'allow']]).map((e) => ({ ...e, firstFill: () => e.fills[0] }));
+    const spent = { ...options(), deadline: new Deadline(-1) };
+    const out = analyzeCoverage(list, spent);
+    assert.deepStrictEqual(out.map((o) => o.status), ['live', 'budget', 'budget']);
+    assert.deepStrictEqual(out[0].status === 'live' && out[0].witness, list[0].fills[0]);
+    // Without a stand-in to read, even that entry is left to the budget: nothing is claimed unproved.
+    assert.deepStrictEqual(analyzeCoverage(entries(shape, [['edit', 'x', 'deny']]), spent).map((o) => o.status), ['budget']);
+  });
+});
