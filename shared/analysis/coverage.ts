@@ -104,18 +104,19 @@ class OverlapIndex {
   private readonly near: number[] = [];
 
   constructor(private readonly entries: readonly Entry[]) {
-    entries.forEach((e, pos) => this.byPrefix.add(e.prefix, pos));
+    for (let pos = 0; pos < entries.length; pos++) this.byPrefix.add(entries[pos].prefix, pos);
     this.byPrefix.seal();
   }
 
   /** Entries before `pos` (higher precedence) that may overlap it, in precedence order. */
   higher(pos: number): readonly number[] {
     const entries = this.entries;
-    const suffix = entries[pos].suffix;
     const near = this.near;
     near.length = 0;
     this.byPrefix.related(entries[pos].prefix, pos, near);
-    // Most entries of a large file meet none: they share one empty answer.
+    // Most entries of a large file meet none: they share one empty answer (and their suffix is never read).
+    if (near.length === 0) return NONE_HIGHER;
+    const suffix = entries[pos].suffix;
     let out: number[] | undefined;
     for (const q of near) {
       const s = entries[q].suffix;

@@ -48,11 +48,15 @@ class PairShape {
   private all: string[][] | undefined;
   private language: Language | undefined;
   readonly prefix: string;
-  readonly suffix: string;
+  private ending: string | undefined = undefined;
 
   constructor(readonly actions: string, private readonly list: readonly string[], readonly a: Wildcard, readonly b: Wildcard) {
     this.prefix = pairPrefix(a, b);
-    this.suffix = pairSuffix(a, b);
+  }
+
+  /** Read only when another entry's prefix meets this one's: most entries of a large file meet none. */
+  get suffix(): string {
+    return (this.ending ??= pairSuffix(this.a, this.b));
   }
 
   get lang(): Language {
