@@ -183,9 +183,10 @@ export async function run(): Promise<BenchResult[]> {
     first = wallMs(opened);
     firstFromSpawn = wallMs(spawned);
     for (let k = 0; k < WIRE_EDITS; k++) {
+      const text = edited(k);
       const t0 = process.hrtime.bigint();
       const c0 = processCpuMs(client.proc.pid);
-      const version = await client.change(uri, edited(k));
+      const version = await client.change(uri, text);
       await client.until(() => client.diagnostics.get(uri)?.version === version, 120_000, 'diagnostics');
       await client.request('textDocument/codeLens', { textDocument: { uri } });
       wire.push(wallMs(t0) - DEBOUNCE_MS);
