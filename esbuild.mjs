@@ -7,6 +7,8 @@ import { dirname, join } from 'path';
 
 const require = createRequire(import.meta.url);
 const watch = process.argv.includes('--watch');
+// The benchmark's in-process service, bundled as the server is (never shipped: not in .vscodeignore's list).
+const bench = process.argv.includes('--bench');
 // web-tree-sitter reads import.meta.url to find its files; in a CommonJS bundle it comes from __filename.
 const importMeta = { define: { 'import.meta.url': '__rulelensImportMetaUrl' }, banner: { js: "var __rulelensImportMetaUrl = require('url').pathToFileURL(__filename).href;" } };
 const common = { ...importMeta, mainFields: ['module', 'main'], bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
@@ -42,6 +44,7 @@ const entries = [
   // The CLI starts once per run: whitespace and comments out (a smaller, pure-ASCII text to read and
   // compile); names stay, so stack traces still read.
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', minifyWhitespace: true, minifySyntax: true, charset: 'ascii', ...lazy },
+  ...(bench ? [{ entryPoints: ['test/bench/service-entry.ts'], outfile: 'dist/bench-service.js', ...lazy }] : []),
   ...LAZY_LIBS.map((lib) => ({ stdin: { contents: FUNCTION_LIBS.has(lib) ? `module.exports = require('${lib}');` : `export * from '${lib}';`, resolveDir: process.cwd(), loader: 'js' }, outfile: `dist/${lazyFile(lib)}`, entryPoints: undefined })),
 ].filter((e) => !e.entryPoints || existsSync(e.entryPoints[0]));
 
