@@ -1,9 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { lintRuleSet, loadRuleSet } from '../../shared/check/check-file';
-import { initDialects } from '../../shared/dialects';
 import { prng } from './workload';
 import { atMost, type BenchResult } from './result';
+import { shipped } from './shipped';
 
 /** The sizes of two real settings files: hundreds of saved exact approvals and a few prefix rules. */
 const SIZES: Array<[rules: number, seed: number]> = [[269, 1], [933, 2]];
@@ -45,6 +44,8 @@ export function generateClaudeSettings(n: number, seed: number): string {
  * @example (await run())[0].goal?.pass
  */
 export async function run(): Promise<BenchResult[]> {
+  // The engine as the server and CLI ship it (see shipped.ts).
+  const { initDialects, lintRuleSet, loadRuleSet } = shipped();
   await initDialects();
   const out: BenchResult[] = [];
   const files: Array<{ what: string; path: string; text: string }> = SIZES.map(([n, seed]) => ({ what: `${n}-rule settings look-alike`, path: '/home/u/proj/.claude/settings.local.json', text: generateClaudeSettings(n, seed) }));

@@ -1,24 +1,13 @@
-import { execFileSync, spawnSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { DEBOUNCE_MS } from '../../server/handlers/validation';
 import { buildServer } from '../protocol/build';
-import { LspClient, ROOT } from '../protocol/lsp-client';
+import { LspClient } from '../protocol/lsp-client';
+import { shipped } from './shipped';
 import { atMost, type BenchResult } from './result';
-
-type Service = typeof import('./service-entry');
-
-/**
- * The service and parser as the server ships them: bundled by the project's own build (see
- * service-entry.ts), not run through the test loader, which makes every call across modules a
- * getter call and timed a large file's open at half as long again.
- */
-function shippedService(): Service {
-  execFileSync(process.execPath, ['esbuild.mjs', '--bench'], { cwd: ROOT, stdio: 'pipe' });
-  return require(path.join(ROOT, 'dist/bench-service.js')) as Service;
-}
 
 const RULES = 5000;
 const REQUESTS = 500;
@@ -111,7 +100,8 @@ function git(dir: string, ...args: string[]): void {
  * @example (await run()).filter((r) => r.goal)
  */
 export async function run(): Promise<BenchResult[]> {
-  const { loadRuleSet, createLanguageService, createBaseTextReader, fileExists, readText } = shippedService();
+  // The service and parser as the server ships them (see shipped.ts).
+  const { loadRuleSet, createLanguageService, createBaseTextReader, fileExists, readText } = shipped();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-bench-'));
   const rules = path.join(dir, 'opencode.json');
   fs.writeFileSync(rules, ruleText());
