@@ -9,7 +9,7 @@ import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata'
 import { BudgetExceeded, Deadline } from './budget';
 import { walk, type WalkState } from './lazy-dfa';
 import { fills, meets, preferredOrder, wordFromSet } from './witness';
-import { meetingPositions, ownSide, sameLanguage, samePositions, sameRule, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts, type Side } from './diff-sides';
+import { anyInSide, changedRules, meetingPositions, ownSide, sameLanguage, samePositions, sameRule, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts, type Side } from './diff-sides';
 
 /**
  * Change impact for OpenCode: single-resource requests whose last-match decision differs between
@@ -400,8 +400,12 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
   const cutClasses: string[] = [];
   const acrossAgents = new Set<string>();
   let skippedWhy: BudgetExceeded | undefined;
+  // Reusing, a side no changed rule is in is left out before it is built (its search would end on
+  // positions alone, with nothing found): an edit of one rule touches one or two of a hundred sides.
+  const changed = reuse ? changedRules(base, current, ends) : undefined;
   for (const agent of agents) {
     for (const action of actions) {
+      if (changed && !anyInSide(changed, agent, action)) continue;
       const b = side(base, agent, action);
       const c = side(current, agent, action);
       if (sideLength(b) === 0 && sideLength(c) === 0) continue;

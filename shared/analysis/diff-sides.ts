@@ -487,6 +487,29 @@ export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet, deri
   return { head, tail, baseLength: b.length, currentLength: c.length };
 }
 
+/**
+ * The rules between the shared ends, of both versions: a side that holds none of them is the same
+ * in both, so nothing can flip there.
+ * @example changedRules(base, withOneRuleFlipped, sharedEnds(base, withOneRuleFlipped)).length // 2
+ */
+export function changedRules(base: OpencodeRuleSet, current: OpencodeRuleSet, ends: Ends): OpencodeRule[] {
+  const b = factsOf(base).order;
+  const c = factsOf(current).order;
+  const out: OpencodeRule[] = [];
+  for (let i = ends.head; i < b.length - ends.tail; i++) out.push(b[i]);
+  for (let i = ends.head; i < c.length - ends.tail; i++) out.push(c[i]);
+  return out;
+}
+
+/**
+ * Whether any of `rules` is in the side of (`agent`, `action`): one `sideFor` would hold, tested
+ * rule by rule, with no side built.
+ */
+export function anyInSide(rules: readonly OpencodeRule[], agent: string | undefined, action: string): boolean {
+  for (let i = 0; i < rules.length; i++) if (visible(rules[i], agent) && matchesPattern(rules[i].actionPattern, action)) return true;
+  return false;
+}
+
 /** Rules alike for the witness search: agent, action language and rule (a module function: a closure made per call would change the call's target each time). */
 function same(x: OpencodeRule, y: OpencodeRule): boolean {
   return x.agent === y.agent && sameLanguage(x.actionPattern, y.actionPattern) && sameRule(x, y);
