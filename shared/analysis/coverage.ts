@@ -104,7 +104,6 @@ class OverlapIndex {
   private readonly near: number[] = [];
 
   constructor(private readonly entries: readonly Entry[]) {
-    // Each entry is added once, in order: its addition's number is its position.
     for (let pos = 0; pos < entries.length; pos++) this.byPrefix.add(entries[pos].prefix, pos);
     this.byPrefix.seal();
   }
@@ -114,7 +113,7 @@ class OverlapIndex {
     const entries = this.entries;
     const near = this.near;
     near.length = 0;
-    this.byPrefix.relatedTo(pos, pos, near);
+    this.byPrefix.related(entries[pos].prefix, pos, near);
     // Most entries of a large file meet none: they share one empty answer (and their suffix is never read).
     if (near.length === 0) return NONE_HIGHER;
     const suffix = entries[pos].suffix;
