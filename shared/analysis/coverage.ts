@@ -100,17 +100,24 @@ const NONE_HIGHER: readonly number[] = [];
  */
 class OverlapIndex {
   private readonly byPrefix = new PrefixIndex();
+  /** The prefix keys that start another entry's or are started by one (an entry's own repeat included). */
+  private readonly meeting: Set<string>;
   /** Scratch for one query's items (queries run one at a time, thousands per analysis). */
   private readonly near: number[] = [];
 
   constructor(private readonly entries: readonly Entry[]) {
-    for (let pos = 0; pos < entries.length; pos++) this.byPrefix.add(entries[pos].prefix, pos);
+    this.meeting = meetingKeys(entries);
+    // Only entries whose keys meet another's are indexed: the thousands of a large file that meet
+    // none are answered by the set above, with no table of their keys.
+    if (this.meeting.size === 0) return;
+    for (let pos = 0; pos < entries.length; pos++) if (this.meeting.has(entries[pos].prefix)) this.byPrefix.add(entries[pos].prefix, pos);
     this.byPrefix.seal();
   }
 
   /** Entries before `pos` (higher precedence) that may overlap it, in precedence order. */
   higher(pos: number): readonly number[] {
     const entries = this.entries;
+    if (!this.meeting.has(entries[pos].prefix)) return NONE_HIGHER;
     const near = this.near;
     near.length = 0;
     this.byPrefix.related(entries[pos].prefix, pos, near);
@@ -127,6 +134,32 @@ class OverlapIndex {
     if (out.length > 1) out.sort((a, b) => a - b);
     return out;
   }
+}
+
+/**
+ * The entries' prefix keys that start or are started by another entry's (equal keys included).
+ * Sorted, the keys a key starts follow it in one run, so a key meets another exactly when it starts
+ * the next key or a key it follows in such a run starts it: one pass with a stack of the keys that
+ * start the current one, after one sort of the plain strings (no table of thousands of keys).
+ * @example meetingKeys(entriesWithPrefixes(['src/', 'src/a', 'docs/'])) // Set { 'src/', 'src/a' }
+ */
+function meetingKeys(entries: readonly Entry[]): Set<string> {
+  const keys = new Array<string>(entries.length);
+  for (let pos = 0; pos < entries.length; pos++) keys[pos] = entries[pos].prefix;
+  keys.sort();
+  const out = new Set<string>();
+  const open: string[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    while (open.length > 0 && !k.startsWith(open[open.length - 1])) open.pop();
+    if (open.length > 0) {
+      // Every key still open starts this one; the deeper ones were marked when they met theirs.
+      out.add(open[open.length - 1]);
+      out.add(k);
+    }
+    open.push(k);
+  }
+  return out;
 }
 
 /**
