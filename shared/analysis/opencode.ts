@@ -1,4 +1,4 @@
-import type { Wildcard } from '../patterns/wildcard';
+import type { Atom, Wildcard } from '../patterns/wildcard';
 import type { Decision, Finding } from '../model';
 import type { LintContext } from '../dialects/dialect';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
@@ -94,10 +94,22 @@ class PairShape {
   firstLives(): boolean {
     if (this.all) return this.all.length > 0 && this.test(this.all[0]);
     const a = actionFills(this.a, this.list, this.actions)[0];
-    if (a === undefined) return false;
+    if (a === undefined || !matchesPattern(this.a, a)) return false;
+    // The resource's first stand-in is made from its first alternative; when that is a literal,
+    // a star, or a literal and a final star, the pattern plainly matches it, and it is not made
+    // (nor flattened to be matched): thousands of rules of a file just opened are settled here.
+    if (plainlyFilled(this.b.alts[0])) return true;
     const b = firstFill(this.b);
-    return b !== undefined && matchesPattern(this.a, a) && matchesPattern(this.b, b);
+    return b !== undefined && matchesPattern(this.b, b);
   }
+}
+
+/** An alternative its first stand-in plainly belongs to: `lit`, `*` or `lit*` (see `firstFill`). */
+function plainlyFilled(alt: readonly Atom[] | undefined): boolean {
+  if (alt === undefined || alt.length === 0 || alt.length > 2) return false;
+  const x = alt[0];
+  if (alt.length === 1) return x.t === 'lit' || x.t === 'star';
+  return x.t === 'lit' && alt[1].t === 'star';
 }
 
 /** A resource pattern's shapes (its `shapes` slot): one, or a list when it goes with several actions (`*`). */
