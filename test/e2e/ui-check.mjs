@@ -65,12 +65,22 @@ await check('hover on a rule explains it', async () => {
   // Hover the resource pattern of the protected-path rule.
   const token = page.locator('.editor-instance .view-line span', { hasText: 'secrets/*' }).first();
   await token.waitFor({ timeout: 10000 });
-  const box = await token.boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   // Wait for RuleLens's own hover part (its "Rule 3" title), not any text: the hover shows the
   // line's diagnostic at once and RuleLens's part later, and a part still saying "Loading..." is no answer.
   const hover = page.locator('.monaco-hover-content', { hasText: /Rule 3/ }).first();
-  await hover.waitFor({ state: 'visible', timeout: 30000 });
+  // The token is found afresh for each try: code lenses that arrive after it was first placed
+  // move the lines under a pointer that stays put, and then no hover opens on the rule.
+  for (let attempt = 1; ; attempt++) {
+    const box = await token.boundingBox();
+    await page.mouse.move(5, 5);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    try {
+      await hover.waitFor({ state: 'visible', timeout: 15000 });
+      break;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
   await page.waitForFunction(() => [...document.querySelectorAll('.monaco-hover-content')].some((h) => /Rule 3/.test(h.textContent || '') && /edit secrets\/\* deny/.test(h.textContent || '') && !/Loading/.test(h.textContent || '')), null, { timeout: 30000 });
   await page.screenshot({ path: join(shots, 'hover.png') });
   const text = await hover.innerText();
