@@ -100,24 +100,29 @@ const NONE_HIGHER: readonly number[] = [];
  */
 class OverlapIndex {
   private readonly byPrefix = new PrefixIndex();
-  /** The prefix keys that start another entry's or are started by one (an entry's own repeat included). */
-  private readonly meeting: Set<string>;
+  /** Per position, 1 when the entry's prefix key starts another entry's or is started by one (a repeat included). */
+  private readonly indexed: Uint8Array;
   /** Scratch for one query's items (queries run one at a time, thousands per analysis). */
   private readonly near: number[] = [];
 
   constructor(private readonly entries: readonly Entry[]) {
-    this.meeting = meetingKeys(entries);
+    this.indexed = new Uint8Array(entries.length);
+    const meeting = meetingKeys(entries);
     // Only entries whose keys meet another's are indexed: the thousands of a large file that meet
-    // none are answered by the set above, with no table of their keys.
-    if (this.meeting.size === 0) return;
-    for (let pos = 0; pos < entries.length; pos++) if (this.meeting.has(entries[pos].prefix)) this.byPrefix.add(entries[pos].prefix, pos);
+    // none are answered by their flag, with no table of their keys.
+    if (meeting.size === 0) return;
+    for (let pos = 0; pos < entries.length; pos++) {
+      if (!meeting.has(entries[pos].prefix)) continue;
+      this.indexed[pos] = 1;
+      this.byPrefix.add(entries[pos].prefix, pos);
+    }
     this.byPrefix.seal();
   }
 
   /** Entries before `pos` (higher precedence) that may overlap it, in precedence order. */
   higher(pos: number): readonly number[] {
     const entries = this.entries;
-    if (!this.meeting.has(entries[pos].prefix)) return NONE_HIGHER;
+    if (this.indexed[pos] === 0) return NONE_HIGHER;
     const near = this.near;
     near.length = 0;
     this.byPrefix.related(entries[pos].prefix, pos, near);
