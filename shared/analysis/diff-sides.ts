@@ -332,6 +332,11 @@ function visible(r: OpencodeRule, agent: string | undefined): boolean {
   return r.agent === null || (agent !== undefined && r.agent === agent);
 }
 
+/** Whether the side of (`agent`, `action`) holds a rule, tested on the rule alone. */
+function inSide(r: OpencodeRule, agent: string | undefined, action: string): boolean {
+  return visible(r, agent) && matchesPattern(r.actionPattern, action);
+}
+
 /** A side's positions from the parse itself. */
 function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: string): readonly number[] {
   const p = patternLevel(rs);
@@ -433,8 +438,7 @@ function derivedSide(f: ParseFacts, from: { base: OpencodeRuleSet; head: number;
   const hi = countBelow(b, nb - from.tail);
   const mid: number[] = [];
   for (let i = from.head; i < nc - from.tail; i++) {
-    const r = order[i];
-    if (visible(r, agent) && matchesPattern(r.actionPattern, action)) mid.push(i);
+    if (inSide(order[i], agent, action)) mid.push(i);
   }
   const shift = nc - nb;
   const src = { base: baseSide, lo, hi, mid, shift };
@@ -506,7 +510,7 @@ export function changedRules(base: OpencodeRuleSet, current: OpencodeRuleSet, en
  * rule by rule, with no side built.
  */
 export function anyInSide(rules: readonly OpencodeRule[], agent: string | undefined, action: string): boolean {
-  for (let i = 0; i < rules.length; i++) if (visible(rules[i], agent) && matchesPattern(rules[i].actionPattern, action)) return true;
+  for (let i = 0; i < rules.length; i++) if (inSide(rules[i], agent, action)) return true;
   return false;
 }
 
