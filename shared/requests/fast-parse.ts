@@ -92,11 +92,7 @@ class Places {
    * more than the rest of its check.
    */
   itemRange(index: number): Range {
-    if (!this.bounds) {
-      const at = skimPath(this.json.text, ['requests']);
-      this.bounds = at < 0 ? [] : elementBounds(this.json.text, at);
-    }
-    const b = this.bounds;
+    const b = this.requestBounds();
     if (2 * index + 1 >= b.length) return rangeOf(this.source, this.item(index));
     return this.source.range(b[2 * index], b[2 * index + 1]);
   }
@@ -106,11 +102,18 @@ class Places {
    * the name of a request whose verdict flips is placed this way, with no tree of the file.
    */
   fieldRange(index: number, key: string): Range {
-    this.itemRange(index);
-    const b = this.bounds!;
+    const b = this.requestBounds();
     const at = 2 * index + 1 < b.length ? memberAt(this.json.text, b[2 * index], key) : -1;
     if (at < 0) return rangeOf(this.source, this.field(index, key));
     return this.source.range(at, skimEnd(this.json.text, at));
+  }
+
+  private requestBounds(): number[] {
+    if (!this.bounds) {
+      const at = skimPath(this.json.text, ['requests']);
+      this.bounds = at < 0 ? [] : elementBounds(this.json.text, at);
+    }
+    return this.bounds;
   }
 
   item(index: number): Node {
