@@ -54,13 +54,11 @@ function trail(alt: Atom[]): string {
 }
 
 /**
- * `a`, the pair separator and `b` as one string in one buffer. V8 keeps a concatenation as a pair
- * of its parts until a character is read; keys are hashed and sorted by the thousand (the overlap
- * index), and reading one character here joins the parts once rather than in every comparison.
+ * `a`, the pair separator and `b` as one string in one buffer. Keys are hashed and sorted by the
+ * thousand (the overlap index); a concatenation would be a pair of its parts until first read, and
+ * then a flat copy besides the pair, both kept with the key. A join writes the flat string alone.
  */
 function joined(a: string, b: string): string {
-  // A join writes one flat string: a concatenation is a pair of its parts until first read, then
-  // a flat copy besides the pair (both kept with the key, thousands of keys a file).
   return [a, b].join(SEP_KEY);
 }
 
