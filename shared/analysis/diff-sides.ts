@@ -109,7 +109,9 @@ const FACTS = new WeakMap<OpencodeRuleSet, ParseFacts>();
 function factsOf(rs: OpencodeRuleSet): ParseFacts {
   let f = FACTS.get(rs);
   if (f) return f;
-  f = { order: inEvaluationOrder(rs), sides: new Map() };
+  // Every field from the start: fields added later, in whatever order a check asks for them, would
+  // give these objects several shapes, and the code reading them would be compiled again.
+  f = { order: inEvaluationOrder(rs), patterns: undefined, sides: new Map(), agents: undefined, derived: undefined };
   FACTS.set(rs, f);
   return f;
 }
@@ -207,11 +209,17 @@ function middleOf(base: OpencodeRuleSet, current: OpencodeRuleSet, ends: Ends): 
   if (ends.baseLength !== base.rules.length || ends.currentLength !== current.rules.length) return undefined;
   const b = factsOf(base).order;
   const c = factsOf(current).order;
-  for (let i = 0; i < ends.head; i++) if (b[i].action !== c[i].action) return undefined;
-  for (let i = 1; i <= ends.tail; i++) if (b[b.length - i].action !== c[c.length - i].action) return undefined;
+  if (!sameActions(b, c, ends)) return undefined;
   if (!current.order) return current.rules.slice(ends.head, c.length - ends.tail);
   // First occurrences count in file order, and the evaluation order may differ from it.
   return current.order.slice(ends.head, c.length - ends.tail).sort((x, y) => x - y).map((i) => current.rules[i]);
+}
+
+/** Whether the shared ends spell every action alike (a function of its own: see `sameHead`). */
+function sameActions(b: readonly OpencodeRule[], c: readonly OpencodeRule[], ends: Ends): boolean {
+  for (let i = 0; i < ends.head; i++) if (b[i].action !== c[i].action) return false;
+  for (let i = 1; i <= ends.tail; i++) if (b[b.length - i].action !== c[c.length - i].action) return false;
+  return true;
 }
 
 /** Actions written without a wildcard, in order, without repeats. */
@@ -480,10 +488,8 @@ export function sharedEnds(base: OpencodeRuleSet, current: OpencodeRuleSet, deri
   const b = factsOf(base).order;
   const cf = factsOf(current);
   const c = cf.order;
-  let head = 0;
-  while (head < b.length && head < c.length && same(b[head], c[head])) head++;
-  let tail = 0;
-  while (tail < b.length - head && tail < c.length - head && same(b[b.length - 1 - tail], c[c.length - 1 - tail])) tail++;
+  const head = sameHead(b, c);
+  const tail = sameTail(b, c, head);
   // The current version's sides not yet built are read off the base's from now on (see
   // `derivedPositions`). Only a base that derives from nothing itself is used, so no chain of
   // versions ever leads back to the current one.
@@ -512,6 +518,24 @@ export function changedRules(base: OpencodeRuleSet, current: OpencodeRuleSet, en
 export function anyInSide(rules: readonly OpencodeRule[], agent: string | undefined, action: string): boolean {
   for (let i = 0; i < rules.length; i++) if (inSide(rules[i], agent, action)) return true;
   return false;
+}
+
+/**
+ * How many rules the two orders share from their start. A loop of its own, as is the tail's: V8
+ * compiles a long loop while it runs, and code after it in the same function, not yet run then,
+ * would throw that compiled code away on every check.
+ */
+function sameHead(b: readonly OpencodeRule[], c: readonly OpencodeRule[]): number {
+  let head = 0;
+  while (head < b.length && head < c.length && same(b[head], c[head])) head++;
+  return head;
+}
+
+/** How many rules the two orders share from their end, before `head`. */
+function sameTail(b: readonly OpencodeRule[], c: readonly OpencodeRule[], head: number): number {
+  let tail = 0;
+  while (tail < b.length - head && tail < c.length - head && same(b[b.length - 1 - tail], c[c.length - 1 - tail])) tail++;
+  return tail;
 }
 
 /** Rules alike for the witness search: agent, action language and rule (a module function: a closure made per call would change the call's target each time). */
