@@ -2,78 +2,73 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { MAX_BASE_BYTES } from '../shared/diff/base';
+import { fileAtCommit } from './git/file-at-commit';
+import { ObjectStore } from './git/object-store';
+import { headCommit, plainlyReadable, repositoryOf, type Repository } from './git/repository';
 
 /** Base texts kept at once: a few rule files per workspace, each at the current HEAD. */
 const MAX_ENTRIES = 64;
 
 type BaseText = { text: string; missing?: boolean } | undefined;
 
-/** The git directory that holds a path, following a worktree's `.git` file. */
-function gitDirOf(start: string): string | undefined {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    const dotGit = path.join(dir, '.git');
-    try {
-      const st = fs.statSync(dotGit);
-      if (st.isDirectory()) return dotGit;
-      const m = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotGit, 'utf8'));
-      if (m) return path.resolve(dir, m[1].trim());
-    } catch {
-      // no .git here: keep walking up
-    }
-    if (path.dirname(dir) === dir) return undefined;
-  }
-}
-
-const read = (p: string) => {
-  try {
-    return fs.readFileSync(p, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * The commit HEAD names, read from the git directory's files so a keystroke costs a few small
- * reads instead of a process. Undefined when it cannot be told this way (unborn branch, a ref
- * format these files do not describe): the caller then shows nothing rather than guess.
- */
-function headCommit(gitDir: string): string | undefined {
-  const head = read(path.join(gitDir, 'HEAD'))?.trim();
-  if (!head) return undefined;
-  if (/^[0-9a-f]{40,64}$/.test(head)) return head;
-  const ref = /^ref:\s*(\S+)$/.exec(head)?.[1];
-  if (!ref) return undefined;
-  // Linked worktrees keep their own HEAD but share refs with the main repository.
-  const common = read(path.join(gitDir, 'commondir'))?.trim();
-  const refsDir = common ? path.resolve(gitDir, common) : gitDir;
-  const loose = read(path.join(refsDir, ref))?.trim();
-  if (loose && /^[0-9a-f]{40,64}$/.test(loose)) return loose;
-  const packed = read(path.join(refsDir, 'packed-refs'));
-  const line = packed?.split('\n').find((l) => l.endsWith(` ${ref}`));
-  return line?.split(' ')[0];
-}
-
 /**
  * `ServiceHost.baseText` for the real server: the file at the HEAD commit, cached by path and
- * commit. The commit is read from the git directory's files, so git itself runs only when a rule
- * file is first seen or HEAD moves (a commit, a checkout), never per keystroke, and then once.
+ * commit. The commit is read from the git directory's files, and the file from its object store
+ * (`git/object-store.ts`), so git itself runs only for what those files cannot tell: a file new
+ * since HEAD, a repository set up out of the ordinary. Never per keystroke, and then once.
  * @example const baseText = createBaseTextReader(); baseText('/repo/opencode.json')?.missing // false
  */
 export function createBaseTextReader(): (p: string) => BaseText {
   const cache = new Map<string, BaseText>();
+  const stores = new Map<string, ObjectStore>();
+  const storeOf = (repo: Repository, commit: string) => {
+    const dir = path.join(repo.commonDir, 'objects');
+    let store = stores.get(dir);
+    if (!store) stores.set(dir, (store = new ObjectStore(dir, commit.length === 64 ? 'sha256' : 'sha1')));
+    return store;
+  };
   return (p) => {
     // Untitled and virtual documents have no place in a repository.
     if (!path.isAbsolute(p) || !fs.existsSync(p)) return undefined;
-    const gitDir = gitDirOf(path.dirname(p));
-    const commit = gitDir && headCommit(gitDir);
+    const repo = repositoryOf(path.dirname(p));
+    const commit = repo && headCommit(repo);
     if (!commit) return undefined;
     const key = `${p}\u0000${commit}`;
     if (cache.has(key)) return cache.get(key);
-    const value = load(p, commit);
+    const read = readObjects(p, repo, commit, storeOf);
+    const value = read === ASK_GIT ? load(p, commit) : read;
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(key, value);
     return value;
   };
+}
+
+/** `readObjects` cannot tell: `git show` is run instead. */
+const ASK_GIT = Symbol('ask git');
+
+/**
+ * The file at `commit` read from the repository's object store, as `load` would read it with git:
+ * the symbolic links resolved on disk, the path taken from the work tree's top. `ASK_GIT` for
+ * whatever the store alone cannot tell, a file new since the commit included (whether git ignores
+ * it decides between "new" and nothing to compare with).
+ */
+function readObjects(p: string, repo: Repository, commit: string, storeOf: (repo: Repository, commit: string) => ObjectStore): BaseText | typeof ASK_GIT {
+  let real: string;
+  try {
+    real = fs.realpathSync(p);
+  } catch {
+    return ASK_GIT;
+  }
+  // The link's target may be in another repository: that one's objects, and HEAD, are git's to read.
+  const own = repositoryOf(path.dirname(real));
+  if (!own || own.gitDir !== repo.gitDir || !plainlyReadable(own)) return ASK_GIT;
+  const rel = path.relative(own.top, real);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return ASK_GIT;
+  const got = fileAtCommit(storeOf(own, commit), commit, rel.split(path.sep).join('/'), MAX_BASE_BYTES);
+  if (!got || got.kind === 'absent') return ASK_GIT;
+  // As when git's output passes the buffer `load` allows: nothing to compare with.
+  if (got.kind === 'too-big') return undefined;
+  return { text: got.data.toString('utf8') };
 }
 
 /** How git says a path is not in a commit (the file is new since): any other failure leaves nothing to compare with. */

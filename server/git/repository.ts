@@ -1,0 +1,88 @@
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** Where a repository's parts are, as found from a folder inside its work tree. */
+export interface Repository {
+  /** The folder the `.git` entry sits in: the top of the work tree (unless `core.worktree` moves it). */
+  top: string;
+  /** The git directory: `.git` itself, or where a worktree's or submodule's `.git` file points. */
+  gitDir: string;
+  /** Where refs, objects and config are shared from (a linked worktree's main git directory). */
+  commonDir: string;
+}
+
+const read = (p: string): string | undefined => {
+  try {
+    return fs.readFileSync(p, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The repository whose work tree holds `dir`, found by walking up to a `.git` folder or file.
+ * @example repositoryOf('/repo/sub')?.top // '/repo'
+ */
+export function repositoryOf(dir: string): Repository | undefined {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const dotGit = path.join(at, '.git');
+    let gitDir: string | undefined;
+    try {
+      const st = fs.statSync(dotGit);
+      if (st.isDirectory()) gitDir = dotGit;
+      else {
+        const m = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotGit, 'utf8'));
+        if (m) gitDir = path.resolve(at, m[1].trim());
+      }
+    } catch {
+      // no .git here: keep walking up
+    }
+    if (gitDir) {
+      const common = read(path.join(gitDir, 'commondir'))?.trim();
+      return { top: at, gitDir, commonDir: common ? path.resolve(gitDir, common) : gitDir };
+    }
+    if (path.dirname(at) === at) return undefined;
+  }
+}
+
+/**
+ * The commit HEAD names, read from the git directory's files so a keystroke costs a few small
+ * reads instead of a process. Undefined when it cannot be told this way (unborn branch, a ref
+ * format these files do not describe): the caller then shows nothing rather than guess.
+ * @example headCommit(repositoryOf('/repo')!) // '3f2a…'
+ */
+export function headCommit(repo: Repository): string | undefined {
+  const head = read(path.join(repo.gitDir, 'HEAD'))?.trim();
+  if (!head) return undefined;
+  if (/^[0-9a-f]{40,64}$/.test(head)) return head;
+  const ref = /^ref:\s*(\S+)$/.exec(head)?.[1];
+  if (!ref) return undefined;
+  // Linked worktrees keep their own HEAD but share refs with the main repository.
+  const loose = read(path.join(repo.commonDir, ref))?.trim();
+  if (loose && /^[0-9a-f]{40,64}$/.test(loose)) return loose;
+  const packed = read(path.join(repo.commonDir, 'packed-refs'));
+  const line = packed?.split('\n').find((l) => l.endsWith(` ${ref}`));
+  return line?.split(' ')[0];
+}
+
+/** Environment variables that point git elsewhere than the folders it would find on its own. */
+const REDIRECTING_ENV = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_REPLACE_REF_BASE'];
+
+/**
+ * Whether the repository's files alone tell what `git show` would print for a path in it: not when
+ * the environment or the config points git elsewhere, objects are borrowed from another store or
+ * replaced by others, or the object format is one this reader does not know. Then git is asked.
+ * @example plainlyReadable(repositoryOf('/repo')!) // true for a repository as `git init` makes it
+ */
+export function plainlyReadable(repo: Repository): boolean {
+  if (REDIRECTING_ENV.some((k) => process.env[k] !== undefined)) return false;
+  const config = (read(path.join(repo.commonDir, 'config')) ?? '') + (read(path.join(repo.gitDir, 'config.worktree')) ?? '');
+  // A moved work tree, or an object format other than the two git writes.
+  if (/^\s*worktree\s*=/im.test(config)) return false;
+  const format = /^\s*objectformat\s*=\s*(\S+)/im.exec(config)?.[1]?.toLowerCase();
+  if (format !== undefined && format !== 'sha1' && format !== 'sha256') return false;
+  if (fs.existsSync(path.join(repo.commonDir, 'objects', 'info', 'alternates'))) return false;
+  if (fs.existsSync(path.join(repo.commonDir, 'refs', 'replace'))) return false;
+  if (/ refs\/replace\//.test(read(path.join(repo.commonDir, 'packed-refs')) ?? '')) return false;
+  return true;
+}
