@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { checkRuleFile, UNREADABLE_FILE, type FileReport } from '../../shared/check/check-file';
+import { clearSharedIndexes } from '../../shared/compiled/index-cache';
 import { discoverRuleFiles, looksLikeRules, MAX_DISCOVERED_FILES, type Discovery } from '../../shared/check/discover';
 import { DIALECTS, dialectById } from '../../shared/dialects';
 import { kindOf, MAX_RULE_FILE_BYTES, readBounded } from '../../shared/host/read-file';
@@ -58,6 +59,9 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
     const rep = checkRuleFile(f, nodeHost, { ctx, config, dialect: forced });
     addToSummary(summary, rep);
     sink.file(rep);
+    // Each file is checked once: its pattern indexes, shared so an editor's re-checks can reuse
+    // them, would only keep its memory alive here until others pushed them out.
+    clearSharedIndexes();
     await drained(io);
   }
   sink.end(summary);
