@@ -1,5 +1,6 @@
 import { isExactAlt, literalHead, type Atom, type Wildcard } from '../patterns/wildcard';
 import { AhoCorasick } from './aho-corasick';
+import { AnchoredKeys } from './anchored-keys';
 
 /**
  * Where one alternative of a pattern is filed: a literal that every string it matches must have in
@@ -12,7 +13,7 @@ export type IndexKey =
 /**
  * The most selective literal of an alternative. Exact alternatives are looked up by the whole
  * input; otherwise the longest of the literal prefix, the literal suffix and the longest literal
- * run wins, anchored ones on ties (a trie walk is cheaper than a scan of the whole input).
+ * run wins, anchored ones on ties (a lookup at one end is cheaper than a scan of the whole input).
  * @example keyOf([{ t: 'lit', s: 'docs/' }, { t: 'star' }]) // { kind: 'prefix', text: 'docs/' }
  */
 export function keyOf(atoms: readonly Atom[]): IndexKey {
@@ -30,66 +31,6 @@ export function keyOf(atoms: readonly Atom[]): IndexKey {
 }
 
 /**
- * A node of a radix trie: the edge into it carries `label` (a run of code units), so a walk costs
- * one map lookup per branching point instead of one per character of the input.
- */
-interface RadixNode {
-  /** The edge's code units, in input order (for the suffix trie too, so `endsWith` can check it). */
-  label: string;
-  /**
-   * The first id of a pattern whose key ends at this node (-1: none), and any further ones: most
-   * keys file one pattern, and an index of thousands keeps no list for each.
-   */
-  id: number;
-  more: number[] | null;
-  /** Children by the code unit next to this node: after it (prefixes) or before it (suffixes). */
-  next: Map<number, RadixNode> | null;
-}
-
-const radixNode = (label: string, id = -1): RadixNode => ({ label, id, more: null, next: null });
-
-/** Code unit `i` of `s`, counted from its end when `fromEnd`. */
-function unitAt(s: string, i: number, fromEnd: boolean): number {
-  return s.charCodeAt(fromEnd ? s.length - 1 - i : i);
-}
-
-/**
- * Files `id` under `key` (a prefix key, or a suffix key when `fromEnd`). No closure per call: an
- * index is built once per rule list, before V8 optimizes this, and a closure there is made and
- * called through for every key.
- */
-function radixAdd(root: RadixNode, key: string, id: number, fromEnd: boolean): void {
-  let n = root;
-  let i = 0;
-  for (;;) {
-    if (i === key.length) {
-      if (n.id < 0) n.id = id;
-      else (n.more ??= []).push(id);
-      return;
-    }
-    const c = unitAt(key, i, fromEnd);
-    const child = n.next?.get(c);
-    if (!child) {
-      (n.next ??= new Map()).set(c, radixNode(fromEnd ? key.slice(0, key.length - i) : key.slice(i), id));
-      return;
-    }
-    const l = child.label;
-    let j = 1;
-    while (j < l.length && i + j < key.length && unitAt(l, j, fromEnd) === unitAt(key, i + j, fromEnd)) j++;
-    if (j < l.length) {
-      // The key leaves the edge part way along: split it there.
-      const mid = radixNode(fromEnd ? l.slice(l.length - j) : l.slice(0, j));
-      child.label = fromEnd ? l.slice(0, l.length - j) : l.slice(j);
-      mid.next = new Map();
-      mid.next.set(unitAt(l, j, fromEnd), child);
-      n.next!.set(c, mid);
-      n = mid;
-    } else n = child;
-    i += j;
-  }
-}
-
-/**
  * An index over an ordered list of patterns that answers "which is the highest-numbered pattern
  * matching this input" by testing only the patterns whose key literal is present where the key
  * says: a candidate filter, never a judge. The caller's `accept` (the reference matcher) decides,
@@ -98,8 +39,8 @@ function radixAdd(root: RadixNode, key: string, id: number, fromEnd: boolean): v
  */
 export class PatternIndex {
   private readonly exact = new Map<string, number[]>();
-  private readonly prefixes = radixNode('');
-  private readonly suffixes = radixNode('');
+  private readonly prefixes = new AnchoredKeys(false);
+  private readonly suffixes = new AnchoredKeys(true);
   private readonly infixes: AhoCorasick | null;
   /** Ids with a literal-free alternative, highest first. */
   private readonly always: number[];
@@ -107,6 +48,8 @@ export class PatternIndex {
   private readonly seen: Uint32Array;
   private stamp = 0;
   private readonly found: number[] = [];
+  /** Per-query scratch: the anchored keys' candidates, before de-duplication. */
+  private readonly anchored: number[] = [];
 
   /**
    * @example new PatternIndex([opencodePattern('docs/*'), opencodePattern('*.env')])
@@ -131,10 +74,10 @@ export class PatternIndex {
             break;
           }
           case 'prefix':
-            radixAdd(this.prefixes, key.text, id, false);
+            this.prefixes.add(key.text, id);
             break;
           case 'suffix':
-            radixAdd(this.suffixes, key.text, id, true);
+            this.suffixes.add(key.text, id);
             break;
           case 'infix':
             infix.push([key.text, id]);
@@ -186,31 +129,13 @@ export class PatternIndex {
     }
     const exact = this.exact.get(input);
     if (exact) this.take(exact, floor);
-    let n: RadixNode | undefined = this.prefixes;
-    for (let i = 0; n.next !== null; ) {
-      if (i >= input.length) break;
-      const m = n.next.get(input.charCodeAt(i));
-      if (m === undefined || !input.startsWith(m.label, i)) break;
-      i += m.label.length;
-      n = m;
-      if (n.id >= 0) this.takeNode(n, floor);
-    }
-    n = this.suffixes;
-    for (let end = input.length; n.next !== null; ) {
-      if (end <= 0) break;
-      const m = n.next.get(input.charCodeAt(end - 1));
-      if (m === undefined || !input.endsWith(m.label, end)) break;
-      end -= m.label.length;
-      n = m;
-      if (n.id >= 0) this.takeNode(n, floor);
-    }
+    const anchored = this.anchored;
+    anchored.length = 0;
+    this.prefixes.collect(input, anchored);
+    this.suffixes.collect(input, anchored);
+    this.take(anchored, floor);
     if (this.infixes) this.infixes.scan(input, (id) => this.take1(id, floor));
     return found;
-  }
-
-  private takeNode(n: RadixNode, floor: number): void {
-    this.take1(n.id, floor);
-    if (n.more) this.take(n.more, floor);
   }
 
   private take(ids: readonly number[], floor: number): void {
