@@ -1,7 +1,8 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { constants, inflateSync } from 'zlib';
+import { kMaxLength } from 'buffer';
+import { inflateSync } from 'zlib';
 
 /**
  * A git object database read in-process: loose objects, and packs with a version-2 index, their
@@ -34,8 +35,8 @@ const FANOUT_AT = 8;
 const NAMES_AT = FANOUT_AT + 256 * 4;
 /** A pack entry's header: type and size (up to 10 bytes), then a delta base offset (up to 10) or id. */
 const HEADER_BYTES = 20 + 64;
-/** Compressed bytes of a loose object inflated to find its header (a first block's code tables come first). */
-const LOOSE_HEAD_BYTES = 4096;
+/** Bytes a loose object's header may take before its content: `blob 123456789\0` and more. */
+const LOOSE_HEADER_ROOM = 64;
 /** Bases named by id that one read may follow in turn (a corrupt store could name them in a circle). */
 const MAX_BASE_LOOKUPS = 64;
 
@@ -165,15 +166,20 @@ export class ObjectStore {
     } catch {
       return undefined;
     }
-    // The header says the size before the content is inflated: a huge object is refused unread.
-    const head = inflateSync(raw.subarray(0, LOOSE_HEAD_BYTES), { finishFlush: constants.Z_SYNC_FLUSH });
-    const nul = head.indexOf(0);
-    if (nul < 0) return undefined;
-    const m = /^(commit|tree|blob|tag) (\d+)$/.exec(head.subarray(0, nul).toString('latin1'));
+    // Inflated once, stopped past the limit (plus room for the header): a huge object, however
+    // well it compresses, is refused without being inflated whole.
+    let all: Buffer;
+    try {
+      all = inflateSync(raw, { maxOutputLength: Math.min(maxBytes + LOOSE_HEADER_ROOM, kMaxLength) });
+    } catch (e) {
+      if (e instanceof RangeError) return TOO_BIG;
+      throw e;
+    }
+    const nul = all.indexOf(0);
+    const m = nul < 0 ? null : /^(commit|tree|blob|tag) (\d+)$/.exec(all.toString('latin1', 0, nul));
     if (!m) return undefined;
     const size = Number(m[2]);
     if (size > maxBytes) return TOO_BIG;
-    const all = inflateSync(raw);
     const data = all.subarray(nul + 1);
     return data.length === size ? { type: m[1] as ObjectType, data } : undefined;
   }

@@ -104,6 +104,8 @@ describe('server: git objects read in-process', function () {
     const deltas = git(dir, 'verify-pack', '-v', ...fs.readdirSync(path.join(dir, '.git', 'objects', 'pack')).filter((f) => f.endsWith('.idx')).map((f) => path.join('.git', 'objects', 'pack', f)));
     assert.match(deltas, /chain length = [2-9]/, 'the pack holds delta chains');
     for (const c of commits) assert.strictEqual(agreesWithGit(dir, c), 7);
+    const { head, store } = storeOf(dir);
+    assert.deepStrictEqual(fileAtCommit(store, head, 'opencode.json', 100), { kind: 'too-big' }, 'a packed object larger than asked');
   });
 
   it('reads deltas whose base is named by id', () => {
