@@ -20,7 +20,7 @@ export interface GitObject {
   data: Buffer;
 }
 
-/** An object whose content is larger than the caller's limit: its size is known, nothing was inflated. */
+/** An object whose content is larger than the caller's limit: nothing past the limit is inflated. */
 export const TOO_BIG = 'too-big';
 
 /** Deltas one object may stack: git itself writes chains of 50 by default and caps them at 4095. */
@@ -129,6 +129,17 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer | undefined {
 }
 
 /**
+ * A chain's base with its deltas applied, the base's own first (`deltas` lists them from the object
+ * asked for down to the base), or undefined when one does not fit.
+ */
+function withDeltas(type: ObjectType, base: Buffer | undefined, deltas: readonly Buffer[], maxBytes: number): GitObject | typeof TOO_BIG | undefined {
+  let data = base;
+  for (let k = deltas.length - 1; data && k >= 0; k--) data = applyDelta(data, deltas[k]);
+  if (!data) return undefined;
+  return data.length > maxBytes ? TOO_BIG : { type, data };
+}
+
+/**
  * The objects of one repository (its `objects` folder). Every object read is checked against its
  * id before it is returned, so a misread can only ever end in undefined, never in wrong content.
  * @example new ObjectStore('/repo/.git/objects', 'sha1').read(commitId)?.type // 'commit'
@@ -227,29 +238,25 @@ export class ObjectStore {
       const lo = id[0] === 0 ? 0 : index.fanout[id[0] - 1];
       const hi = index.fanout[id[0]];
       if (hi <= lo) continue;
-      const found = withFile(index.idx, (fd) => {
+      const offset = withFile(index.idx, (fd) => {
         const names = readAt(fd, NAMES_AT + lo * h, (hi - lo) * h);
-        let a = 0;
-        let b = hi - lo - 1;
-        while (a <= b) {
+        let found = -1;
+        for (let a = 0, b = hi - lo - 1; a <= b && found < 0; ) {
           const mid = (a + b) >> 1;
           const c = names.compare(id, 0, h, mid * h, mid * h + h);
-          if (c === 0) return lo + mid;
-          if (c < 0) a = mid + 1;
+          if (c === 0) found = lo + mid;
+          else if (c < 0) a = mid + 1;
           else b = mid - 1;
         }
-        return -1;
-      });
-      if (found < 0) continue;
-      const offsetsAt = NAMES_AT + index.count * h + index.count * 4;
-      const offset = withFile(index.idx, (fd) => {
+        if (found < 0) return -1;
+        const offsetsAt = NAMES_AT + index.count * h + index.count * 4;
         const small = readAt(fd, offsetsAt + found * 4, 4).readUInt32BE(0);
         if (!(small & 0x80000000)) return small;
         // Packs over 2 GB keep large offsets in a table of their own.
         const large = readAt(fd, offsetsAt + index.count * 4 + (small & 0x7fffffff) * 8, 8);
         return large.readUInt32BE(0) * 2 ** 32 + large.readUInt32BE(4);
       });
-      return { index, offset };
+      if (offset >= 0) return { index, offset };
     }
     return undefined;
   }
@@ -306,10 +313,7 @@ export class ObjectStore {
         if (!e) return undefined;
         if (e.type !== OFS_DELTA && e.type !== REF_DELTA) {
           if (deltas.length === 0 && e.size > maxBytes) return TOO_BIG;
-          let data = this.inflateAt(fd, e);
-          for (let k = deltas.length - 1; data && k >= 0; k--) data = applyDelta(data, deltas[k]);
-          if (!data) return undefined;
-          return data.length > maxBytes ? TOO_BIG : { type: PACK_TYPES[e.type], data };
+          return withDeltas(PACK_TYPES[e.type], this.inflateAt(fd, e), deltas, maxBytes);
         }
         const delta = this.inflateAt(fd, e);
         if (!delta) return undefined;
@@ -328,10 +332,7 @@ export class ObjectStore {
           this.lookups--;
         }
         if (!base || base === TOO_BIG) return undefined;
-        let data: Buffer | undefined = base.data;
-        for (let k = deltas.length - 1; data && k >= 0; k--) data = applyDelta(data, deltas[k]);
-        if (!data) return undefined;
-        return data.length > maxBytes ? TOO_BIG : { type: base.type, data };
+        return withDeltas(base.type, base.data, deltas, maxBytes);
       }
       return undefined;
     });
