@@ -34,10 +34,6 @@ export class AnchoredKeys {
 
   constructor(private readonly fromEnd: boolean) {}
 
-  get size(): number {
-    return this.first.size;
-  }
-
   /** Files `id` under `key` (a non-empty literal). */
   add(key: string, id: number): void {
     const h = keyHash(key, this.fromEnd);
