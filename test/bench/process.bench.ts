@@ -119,16 +119,12 @@ async function retainedPerFile(dir: string): Promise<number> {
   return a === undefined || b === undefined ? NaN : (b - a) / 1024 / (MANY_FILES - FEW_FILES);
 }
 
-/** CPU milliseconds of `f`, median of `runs`. */
-function cpuMedian(f: () => unknown, runs: number): number {
-  const xs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = process.cpuUsage();
-    f();
-    const d = process.cpuUsage(t);
-    xs.push((d.user + d.system) / 1000);
-  }
-  return median(xs);
+/** CPU milliseconds of one call of `f`. */
+function cpuMs(f: () => unknown): number {
+  const t = process.cpuUsage();
+  f();
+  const d = process.cpuUsage(t);
+  return (d.user + d.system) / 1000;
 }
 
 /**
@@ -232,8 +228,8 @@ export async function run(): Promise<BenchResult[]> {
     const jps: number[] = [];
     const pps: number[] = [];
     for (let k = 0; k < PARSE_RUNS; k++) {
-      jps.push(cpuMedian(() => JSON.parse(text), 1));
-      pps.push(cpuMedian(() => parseOpencode({ path: 'opencode.json', text }), 1));
+      jps.push(cpuMs(() => JSON.parse(text)));
+      pps.push(cpuMs(() => parseOpencode({ path: 'opencode.json', text })));
     }
     const jp = median(jps);
     const pp = median(pps);
