@@ -8,6 +8,19 @@ import { headCommit, plainlyReadable, repositoryOf, type Repository } from './gi
 
 /** Base texts kept at once: a few rule files per workspace, each at the current HEAD. */
 const MAX_ENTRIES = 64;
+/**
+ * Characters all kept base texts may hold together. A base may be as large as `MAX_BASE_BYTES`, and
+ * 64 of those would be gigabytes; past this the least recently read are dropped and read again
+ * from the object store when next asked (about 1 ms for a 400 kB file). A text larger than the
+ * whole budget is returned and not kept.
+ */
+const MAX_CACHED_CHARS = 16 * 1024 * 1024;
+
+/** How much the reader keeps between reads (the defaults above; tests pass smaller ones). */
+export interface BaseCacheLimits {
+  entries: number;
+  chars: number;
+}
 
 type BaseText = { text: string; missing?: boolean } | undefined;
 
@@ -18,8 +31,21 @@ type BaseText = { text: string; missing?: boolean } | undefined;
  * since HEAD, a repository set up out of the ordinary. Never per keystroke, and then once.
  * @example const baseText = createBaseTextReader(); baseText('/repo/opencode.json')?.missing // false
  */
-export function createBaseTextReader(): (p: string) => BaseText {
+export function createBaseTextReader(limits: BaseCacheLimits = { entries: MAX_ENTRIES, chars: MAX_CACHED_CHARS }): (p: string) => BaseText {
   const cache = new Map<string, BaseText>();
+  let held = 0;
+  const size = (v: BaseText) => v?.text.length ?? 0;
+  const keep = (key: string, value: BaseText) => {
+    if (size(value) > limits.chars) return;
+    // Oldest first: a Map keeps insertion order, and a hit re-inserts its entry.
+    for (const [k, v] of cache) {
+      if (cache.size < limits.entries && held + size(value) <= limits.chars) break;
+      cache.delete(k);
+      held -= size(v);
+    }
+    cache.set(key, value);
+    held += size(value);
+  };
   const stores = new Map<string, ObjectStore>();
   const storeOf = (repo: Repository, commit: string) => {
     const dir = path.join(repo.commonDir, 'objects');
@@ -34,11 +60,15 @@ export function createBaseTextReader(): (p: string) => BaseText {
     const commit = repo && headCommit(repo);
     if (!commit) return undefined;
     const key = `${p}\u0000${commit}`;
-    if (cache.has(key)) return cache.get(key);
+    if (cache.has(key)) {
+      const hit = cache.get(key);
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
     const read = readObjects(p, repo, commit, storeOf);
     const value = read === ASK_GIT ? load(p, commit) : read;
-    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(key, value);
+    keep(key, value);
     return value;
   };
 }

@@ -83,4 +83,32 @@ describe('server: the rule file at HEAD', () => {
       fs.rmSync(outside, { recursive: true, force: true });
     }
   });
+
+  it('keeps base texts within a budget of characters, least recently read dropped first', () => {
+    const big = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-base-budget-')));
+    try {
+      const texts: Record<string, string> = {};
+      for (const name of ['a', 'b', 'c', 'huge']) {
+        texts[name] = JSON.stringify({ permission: { edit: name === 'huge' ? 'x'.repeat(3000) : `${name}`.repeat(400) } });
+        fs.writeFileSync(path.join(big, `${name}.json`), texts[name]);
+      }
+      git(big, 'init', '-q');
+      git(big, 'add', '.');
+      git(big, 'commit', '-qm', 'base');
+      // Room for two of the three small texts (about 430 characters each), and never for the huge one.
+      const read = createBaseTextReader({ entries: 64, chars: 1000 });
+      const at = (name: string) => path.join(big, `${name}.json`);
+      for (const name of ['a', 'b', 'a', 'c', 'huge']) assert.deepStrictEqual(read(at(name)), { text: texts[name] });
+      // With the objects gone, only what was kept can still be answered: the texts read last (c, and
+      // a, read again after b), not b (dropped for c) nor the huge one (never kept).
+      const objects = path.join(big, '.git', 'objects');
+      for (const d of fs.readdirSync(objects)) if (/^[0-9a-f]{2}$/.test(d)) fs.rmSync(path.join(objects, d), { recursive: true });
+      assert.deepStrictEqual(read(at('a')), { text: texts.a });
+      assert.deepStrictEqual(read(at('c')), { text: texts.c });
+      assert.notDeepStrictEqual(read(at('b')), { text: texts.b });
+      assert.notDeepStrictEqual(read(at('huge')), { text: texts.huge });
+    } finally {
+      fs.rmSync(big, { recursive: true, force: true });
+    }
+  });
 });
