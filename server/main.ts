@@ -13,6 +13,7 @@ import { DIALECTS } from '../shared/dialects';
 import { version as VERSION } from '../package.json';
 import { ServerLog, traceLevel } from './log';
 import { fileExists, nodePathFs, readText } from '../shared/host/node-fs';
+import { tuneCompiler } from '../shared/host/v8-flags';
 import { createBaseTextReader } from './base-text';
 import { SERVER_CAPABILITIES, summarizeClient, type ClientCapabilitiesSummary } from './capabilities';
 import { createLanguageService } from './service/language-service';
@@ -31,6 +32,8 @@ import { Settings, type RuleLensSettings } from './handlers/settings';
 import { Validator } from './handlers/validation';
 import { registerWatchedFiles, registerWatchers } from './handlers/watched-files';
 
+// Before the engine runs (see v8-flags.ts): it decides how much V8 compiles for the first checks.
+tuneCompiler();
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 let ctx: ServerContext | undefined;

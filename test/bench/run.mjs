@@ -23,6 +23,11 @@ if (!process.env[CHILD]) {
   process.exit(r.status ?? 1);
 }
 
+// Every figure taken in this process runs under the compiler settings the server and the CLI start
+// with (shared/host/v8-flags.ts); the processes the benchmarks start apply them themselves.
+const { tuneCompiler } = await import(pathToFileURL(join(here, '../../shared/host/v8-flags.ts')).href);
+tuneCompiler();
+
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
 const jsonOut = jsonAt >= 0 ? args[jsonAt + 1] : undefined;

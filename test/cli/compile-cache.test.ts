@@ -43,6 +43,18 @@ describe('cli: the compiled-code cache', () => {
     assert.equal(second.stdout, first.stdout);
   });
 
+  it('is accepted as written: the compiler settings are applied before the cached code is read', () => {
+    // V8 rejects code cached under other flags, and a rejected cache is written again after the
+    // run: were the settings applied only once the bundle ran, every run would rewrite it.
+    run(home, ['check', example]);
+    const file = path.join(home, 'rulelens', 'compile-cache', cacheFiles(home).find((f) => f.startsWith('cli@'))!);
+    const before = { bytes: fs.readFileSync(file), mtime: fs.statSync(file).mtimeMs };
+    const again = run(home, ['check', example]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(fs.statSync(file).mtimeMs, before.mtime, 'the cache was written again: the run rejected it');
+    assert.ok(fs.readFileSync(file).equals(before.bytes));
+  });
+
   it('libraries loaded on first use run from the cache too, and the shell parser (which loads with import()) still works', () => {
     const claude = path.join(home, 'cl');
     fs.mkdirSync(path.join(claude, '.claude'), { recursive: true });
