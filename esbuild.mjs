@@ -44,8 +44,6 @@ const entries = [
   // The CLI starts once per run: whitespace and comments out (a smaller, pure-ASCII text to read and
   // compile); names stay, so stack traces still read.
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', minifyWhitespace: true, minifySyntax: true, charset: 'ascii', ...lazy },
-  // Applied by bin/rulelens.js before it loads the CLI's cached code (V8 rejects code cached under other flags).
-  { entryPoints: ['shared/host/v8-flags.ts'], outfile: 'dist/v8-flags.js' },
   ...(bench ? [{ entryPoints: ['test/bench/service-entry.ts'], outfile: 'dist/bench-service.js', ...lazy }] : []),
   ...LAZY_LIBS.map((lib) => ({ stdin: { contents: FUNCTION_LIBS.has(lib) ? `module.exports = require('${lib}');` : `export * from '${lib}';`, resolveDir: process.cwd(), loader: 'js' }, outfile: `dist/${lazyFile(lib)}`, entryPoints: undefined })),
 ].filter((e) => !e.entryPoints || existsSync(e.entryPoints[0]));

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
 'use strict';
-// The compiler settings first: the cached code is checked against them when it is loaded.
-require('../dist/v8-flags.js').tuneCompiler();
 const { loadCached } = require('./compile-cache.js');
 const cli = loadCached(require.resolve('../dist/cli.js'));
 const { main, ignoreBrokenPipes } = cli.exports;

@@ -15,7 +15,6 @@ import { ArgumentError } from './args';
 import { commandHelp, HELP, wantsHelp } from './help';
 import { lspCommand } from './commands/lsp';
 import { version } from '../package.json';
-import { tuneCompiler } from '../shared/host/v8-flags';
 
 /** Commands that initialize a dialect themselves when they first meet one of its files (lsp: the server does). */
 const INIT_ON_DEMAND = new Set(['check', 'eval', 'lsp']);
@@ -108,8 +107,6 @@ export function ignoreBrokenPipes(): void {
 }
 
 if (require.main === module) {
-  // Run as `node dist/cli.js`; bin/rulelens.js does this before it loads the bundle's cached code.
-  tuneCompiler();
   ignoreBrokenPipes();
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;

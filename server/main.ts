@@ -33,7 +33,7 @@ import { Validator } from './handlers/validation';
 import { registerWatchedFiles, registerWatchers } from './handlers/watched-files';
 
 // Before the engine runs (see v8-flags.ts): it decides how much V8 compiles for the first checks.
-tuneCompiler();
+const compilerFlags = tuneCompiler();
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 let ctx: ServerContext | undefined;
@@ -50,6 +50,7 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
   // with OpenCode files only never loads the shell parser's WebAssembly.
   const started = performance.now();
   log.info(`RuleLens language server ${VERSION} (node ${process.version}, pid ${process.pid}); dialects: ${DIALECTS.map((d) => d.id).join(', ')} loaded in ${Math.round(performance.now() - started)} ms`);
+  log.info(`V8 compiler flags set: ${compilerFlags.join(' ') || '(none: the process was started with its own)'}`);
   const client: ClientCapabilitiesSummary = summarizeClient(params.capabilities);
   const init = (params.initializationOptions ?? {}) as { settings?: RuleLensSettings; docsBaseUrl?: unknown };
   const docsBaseOption = init.docsBaseUrl ?? init.settings?.docsBaseUrl;
