@@ -9,6 +9,10 @@ import { setFlagsFromString } from 'v8';
  * median of opens 2 to 10 of a process took 51.5 ms against 62.1 ms, a warm open 34.3 against
  * 36.9 ms (its main thread 27.8 against 27.5 ms). See docs/performance.md.
  *
+ * Set at run time, so every way the server starts gets them (VS Code's fork, `rulelens lsp`, the
+ * `rulelens-language-server` binary): node, and Electron when it runs node for VS Code, keep V8's
+ * flags writable after start for `v8.setFlagsFromString`.
+ *
  * The CLI keeps V8's defaults: node's own modules carry compiled code keyed by the flags, and a
  * flag set while it starts made a small `check` compile them afresh (about 5% more CPU), while most
  * runs are small.
