@@ -90,7 +90,8 @@ function readObjects(p: string, repo: Repository, commit: string, storeOf: (repo
     return ASK_GIT;
   }
   // The link's target may be in another repository: that one's objects, and HEAD, are git's to read.
-  const own = repositoryOf(path.dirname(real));
+  // A path that is its own real path (no link on the way) is in the repository already found.
+  const own = real === p ? repo : repositoryOf(path.dirname(real));
   if (!own || own.gitDir !== repo.gitDir || !plainlyReadable(own)) return ASK_GIT;
   const rel = path.relative(own.top, real);
   if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return ASK_GIT;
