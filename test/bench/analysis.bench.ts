@@ -3,6 +3,7 @@ import { analyzeOpencode, forgetOpencodeAnalyses } from '../../shared/analysis/o
 import { Deadline } from '../../shared/analysis/budget';
 import { analyzeRuleSet } from '../../shared/analysis';
 import type { Finding } from '../../shared/model';
+import { cpuMs, median } from './measure';
 
 /** The bench measures the whole analysis: the per-file time budget is lifted to this. */
 const BENCH_DEADLINE_MS = 600_000;
@@ -52,18 +53,6 @@ export function generateOpencode(n: number, seed = 7): string {
   return JSON.stringify({ $schema: 'https://opencode.ai/config.json', permissions: rules }, null, 2);
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
-/** CPU milliseconds (user + system) of one call: steadier than wall time on a shared machine. */
-function time(f: () => unknown): number {
-  const t = process.cpuUsage();
-  f();
-  const d = process.cpuUsage(t);
-  return (d.user + d.system) / 1000;
-}
 
 /**
  * Parse time vs full-analysis time and peak heap growth for generated files of 100, 1,000 and
@@ -76,7 +65,7 @@ export async function run(): Promise<Array<{ name: string; value: number; unit: 
     const text = generateOpencode(n);
     const file = { path: 'opencode.json', text };
     parseOpencode(file);
-    const parse = median(Array.from({ length: RUNS }, () => time(() => parseOpencode(file))));
+    const parse = median(Array.from({ length: RUNS }, () => cpuMs(() => parseOpencode(file))));
     const rs = parseOpencode(file);
     const analyses: number[] = [];
     let peak = 0;
@@ -88,7 +77,7 @@ export async function run(): Promise<Array<{ name: string; value: number; unit: 
       forgetOpencodeAnalyses();
       const before = process.memoryUsage().heapUsed;
       let f: Finding[] = [];
-      analyses.push(time(() => (f = analyzeOpencode(rs, {}, new Deadline(BENCH_DEADLINE_MS)))));
+      analyses.push(cpuMs(() => (f = analyzeOpencode(rs, {}, new Deadline(BENCH_DEADLINE_MS)))));
       peak = Math.max(peak, process.memoryUsage().heapUsed - before);
       findings = f.length;
       budgeted = f.some((x) => x.code === 'analysis-budget');
@@ -98,13 +87,13 @@ export async function run(): Promise<Array<{ name: string; value: number; unit: 
     const edits = Array.from({ length: RUNS }, (_, k) => {
       analyzeOpencode(rs, {}, new Deadline(BENCH_DEADLINE_MS));
       const edited = parseOpencode({ path: file.path, text: flipEffect(text, Math.floor(((k + 1) * n) / (RUNS + 1))) });
-      return time(() => analyzeOpencode(edited, {}, new Deadline(BENCH_DEADLINE_MS)));
+      return cpuMs(() => analyzeOpencode(edited, {}, new Deadline(BENCH_DEADLINE_MS)));
     });
     const ratio = analysis / parse;
     // As editors and the CLI run it: with the per-file time budget.
     let shipped: Finding[] = [];
     forgetOpencodeAnalyses();
-    const budgetedMs = time(() => (shipped = analyzeRuleSet(rs)));
+    const budgetedMs = cpuMs(() => (shipped = analyzeRuleSet(rs)));
     const skipped = shipped.find((x) => x.code === 'analysis-budget');
     out.push({ name: `analysis/${n}/budgeted-ratio`, value: round(budgetedMs / parse), unit: 'x parse', note: skipped ? `with the per-file budget: ${skipped.data?.count} rule(s) left unanalysed` : 'with the per-file budget: complete' });
     out.push({ name: `analysis/${n}/parse`, value: round(parse), unit: 'ms', note: 'CPU time' });

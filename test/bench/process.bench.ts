@@ -5,6 +5,7 @@ import * as path from 'path';
 import { parseOpencode } from '../../shared/dialects/opencode';
 import { checkCommand } from '../../cli/commands/check';
 import { generateWorkload } from './workload';
+import { cpuMs, median } from './measure';
 import { atLeast, atMost, type BenchResult } from './result';
 
 /**
@@ -73,7 +74,6 @@ function usageOfRuns(args: string[]): number {
   return ((Number(m[1]) + Number(m[2])) * 1000) / COLD_BATCH;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function writeWorkload(dir: string, rules: number, requests: number, seed = 42): void {
   fs.mkdirSync(dir, { recursive: true });
@@ -119,13 +119,6 @@ async function retainedPerFile(dir: string): Promise<number> {
   return a === undefined || b === undefined ? NaN : (b - a) / 1024 / (MANY_FILES - FEW_FILES);
 }
 
-/** CPU milliseconds of one call of `f`. */
-function cpuMs(f: () => unknown): number {
-  const t = process.cpuUsage();
-  f();
-  const d = process.cpuUsage(t);
-  return (d.user + d.system) / 1000;
-}
 
 /**
  * `check` and `eval --requests` on 1,000 rules × 10,000 requests against the baseline process;

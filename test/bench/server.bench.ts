@@ -7,6 +7,7 @@ import { DEBOUNCE_MS } from '../../server/handlers/validation';
 import { buildServer } from '../protocol/build';
 import { LspClient } from '../protocol/lsp-client';
 import { shipped } from './shipped';
+import { cpuMs, median } from './measure';
 import { atMost, type BenchResult } from './result';
 
 const RULES = 5000;
@@ -51,16 +52,8 @@ function requestsText(tag = ''): string {
   return `{\n  "requests": [\n${reqs.join(',\n')}\n  ]\n}\n`;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const wallMs = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
-/** CPU milliseconds of `f` (steadier than wall time on a shared machine). */
-function cpu(f: () => void): number {
-  const t = process.cpuUsage();
-  f();
-  const d = process.cpuUsage(t);
-  return (d.user + d.system) / 1000;
-}
 
 /**
  * CPU milliseconds this process's main thread has run so far, in nanosecond resolution (Linux
@@ -130,7 +123,7 @@ export async function run(): Promise<BenchResult[]> {
   // at first: a server reads each text from a message just before handling it, and collects that.)
   for (let k = 0; k < PARSES_TIMED; k++) {
     const text = edited(k % EDITS);
-    parseTimes.push(cpu(() => loadRuleSet({ path: rules, text })));
+    parseTimes.push(cpuMs(() => loadRuleSet({ path: rules, text })));
   }
   const parse = median(parseTimes);
 
@@ -141,7 +134,7 @@ export async function run(): Promise<BenchResult[]> {
     const ls = createLanguageService(host);
     const text = ruleText(17 + k * 101, `o${k}/`);
     const main0 = mainThreadMs();
-    const ms = cpu(() => {
+    const ms = cpuMs(() => {
       ls.setDocument(openUris[k], text, 1);
       ls.validate(openUris[k]);
       ls.codeLenses(openUris[k]);
@@ -159,7 +152,7 @@ export async function run(): Promise<BenchResult[]> {
   let flips = 0;
   for (let k = 0; k < EDITS; k++) {
     const text = edited(k);
-    service.push(cpu(() => {
+    service.push(cpuMs(() => {
       ls.setDocument(uri, text, k + 1);
       ls.validate(uri);
       const lenses = ls.codeLenses(uri);
