@@ -2,6 +2,9 @@ import { CharSet, NFA, TooManyNodesError, isDisjointWith, type Char, type Transi
 import type { Atom, Wildcard } from '../patterns/wildcard';
 import { BudgetExceeded, MAX_ANALYSED_PATTERN_CHARS, MAX_DFA_STATES } from './budget';
 import { NodeFacts } from './lazy-dfa';
+import { MAX_CHAR } from './chars';
+
+export { MAX_CHAR } from './chars';
 
 /**
  * Automata for the canonical pattern form (`Wildcard`), built straight from its atoms so the
@@ -13,7 +16,6 @@ import { NodeFacts } from './lazy-dfa';
  * contain it: the encoding is injective for every input, with nothing to reject or reserve — which
  * a separator taken from the code units (U+0000, U+FFFF) could not promise.
  */
-export const MAX_CHAR = 0x10000;
 export const SEP = 0x10000;
 const UNIT_MAX = 0xffff;
 

@@ -3,7 +3,7 @@ import { BudgetExceeded, MAX_DFA_STATES, type Deadline } from './budget';
 
 /** The walk looks at the clock once per this many new states (a power of two, minus one). */
 const CLOCK_EVERY = 255;
-import { MAX_CHAR } from './automata';
+import { MAX_CHAR } from './chars';
 
 /**
  * Facts about the nodes of every NFA an analysis run builds: which NFA owns a node, and which

@@ -1,5 +1,5 @@
 import type { Trace, Verdict } from '../model';
-import type { SubjectOutcome } from './outcomes';
+import type { SubjectOutcome } from './subject-outcome';
 
 /** What a fast path knows of a verdict besides its fields: how to build the trace, and the outcomes. */
 export interface LazyParts {

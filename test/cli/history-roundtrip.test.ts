@@ -5,7 +5,7 @@ import * as path from 'path';
 import { cli } from './helpers';
 import { generateMonth, MONTH_SETTINGS, type Month } from '../history/generate-month';
 import { claude } from '../../shared/dialects/claude';
-import { initShellParser } from '../../shared/dialects/claude/shell-parser';
+import { initShellParser } from '../../shared/host/shell-parser';
 import type { ClaudeRuleSet } from '../../shared/dialects/claude/types';
 import { readStoredHistory } from '../../shared/history/stored';
 import { requestFor } from '../../shared/history/evaluate';

@@ -4,7 +4,7 @@ import { evaluateClaude } from './evaluate';
 import { lintClaude } from './lint';
 import { CLAUDE_REQUEST_FIELDS, describeClaudeRequest, readClaudeRequest } from './request';
 import { parseClaude } from './settings';
-import { initShellParser } from './shell-parser';
+import { initShellParser } from '../../host/shell-parser';
 import type { ClaudeRequest, ClaudeRuleSet } from './types';
 
 /** Claude Code settings: tiered deny → ask → allow, first match in that order, mode as fallback. */
@@ -23,7 +23,7 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
 };
 
 export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';
-export { initShellParser, isShellParserReady } from './shell-parser';
+export { initShellParser, isShellParserReady } from '../../host/shell-parser';
 export { parseClaude, parseLayers, loadLayers, readSettingsFile, mergeSettings, layerOf, projectRootOf } from './settings';
 export { evaluateClaude, modeFallback } from './evaluate';
 export { lintClaude } from './lint';

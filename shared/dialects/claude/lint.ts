@@ -10,7 +10,7 @@ import { decideWith, requestFor, without } from './lint-confirm';
 import { narrowDenyFindings } from './narrow-deny';
 import { competitorsOf } from './competitors';
 import { LOCAL_SETTINGS_FILE } from './settings';
-import { isShellParserReady } from './shell-parser';
+import { isShellParserReady } from '../../host/shell-parser';
 import type { ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 import { Deadline } from '../../analysis/budget';
 import { budgetFinding } from '../../analysis/report';

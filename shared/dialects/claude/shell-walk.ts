@@ -1,4 +1,4 @@
-import type { SyntaxNode } from './shell-parser';
+import type { SyntaxNode } from '../../host/shell-parser';
 
 /**
  * Deeper nesting than this (substitutions in substitutions, subshells in subshells) is not

@@ -1,5 +1,5 @@
 import { screenCommand } from './shell-screen';
-import { withShellTree, type SyntaxNode } from './shell-parser';
+import { withShellTree, type SyntaxNode } from '../../host/shell-parser';
 import { walkShellTree } from './shell-walk';
 import { BoundedCache } from '../../compiled/bounded-cache';
 

@@ -6,17 +6,15 @@ import { shlexSplit } from './shlex';
 import { CODEX_DECISIONS, type CodexExample, type CodexNative, type CodexRule, type CodexRuleSet, type HostExecutable, type PatternToken } from './types';
 import { checkExamples } from './examples';
 import { readRequirementsRules } from './requirements';
+import { patternLabel } from './pattern-label';
+
+export { patternLabel } from './pattern-label';
 
 /** `prefix_rule`'s parameters in positional order (Codex's builtin signature). */
 const PREFIX_PARAMS = ['pattern', 'decision', 'match', 'not_match', 'justification'] as const;
 const HOST_PARAMS = ['name', 'paths'] as const;
 const NETWORK_PARAMS = ['host', 'protocol', 'decision', 'justification'] as const;
 const NETWORK_PROTOCOLS = new Set(['http', 'https', 'https_connect', 'http-connect', 'socks5_tcp', 'socks5_udp']);
-
-/** Renders a pattern for people: `git [status|log] -s`. */
-export function patternLabel(pattern: readonly PatternToken[]): string {
-  return pattern.map((t) => (t.alts.length === 1 ? t.alts[0] : `[${t.alts.join('|')}]`)).join(' ');
-}
 
 /**
  * Parses a Codex `.rules` file: evaluates its Starlark on the tree-sitter Python grammar, turns

@@ -1,6 +1,6 @@
 import { FILE_START, SourceText, type Range } from '../../model';
 import { readToml, tomlPath, type TomlDocument } from '../../toml/tree';
-import { patternLabel } from './parse';
+import { patternLabel } from './pattern-label';
 import { CODEX_DECISIONS, type CodexNative, type CodexRule, type PatternToken } from './types';
 
 /** What an admin's `requirements.toml` adds to the exec policy, or why Codex rejects it. */

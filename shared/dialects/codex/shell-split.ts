@@ -1,4 +1,4 @@
-import { withShellTree, type SyntaxNode } from '../claude/shell-parser';
+import { withShellTree, type SyntaxNode } from '../../host/shell-parser';
 
 /** The shells whose `-c` / `-lc` script Codex parses. */
 export const SPLIT_SHELLS = new Set(['bash', 'zsh', 'sh']);

@@ -1,6 +1,6 @@
 import { Language, Parser, type Node as SyntaxNode } from 'web-tree-sitter';
 import { lazyGrammar, locateWasm } from '../../host/tree-sitter';
-import { initShellParser } from '../claude/shell-parser';
+import { initShellParser } from '../../host/shell-parser';
 
 /** The Python grammar (a superset of Starlark's syntax), found next to the bundle or in node_modules. */
 export const PYTHON_WASM = 'tree-sitter-python.wasm';

@@ -1,5 +1,5 @@
 import type { Dialect } from '../dialect';
-import { initShellParser } from '../claude/shell-parser';
+import { initShellParser } from '../../host/shell-parser';
 import { detectGemini } from './detect';
 import { evaluateGemini } from './evaluate';
 import { lintGemini } from './lint';

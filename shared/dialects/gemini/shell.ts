@@ -1,4 +1,4 @@
-import { withShellTree, type SyntaxNode } from '../claude/shell-parser';
+import { withShellTree, type SyntaxNode } from '../../host/shell-parser';
 
 /** One piece Gemini's splitter reports: a command, or a redirection/substitution marker. */
 export interface ShellDetail {

@@ -1,6 +1,6 @@
 import type { Decision } from '../../model';
 import { defaultPaths, DEFAULT_AGENT, OPENCODE_VERSION, toolOutputGlob, v1Agents, v1Defaults, v1Trailing, v2Agents, v2Defaults, type BuiltinRule } from './builtins';
-import { BUILTIN_PATTERNS, expandHome, materialize, opencodeRuleSet, type RuleDraft, type UserRules } from './parse';
+import { BUILTIN_PATTERNS, expandHome, materialize, opencodeRuleSet, type RuleDraft, type UserRules } from './drafts';
 import type { OpencodeRuleSet } from './rules';
 
 /** How traces name the built-in layers. */

@@ -5,7 +5,7 @@ import { strictJsonTreeAt } from '../../json/fast-tree';
 import { elementBounds, skimPath } from '../../json/skim';
 import type { LeafNodes, PermLeaf, PermTree } from './layers';
 import { mergePerm, toolsToPerm } from './layers';
-import { mergeAgent, STRING_ONLY_KEYS, type AgentLayer, type FileLayer, type RuleDraft } from './parse';
+import { mergeAgent, STRING_ONLY_KEYS, type AgentLayer, type FileLayer, type RuleDraft } from './drafts';
 import type { Deferred, Placed, RuleNodes } from './rule-object';
 
 /** A path from the document root: object keys and array indices. */

@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { dialectById } from '../../../shared/dialects';
-import { initShellParser } from '../../../shared/dialects/claude/shell-parser';
+import { initShellParser } from '../../../shared/host/shell-parser';
 import { replayHistory } from '../../../shared/history/replay';
 import type { HistoryEntry } from '../../../shared/history/types';
 

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { opencode } from '../../../shared/dialects/opencode';
 import type { OpencodeRuleSet } from '../../../shared/dialects/opencode/rules';
-import { initShellParser } from '../../../shared/dialects/claude/shell-parser';
+import { initShellParser } from '../../../shared/host/shell-parser';
 import { suggestOpencode } from '../../../shared/history/suggest-opencode';
 import type { HistoryEntry } from '../../../shared/history/types';
 

@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { claude } from '../../../shared/dialects/claude';
 import type { ClaudeRuleSet } from '../../../shared/dialects/claude/types';
-import { initShellParser } from '../../../shared/dialects/claude/shell-parser';
+import { initShellParser } from '../../../shared/host/shell-parser';
 import { ALWAYS_RUNS_ANYTHING, bashProposals, pathProposals, runsAnything } from '../../../shared/history/claude-rules';
 import { suggestClaude } from '../../../shared/history/suggest-claude';
 import { commandPrefix } from '../../../shared/history/prefix';

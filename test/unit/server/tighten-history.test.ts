@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileExists, readText } from '../../../shared/host/node-fs';
-import { initShellParser } from '../../../shared/dialects/claude/shell-parser';
+import { initShellParser } from '../../../shared/host/shell-parser';
 import { claude } from '../../../shared/dialects/claude';
 import type { ClaudeRuleSet } from '../../../shared/dialects/claude/types';
 import { createLanguageService } from '../../../server/service/language-service';

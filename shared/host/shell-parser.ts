@@ -1,5 +1,5 @@
 import { Language, Parser, type Node as SyntaxNode } from 'web-tree-sitter';
-import { lazyGrammar, locateWasm } from '../../host/tree-sitter';
+import { lazyGrammar, locateWasm } from './tree-sitter';
 
 /** The runtime and grammar files, found next to the bundle (dist/) or in node_modules. */
 export const RUNTIME_WASM = 'web-tree-sitter.wasm';
