@@ -1,9 +1,9 @@
 import * as path from 'path';
-import type { AnyDialect } from '../../shared/dialects/dialect';
+import { DIALECTS, type AnyDialect } from '../../shared/dialects';
 import { loadRuleSet } from '../../shared/check/check-file';
 import { readBase } from '../../shared/diff/base';
 import { readText } from '../../shared/host/node-fs';
-import { isHistoryDialect, loadHistory } from '../../shared/history';
+import { loadHistory } from '../../shared/history';
 import type { EvalContext, RuleSet } from '../../shared/model';
 import { UsageError, type Out } from '../io';
 import { progressBar } from '../progress';
@@ -26,7 +26,7 @@ export function readRules(file: string, ctx: EvalContext, forced?: string, textO
   if (text === undefined) throw new UsageError(`cannot read ${file}`);
   const r = loadRuleSet({ path: p, text }, { ctx, dialect: forced });
   if (!r.dialect || !r.ruleSet) throw new UsageError(`${file}: not a rule file of any known dialect (use --dialect)`);
-  if (!isHistoryDialect(r.dialect.id)) throw new UsageError(`${file}: ${r.dialect.title} rules do not judge agent tool calls (for the Bounds ledger use the form without --history)`);
+  if (!r.dialect.history) throw new UsageError(`${file}: ${r.dialect.title} rules do not judge agent tool calls (for the Bounds ledger use the form without --history)`);
   const errors = r.ruleSet.findings.filter((f) => f.severity === 'error' && f.data?.syntax === true);
   if (errors.length) throw new UsageError(`${file}:${errors[0].range.start.line + 1}: ${errors[0].message}; fix it first`);
   return { path: p, text, dialect: r.dialect, ruleSet: r.ruleSet };
@@ -45,7 +45,7 @@ export async function historyFor(given: string | string[] | undefined, io: Out) 
   const paths = Array.isArray(given) ? given : typeof given === 'string' ? [given] : [];
   if (!paths.length) throw new UsageError('--history PATH is required (an imported requests file, or session files/folders)');
   const bar = progressBar('reading history');
-  const h = await loadHistory(paths, { progress: bar.update });
+  const h = await loadHistory(paths, DIALECTS, { progress: bar.update });
   bar.done();
   if (h.missing.length) throw new UsageError(`cannot read ${h.missing.join(', ')}`);
   if (!h.files.length) throw new UsageError(`no history files under ${paths.join(', ')}`);

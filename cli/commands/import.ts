@@ -2,7 +2,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { loadRuleSet } from '../../shared/check/check-file';
 import { readText } from '../../shared/host/node-fs';
-import { historyRequestsFile, importHistory, isHistoryDialect, rulesRefFrom, type HistoryDialect, type ImportResult } from '../../shared/history';
+import { DEFAULT_HISTORY_DIALECT, dialectById, type AnyDialect, type HistoryCapability } from '../../shared/dialects';
+import { historyRequestsFile, importHistory, rulesRefFrom, type ImportResult } from '../../shared/history';
 import { format, parse } from '../args';
 import { evalContext, UsageError, type Out } from '../io';
 import { progressBar } from '../progress';
@@ -27,7 +28,7 @@ export async function importCommand(argv: string[], io: Out): Promise<number> {
   if (!r.files.length) throw new UsageError(`no history files (*.jsonl, session-*.json) under ${positionals.join(', ')}`);
   const out = typeof values.out === 'string' ? path.resolve(values.out) : undefined;
   const ref = typeof values.rules === 'string' ? (out ? rulesRefFrom(out, values.rules) : path.resolve(values.rules)) : null;
-  const file = historyRequestsFile(r.entries, dialect, ref);
+  const file = historyRequestsFile(r.entries, dialect.history, ref);
   for (const e of r.errors) io.err(`${e.file}:${e.line}: ${e.message}`);
   if (r.moreErrors) io.err(`… and ${r.moreErrors} more unreadable line${r.moreErrors === 1 ? '' : 's'}`);
   if (out) {
@@ -37,29 +38,35 @@ export async function importCommand(argv: string[], io: Out): Promise<number> {
       throw new UsageError(`cannot write ${values.out}: ${e instanceof Error ? e.message : String(e)}`);
     }
   } else if (fmt === 'text') io.out(file.text);
-  const summary = summarize(r, dialect, file.written, file.skipped.length);
+  const summary = summarize(r, dialect.id, file.written, file.skipped.length);
   if (fmt === 'json') io.out(JSON.stringify({ ...summary, out: out ?? null, errors: r.errors, moreErrors: r.moreErrors, ...(out ? {} : { requests: JSON.parse(file.text) }) }, null, 2));
   else if (out) io.out(summary.text.replace('{out}', path.relative(process.cwd(), out) || out));
   else io.err(summary.text.replace(' to {out}', ''));
   return r.errors.length || r.moreErrors ? 1 : 0;
 }
 
+/** A dialect that can hold history: it has the history capability. */
+type HistoryDialect = AnyDialect & { history: HistoryCapability };
+
+const withHistory = (d: AnyDialect | undefined): d is HistoryDialect => d?.history !== undefined;
+
 function targetDialect(rules: unknown, given: unknown): HistoryDialect {
   if (typeof given === 'string') {
-    if (!isHistoryDialect(given)) throw new UsageError(`--dialect must be one of claude, opencode, omp (got ${JSON.stringify(given)})`);
-    return given;
+    const d = dialectById(given);
+    if (!withHistory(d)) throw new UsageError(`--dialect must be one of claude, opencode, omp (got ${JSON.stringify(given)})`);
+    return d;
   }
-  if (typeof rules !== 'string') return 'claude';
+  if (typeof rules !== 'string') return DEFAULT_HISTORY_DIALECT as HistoryDialect;
   const p = path.resolve(rules);
   const text = readText(p);
   if (text === undefined) throw new UsageError(`cannot read ${rules}`);
   const d = loadRuleSet({ path: p, text }, { ctx: evalContext() }).dialect;
   if (!d) throw new UsageError(`${rules}: not a rule file of any known dialect (use --dialect)`);
-  if (!isHistoryDialect(d.id)) throw new UsageError(`${rules}: ${d.title} rules do not judge agent tool calls; history imports into claude, opencode or omp requests`);
-  return d.id;
+  if (!withHistory(d)) throw new UsageError(`${rules}: ${d.title} rules do not judge agent tool calls; history imports into claude, opencode or omp requests`);
+  return d;
 }
 
-function summarize(r: ImportResult, dialect: HistoryDialect, written: number, skipped: number) {
+function summarize(r: ImportResult, dialect: string, written: number, skipped: number) {
   const by = (o: string) => r.entries.filter((e) => e.call.outcome === o).reduce((n, e) => n + e.count, 0);
   const counts = { files: r.files.length, calls: r.calls, distinct: r.entries.length, written, skipped, approved: by('approved'), denied: by('denied'), unknown: by('unknown'), redacted: r.entries.filter((e) => e.redacted).length, dropped: r.dropped, unreadable: r.errors.length + r.moreErrors };
   const text = `${counts.calls} call${counts.calls === 1 ? '' : 's'} from ${counts.files} file${counts.files === 1 ? '' : 's'} → ${written} distinct ${dialect} request${written === 1 ? '' : 's'} to {out} (${counts.approved} approved, ${counts.denied} denied, ${counts.unknown} unknown outcome${counts.redacted ? `; secrets redacted in ${counts.redacted}` : ''}${skipped ? `; ${skipped} not expressible in ${dialect}` : ''}${counts.unreadable ? `; ${counts.unreadable} unreadable line${counts.unreadable === 1 ? '' : 's'} skipped` : ''}${r.dropped ? `; ${r.dropped} calls past the distinct-call limit dropped` : ''})`;

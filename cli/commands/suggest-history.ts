@@ -1,8 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import type { ClaudeRuleSet } from '../../shared/dialects/claude/types';
-import { suggestClaude, suggestOpencode, unifiedDiff } from '../../shared/history';
-import type { OpencodeRuleSet } from '../../shared/dialects/opencode/rules';
+import { unifiedDiff } from '../../shared/history';
 import { format, parse } from '../args';
 import { evalContext, UsageError, type Out } from '../io';
 import { historyFor, readRules } from './history-files';
@@ -19,13 +17,11 @@ export async function suggestHistoryCommand(argv: string[], io: Out): Promise<nu
   if (positionals.length !== 1) throw new UsageError('suggest --history takes exactly one RULEFILE');
   const ctx = evalContext();
   const cur = readRules(positionals[0], ctx, typeof values.dialect === 'string' ? values.dialect : undefined);
-  if (cur.dialect.id !== 'claude' && cur.dialect.id !== 'opencode') throw new UsageError(`suggest --history rewrites Claude Code settings and OpenCode bash permissions; ${cur.dialect.title} rules are not supported yet (replay --history works for them)`);
+  const suggest = cur.dialect.history?.suggest;
+  if (!suggest) throw new UsageError(`suggest --history rewrites Claude Code settings and OpenCode bash permissions; ${cur.dialect.title} rules are not supported yet (replay --history works for them)`);
   const h = await historyFor(values.history as string[] | undefined, io);
   const parseText = (text: string) => cur.dialect.parse({ path: cur.path, text }, ctx);
-  const s =
-    cur.dialect.id === 'claude'
-      ? suggestClaude(cur.dialect, cur.ruleSet as ClaudeRuleSet, cur.text, parseText as (t: string) => ClaudeRuleSet, h.entries, ctx)
-      : suggestOpencode(cur.dialect, cur.ruleSet as OpencodeRuleSet, cur.text, parseText as (t: string) => OpencodeRuleSet, h.entries, ctx);
+  const s = suggest(cur.dialect, cur.ruleSet, cur.text, parseText, h.entries, ctx);
   const name = path.relative(process.cwd(), cur.path).replace(/\\/g, '/') || path.basename(cur.path);
   const patch = unifiedDiff(name, cur.text, s.text);
   const p = s.proof;

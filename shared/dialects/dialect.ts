@@ -1,6 +1,11 @@
 import type { Deadline } from '../analysis/budget';
 import type { Node } from 'jsonc-parser';
 import type { Decision, EvalContext, Finding, Rule, RuleSet, SourceText, Verdict, DialectId } from '../model';
+import type { Flip } from '../diff/flips';
+import type { HistoryEntry, Observation } from '../history/types';
+import type { Suggestion } from '../history/suggestion';
+import type { StoredRequest } from '../requests/model';
+import type { NeutralRules, Translated } from '../translate/neutral';
 
 /** A file handed to a dialect: its path (for detection and relative resolution) and its text. */
 export interface FileInfo {
@@ -56,6 +61,164 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
   lint?(rs: RS, ctx?: LintContext): Finding[];
   /** A short one-line description of a request for listings ("edit docs/a.md, secrets/x"). */
   describeRequest(request: Q): string;
+
+  // Optional capabilities. The generic layers (compiled/, analysis/, diff/, history/, translate/,
+  // requests/, the server and the CLI) ask for these and never test a dialect's id: a dialect
+  // without one simply lacks the feature, and says so where it matters (e.g. a diff note).
+
+  /** An indexed evaluator for files with many requests (see `FastEvaluation`). */
+  readonly fast?: FastEvaluation<RS>;
+  /** Lints proved on the pattern automata, and witnesses for the rules they speak of. */
+  readonly analysis?: Analysis<RS>;
+  /** Requests no stored request covers whose decision flips between two versions (`diff`). */
+  readonly witnesses?: WitnessSearch<RS>;
+  /** Agent history: observed calls as this dialect's requests, read back, and rules suggested from them. */
+  readonly history?: HistoryCapability<RS>;
+  /** Rules carried to or from other agents through the neutral form. */
+  readonly translation?: TranslationCapability<RS>;
+  /** Checks of stored requests beyond `readRequest`'s, which need the rules or the agent's vocabulary. */
+  readonly requestChecks?: RequestChecks<RS>;
+  /** Words an editor offers in this dialect's files and requests. */
+  readonly vocabulary?: Vocabulary;
+  /** Records beside a rule file that a comparison re-judges under both versions (Bounds: the ledger). */
+  readonly recordedSteps?: RecordedSteps<RS>;
+}
+
+/**
+ * A dialect's indexed evaluator: the parse prepared once, then each request costs time that depends
+ * on the request, not on the number of rules. It must decide exactly as `evaluate`, verdict and
+ * trace alike (property tests compare the two); `compiled/` calls it from `COMPILE_FROM_REQUESTS`
+ * requests on.
+ * @example
+ * const evaluate = opencode.fast!.compile(rs);
+ * evaluate({ action: 'edit', resources: ['secrets/a'] }, {}).decision // 'deny', as evaluateOpencode says
+ */
+export interface FastEvaluation<RS extends RuleSet = RuleSet> {
+  compile(rs: RS): (request: unknown, ctx: EvalContext) => Verdict;
+}
+
+/**
+ * Findings proved on the pattern automata (shadowed and overridden denies, dead rules, broad
+ * catch-alls), within `deadline`; past it, one `analysis-budget` finding names the rule left
+ * unanalysed. Never throws for a budget.
+ * @example opencode.analysis!.lint(rs, {}, new Deadline()).map((f) => f.code) // ['shadowed-deny']
+ */
+export interface Analysis<RS extends RuleSet = RuleSet> {
+  lint(rs: RS, ctx: LintContext, deadline: Deadline): Finding[];
+  /**
+   * One request (in this dialect's request shape) that rule `ruleIndex` decides, proved on the
+   * automata; undefined when the rule decides nothing or the budget ran out.
+   * @example opencode.analysis!.witness(rs, 2) // { action: 'edit', resources: ['secrets/a'] }
+   */
+  witness?(rs: RS, ruleIndex: number): unknown;
+}
+
+/**
+ * Searches two versions of one file for requests whose decision flips and that no stored request
+ * (`known`) already shows. Notes say what the search could not cover; silence is never safety.
+ * Future searches (Claude Code, Codex, Gemini, oh-my-pi) implement this same shape.
+ * @example opencode.witnesses!.flips(base, current, []).flips[0] // { kind: 'witness', request: 'edit secrets/a', … }
+ */
+export interface WitnessSearch<RS extends RuleSet = RuleSet> {
+  flips(base: RS, current: RS, known: Flip[]): { flips: Flip[]; notes: string[] };
+}
+
+/** One observed tool call in the neutral, agent-independent shape history readers produce. */
+export type ObservedCall = HistoryEntry['call'];
+
+/**
+ * Agent history as this dialect's requests. `requestFields` is what `rulelens import` writes for
+ * each distinct call; `storedCall` reads such a request back; `suggest` rewrites the rule file
+ * from the calls, proved against every one of them.
+ * @example claude.history!.requestFields({ tool: 'Bash', command: 'ls', outcome: 'approved', format: 'claude-session' }) // { tool: 'Bash', command: 'ls' }
+ */
+export interface HistoryCapability<RS extends RuleSet = RuleSet> {
+  /** The request fields a call becomes in this dialect, or why it has no such request. */
+  requestFields(call: ObservedCall): Record<string, unknown> | string;
+  /**
+   * The neutral call a stored request in this dialect's shape describes, with how specific the
+   * shape's claim is (more fields pinned: higher); the most specific claim among the dialects
+   * wins, as detection does. Undefined when the fields are not this dialect's shape; `call`
+   * undefined when they are, but describe no call (the request is then skipped).
+   * @example opencode.history!.storedCall({ action: 'bash', resources: ['ls'] }) // { call: { tool: 'Bash', command: 'ls' }, specificity: 3 }
+   */
+  storedCall?(fields: Readonly<Record<string, unknown>>): { call: StoredCall | undefined; specificity: number } | undefined;
+  /**
+   * The least-privilege rewrite of the rule file (`text`, parsed as `rs`) from observed calls:
+   * every rule proved with the evaluator against every call. `parse` parses a candidate text.
+   */
+  suggest?(dialect: AnyDialect, rs: RS, text: string, parse: (text: string) => RS, entries: readonly HistoryEntry[], ctx: EvalContext): Suggestion;
+  /**
+   * How `suggest` names `rule` in its `replaces` when the rule is a broad allow of this file it
+   * may tighten (`Bash(npm *)`); undefined for any other rule. The editor offers
+   * "Tighten from history" on these.
+   */
+  broadRule?(rs: RS, rule: RS['rules'][number]): string | undefined;
+}
+
+/** The neutral call fields a stored request gives back (the outcome and origin come from `observed`). */
+export type StoredCall = Pick<Observation, 'tool' | 'command' | 'path' | 'url' | 'input' | 'mode' | 'cwd'>;
+
+/**
+ * Translation through the neutral form (`translate/neutral.ts`): a source reads its file's own
+ * rules out with `toNeutral`; a target writes them with `fromNeutral` and checks the result
+ * against `NeutralRules.decideCommand` or proves it on the automata.
+ * @example
+ * const n = opencode.translation!.toNeutral!(rs);
+ * codex.translation!.fromNeutral!(n) // { kind: 'file', text: 'prefix_rule(…)', flips: [], … }
+ */
+export interface TranslationCapability<RS extends RuleSet = RuleSet> {
+  toNeutral?(rs: RS): NeutralRules;
+  fromNeutral?(rules: NeutralRules): Translated;
+}
+
+/**
+ * Checks of a stored request that `readRequest` cannot make alone.
+ * @example claude.requestChecks!.fieldValues!(item, source) // [request-invalid: unknown tool "bash" … did you mean "Bash"?]
+ */
+export interface RequestChecks<RS extends RuleSet = RuleSet> {
+  /** Field values the agent would never send (a mis-cased tool name), as `request-invalid` findings. */
+  fieldValues?(item: Node, source: SourceText): Finding[];
+  /**
+   * A request only the rules show to be impossible (an agent the config does not have), as a
+   * warning; the request still runs, and the engine decides it.
+   */
+  againstRules?(rs: RS, stored: StoredRequest): Finding | undefined;
+}
+
+/**
+ * Words worth offering while a person edits this dialect's files and requests.
+ * @example opencode.vocabulary!.values.action // ['read', 'edit', …]
+ */
+export interface Vocabulary {
+  /** Values per key in this dialect's own files and requests (`mode` → the agent's modes). */
+  readonly values: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Values per key offered in any file, whatever its dialect: keys whose names only this dialect
+   * uses (`approvalMode`), so offering them elsewhere does no harm.
+   */
+  readonly everywhere?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Completion at a JSON path of a rule file, before the key tables: words and whether they are
+   * keys or values; `{ words: [] }` ends the search with nothing; undefined leaves it to the tables.
+   */
+  ruleFileWords?(path: ReadonlyArray<string | number>, atKey: boolean): { words: readonly string[]; kind: 'key' | 'value' } | undefined;
+}
+
+/**
+ * Records of real decisions kept beside a rule file (Bounds' ledger of judged steps), which a
+ * comparison of two versions re-judges under both. `S` is one record as `read` returns it.
+ * @example boundsRules.recordedSteps!.fileBeside('/p/.attesso/rules.json') // '/p/.attesso/ledger.jsonl'
+ */
+export interface RecordedSteps<RS extends RuleSet = RuleSet, S = any> {
+  /** What the records are called in reports ("ledger"). */
+  readonly name: string;
+  /** The records file a rule file keeps beside it. */
+  fileBeside(rulePath: string): string;
+  /** The records of a file's text, and one finding per unreadable line (skipped, never silently). */
+  read(text: string): { steps: S[]; findings: Finding[] };
+  /** The records whose decision differs between the two versions (`kind: 'ledger'` flips). */
+  flips(steps: readonly S[], base: RS, current: RS): Flip[];
 }
 
 /**

@@ -14,6 +14,12 @@ import { gemini } from './gemini';
  */
 export const DIALECTS: readonly AnyDialect[] = [opencode, boundsRules, boundsPaths, omp, claude, codex, gemini];
 
+/**
+ * The dialect `rulelens import` writes requests in when no rule file names one: the neutral call
+ * already names its tools as Claude Code does.
+ */
+export const DEFAULT_HISTORY_DIALECT: AnyDialect = claude;
+
 /** @example dialectById('opencode')?.title // 'OpenCode' */
 export function dialectById(id: string): AnyDialect | undefined {
   return DIALECTS.find((d) => d.id === id);
@@ -64,4 +70,4 @@ export function isRequestsFile(path: string): boolean {
 }
 
 export type { DialectId };
-export type { AnyDialect, Dialect, FileInfo, LintContext } from './dialect';
+export type * from './dialect';

@@ -1,13 +1,7 @@
 import type { AnyDialect } from '../dialects/dialect';
 import { parseJson } from '../json/tree';
 import type { EvalContext, RuleSet, Verdict } from '../model';
-import { dialectFields, HISTORY_DIALECTS, type HistoryDialect } from './to-request';
 import type { HistoryEntry } from './types';
-
-/** @example isHistoryDialect('claude') // true */
-export function isHistoryDialect(id: string): id is HistoryDialect {
-  return (HISTORY_DIALECTS as readonly string[]).includes(id);
-}
 
 /**
  * The dialect's parsed request for a history entry (read through the dialect's own request
@@ -15,8 +9,8 @@ export function isHistoryDialect(id: string): id is HistoryDialect {
  * @example requestFor(claude, entry).request // { tool: 'Bash', command: 'npm test' }
  */
 export function requestFor(dialect: AnyDialect, entry: HistoryEntry): { request?: unknown; error?: string } {
-  if (!isHistoryDialect(dialect.id)) return { error: `${dialect.id} rules do not judge agent tool calls` };
-  const fields = dialectFields(entry.call, dialect.id);
+  if (!dialect.history) return { error: `${dialect.id} rules do not judge agent tool calls` };
+  const fields = dialect.history.requestFields(entry.call);
   if (typeof fields === 'string') return { error: fields };
   const doc = parseJson(JSON.stringify(fields));
   const r = dialect.readRequest(doc.root!, doc.source);

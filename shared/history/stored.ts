@@ -1,6 +1,6 @@
 import * as path from 'path';
 import { parseJson, prop, valueOf } from '../json/tree';
-import { callOf, dialectFields, type HistoryDialect } from './to-request';
+import type { AnyDialect, HistoryCapability, StoredCall } from '../dialects/dialect';
 import type { HistoryEntry, HistoryFormat, Outcome } from './types';
 
 /** Request names are cut to this many characters (the rest is in the fields). */
@@ -21,14 +21,14 @@ export interface ObservedField {
  * The requests file for imported history: every distinct call as a `copied` request in the
  * dialect's fields, with its `observed` outcome, count and first/last time seen. Calls a
  * dialect cannot express are counted in `skipped`.
- * @example historyRequestsFile(entries, 'claude', '.claude/settings.json').text
+ * @example historyRequestsFile(entries, claude.history!, '.claude/settings.json').text
  */
-export function historyRequestsFile(entries: readonly HistoryEntry[], dialect: HistoryDialect, rulesRef: string | null): { text: string; written: number; skipped: Array<{ entry: HistoryEntry; reason: string }> } {
+export function historyRequestsFile(entries: readonly HistoryEntry[], history: HistoryCapability, rulesRef: string | null): { text: string; written: number; skipped: Array<{ entry: HistoryEntry; reason: string }> } {
   const names = new Map<string, number>();
   const skipped: Array<{ entry: HistoryEntry; reason: string }> = [];
   const requests: unknown[] = [];
   for (const e of entries) {
-    const fields = dialectFields(e.call, dialect);
+    const fields = history.requestFields(e.call);
     if (typeof fields === 'string') {
       skipped.push({ entry: e, reason: fields });
       continue;
@@ -60,10 +60,11 @@ export function rulesRefFrom(outFile: string, ruleFile: string): string {
 
 /**
  * Reads a requests file of imported history back into entries (requests without `observed` count
- * as seen once with an unknown outcome). Returns undefined when the text is not a requests file.
- * @example readStoredHistory(text)?.length
+ * as seen once with an unknown outcome), each request in the shape of whichever of `dialects`
+ * claims it most specifically. Returns undefined when the text is not a requests file.
+ * @example readStoredHistory(text, DIALECTS)?.length
  */
-export function readStoredHistory(text: string): HistoryEntry[] | undefined {
+export function readStoredHistory(text: string, dialects: readonly AnyDialect[]): HistoryEntry[] | undefined {
   const doc = parseJson(text);
   const list = doc.root && prop(doc.root, 'requests');
   if (!list || list.type !== 'array') return undefined;
@@ -72,7 +73,7 @@ export function readStoredHistory(text: string): HistoryEntry[] | undefined {
     const v = valueOf(item);
     if (!v || typeof v !== 'object' || Array.isArray(v)) continue;
     const fields = v as Record<string, unknown>;
-    const call = callOf(fields);
+    const call = storedCall(fields, dialects);
     if (!call) continue;
     const o = (fields.observed && typeof fields.observed === 'object' ? fields.observed : {}) as Partial<ObservedField>;
     const outcome: Outcome = o.outcome === 'approved' || o.outcome === 'denied' ? o.outcome : 'unknown';
@@ -86,4 +87,14 @@ export function readStoredHistory(text: string): HistoryEntry[] | undefined {
     });
   }
   return out;
+}
+
+/** The neutral call of a stored request, read by the dialect whose shape claims it most specifically. */
+function storedCall(fields: Readonly<Record<string, unknown>>, dialects: readonly AnyDialect[]): StoredCall | undefined {
+  let best: { call: StoredCall | undefined; specificity: number } | undefined;
+  for (const d of dialects) {
+    const claim = d.history?.storedCall?.(fields);
+    if (claim && (!best || claim.specificity > best.specificity)) best = claim;
+  }
+  return best?.call;
 }

@@ -3,6 +3,7 @@ import type { Decision, EvalContext, RuleSet, Verdict } from '../model';
 import { runsAnythingCandidates, runsAnythingSeverity } from '../patterns/runs-anything';
 import { judge } from './evaluate';
 import type { HistoryEntry } from './types';
+import type { SuggestProof } from './suggestion';
 
 /** An observed call with the request it became and what the current rules decided for it. */
 export interface Judged {
@@ -11,19 +12,7 @@ export interface Judged {
   before: Decision;
 }
 
-/** What a suggestion must keep: every observed call judged again under the suggested rules. */
-export interface SuggestProof {
-  approvedKept: number;
-  /** Approved calls left to ask on purpose (runs-anything, not expressible), listed in `left`. */
-  approvedLeft: number;
-  approvedChanged: Array<{ describe: string; before: Decision; after: Decision }>;
-  deniedDenied: number;
-  deniedAsked: number;
-  /** Must be empty: observed denials the suggestion would allow. */
-  deniedAllowed: string[];
-  /** Must be empty: runs-anything witnesses a suggested allow admits. */
-  runsAnything: string[];
-}
+export type { SuggestProof } from './suggestion';
 
 /** What differs between agents when a suggestion is proved. */
 export interface ProofDialect {

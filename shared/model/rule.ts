@@ -2,7 +2,15 @@ import type { Decision } from './decision';
 import type { Finding } from './finding';
 import type { Range, SourceText } from './source';
 
-export type DialectId = 'opencode' | 'claude' | 'omp' | 'bounds-rules' | 'bounds-paths' | 'codex' | 'gemini';
+/**
+ * The ids of the registered dialects, one key each. A dialect declares its own id in its folder
+ * (`declare module '../../model/rule' { interface DialectIds { opencode: true } }`), so adding one
+ * touches no generic code, and an id that no dialect declares is still a type error.
+ */
+export interface DialectIds {}
+
+/** A registered dialect's id: `'opencode'`, `'claude'`, … (see `DialectIds`). */
+export type DialectId = keyof DialectIds & string;
 
 /** One rule as the agent sees it, with where it came from in the file. */
 export interface Rule {

@@ -5,7 +5,7 @@ import { initDialects } from '../../shared/dialects';
 import { claude } from '../../shared/dialects/claude';
 import type { ClaudeRuleSet } from '../../shared/dialects/claude/types';
 import { importHistory } from '../../shared/history/import';
-import { suggestClaude } from '../../shared/history/suggest-claude';
+import { suggestClaude } from '../../shared/dialects/claude/history/suggest';
 import { generateMonth } from '../history/generate-month';
 import type { BenchResult } from './result';
 

@@ -5,6 +5,7 @@ import * as path from 'path';
 import { cli } from './helpers';
 import { generateMonth, MONTH_SETTINGS, type Month } from '../history/generate-month';
 import { claude } from '../../shared/dialects/claude';
+import { DIALECTS } from '../../shared/dialects';
 import { initShellParser } from '../../shared/host/shell-parser';
 import type { ClaudeRuleSet } from '../../shared/dialects/claude/types';
 import { readStoredHistory } from '../../shared/history/stored';
@@ -61,7 +62,7 @@ describe('cli: history round trip on a synthetic month', function () {
     const parse = (p: string) => claude.parse({ path: p, text: fs.readFileSync(p, 'utf8') }, { home: os.homedir() }) as ClaudeRuleSet;
     const before = parse(m.settings);
     const after = parse(next);
-    const entries = readStoredHistory(fs.readFileSync(stored, 'utf8'))!;
+    const entries = readStoredHistory(fs.readFileSync(stored, 'utf8'), DIALECTS)!;
     const left = new Set((out.left as Array<{ subject: string }>).map((l) => l.subject));
     let approved = 0;
     let denied = 0;

@@ -1,7 +1,6 @@
 import { CodeActionKind, type CodeAction, type Range } from 'vscode-languageserver';
-import type { ClaudeRule, ClaudeRuleSet } from '../../../shared/dialects/claude/types';
-import { readStoredHistory, suggestClaude, suggestOpencode, isBroad, isBroadBash, type Suggestion } from '../../../shared/history';
-import type { OpencodeRule, OpencodeRuleSet } from '../../../shared/dialects/opencode/rules';
+import { DIALECTS } from '../../../shared/dialects';
+import { readStoredHistory, type Suggestion } from '../../../shared/history';
 import type { RuleSet } from '../../../shared/model';
 import type { FixContext } from './context';
 
@@ -25,11 +24,12 @@ function overlaps(a: Range, b: Range): boolean {
 export function tightenFromHistoryAction(ctx: FixContext, range: Range): CodeAction | undefined {
   const rs = ctx.analysis.report?.ruleSet as RuleSet | undefined;
   const dialect = ctx.analysis.report?.dialect;
-  if (!rs || !dialect || (rs.dialect !== 'claude' && rs.dialect !== 'opencode')) return undefined;
-  const broad = (r: RuleSet['rules'][number]) => (rs.dialect === 'claude' ? (r as ClaudeRule).file === rs.path && isBroad(r as ClaudeRule) : isBroadBash(r as OpencodeRule));
-  const rule = rs.rules.find((r) => broad(r) && overlaps(r.range, range));
+  const history = dialect?.history;
+  if (!rs || !dialect || !history?.suggest || !history.broadRule) return undefined;
+  const { suggest, broadRule } = history;
+  const rule = rs.rules.find((r) => broadRule(rs, r) !== undefined && overlaps(r.range, range));
   if (!rule) return undefined;
-  const ruleText = rs.dialect === 'claude' ? (rule as ClaudeRule).text : `bash ${(rule as OpencodeRule).resource}`;
+  const ruleText = broadRule(rs, rule)!;
   const historyPath = ctx.ws.host.historyFor?.(rs.path);
   const historyText = historyPath ? ctx.ws.host.readFile(historyPath) : undefined;
   if (historyText === undefined) return undefined;
@@ -37,14 +37,10 @@ export function tightenFromHistoryAction(ctx: FixContext, range: Range): CodeAct
   const key = `${text}\u0000${historyPath}\u0000${historyText.length}\u0000${hash(historyText)}`;
   let hit = cache.get(ctx.uri);
   if (!hit || hit.key !== key) {
-    const entries = readStoredHistory(historyText);
+    const entries = readStoredHistory(historyText, DIALECTS);
     const evalCtx = ctx.ws.host.ctx ?? {};
     const parse = (t: string) => dialect.parse({ path: rs.path, text: t }, evalCtx);
-    const suggestion = !entries
-      ? null
-      : rs.dialect === 'claude'
-        ? suggestClaude(dialect, rs as ClaudeRuleSet, text, parse as (t: string) => ClaudeRuleSet, entries, evalCtx)
-        : suggestOpencode(dialect, rs as OpencodeRuleSet, text, parse as (t: string) => OpencodeRuleSet, entries, evalCtx);
+    const suggestion = entries ? suggest(dialect, rs, text, parse, entries, evalCtx) : null;
     hit = { key, suggestion };
     cache.delete(ctx.uri);
     cache.set(ctx.uri, hit);

@@ -46,3 +46,10 @@ export interface BoundsPathsRequest {
   tool: string;
   args: Record<string, unknown>;
 }
+
+/** Registers this dialect's id (see `DialectIds`). */
+declare module '../../model/rule' {
+  interface DialectIds {
+    'bounds-paths': true;
+  }
+}

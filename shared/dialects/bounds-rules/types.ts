@@ -75,3 +75,10 @@ export interface BoundsRulesRequest {
   history: Step[];
   proposal: Step;
 }
+
+/** Registers this dialect's id (see `DialectIds`). */
+declare module '../../model/rule' {
+  interface DialectIds {
+    'bounds-rules': true;
+  }
+}

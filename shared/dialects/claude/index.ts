@@ -6,6 +6,8 @@ import { CLAUDE_REQUEST_FIELDS, describeClaudeRequest, readClaudeRequest } from 
 import { parseClaude } from './settings';
 import { initShellParser } from '../../host/shell-parser';
 import type { ClaudeRequest, ClaudeRuleSet } from './types';
+import { claudeHistoryFields, claudeStoredCall } from './history/request';
+import { isBroad, suggestClaude } from './history/suggest';
 
 /** Claude Code settings: tiered deny → ask → allow, first match in that order, mode as fallback. */
 export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
@@ -20,6 +22,13 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
   lint: lintClaude,
   describeRequest: describeClaudeRequest,
   init: initShellParser,
+  history: {
+    requestFields: claudeHistoryFields,
+    storedCall: claudeStoredCall,
+    suggest: suggestClaude,
+    // Only the checked file's own allows: a user layer's rules are not this file's to rewrite.
+    broadRule: (rs, r) => (r.file === rs.path && isBroad(r) ? r.text : undefined),
+  },
 };
 
 export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';
@@ -30,3 +39,5 @@ export { lintClaude } from './lint';
 export { bashPattern } from './bash-pattern';
 export { splitCommand } from './sub-commands';
 export { translateFromLastMatch } from './translate';
+export { suggestClaude, isBroad } from './history/suggest';
+export { bashProposals, pathProposals, runsAnything } from './history/proposals';

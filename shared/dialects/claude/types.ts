@@ -85,3 +85,10 @@ export interface ClaudeRequest {
   mode?: ClaudeMode;
   cwd?: string;
 }
+
+/** Registers this dialect's id (see `DialectIds`). */
+declare module '../../model/rule' {
+  interface DialectIds {
+    claude: true;
+  }
+}

@@ -67,3 +67,10 @@ export interface CodexRequest {
   /** Skip the `bash -lc` split (the `codex execpolicy check` command matches the argv as given). */
   noShellSplit?: boolean;
 }
+
+/** Registers this dialect's id (see `DialectIds`). */
+declare module '../../model/rule' {
+  interface DialectIds {
+    codex: true;
+  }
+}

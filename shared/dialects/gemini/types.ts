@@ -62,3 +62,10 @@ export interface GeminiRequest {
   /** What Gemini's built-in default policies decide for a tool no rule of this file matches. */
   fallback?: GeminiNative;
 }
+
+/** Registers this dialect's id (see `DialectIds`). */
+declare module '../../model/rule' {
+  interface DialectIds {
+    gemini: true;
+  }
+}

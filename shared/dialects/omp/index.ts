@@ -7,6 +7,7 @@ import { commentBlindSpotFindings } from './comment-blind-spot';
 import { parseOmp } from './parse';
 import { describeOmpRequest, OMP_REQUEST_FIELDS, readOmpRequest } from './request';
 import type { OmpRequest, OmpRuleSet } from './rules';
+import { ompHistoryFields, ompStoredCall } from './history';
 
 /** oh-my-pi: ordered first-applicable bash approval patterns, critical heuristics, approval modes. */
 export const omp: Dialect<OmpRuleSet, OmpRequest> = {
@@ -20,6 +21,7 @@ export const omp: Dialect<OmpRuleSet, OmpRequest> = {
   evaluate: evaluateOmp,
   lint: (rs, ctx) => [...lintOmp(rs, ctx), ...commentBlindSpotFindings(rs)],
   describeRequest: describeOmpRequest,
+  history: { requestFields: ompHistoryFields, storedCall: ompStoredCall },
 };
 
 /**

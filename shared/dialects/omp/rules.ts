@@ -64,3 +64,10 @@ export interface OmpRuleSet extends RuleSet<OmpRule> {
   /** The classification form is its own request: the command it carries, ready to evaluate. */
   embedded: { request: OmpRequest; range: Range } | null;
 }
+
+/** Registers this dialect's id (see `DialectIds`). */
+declare module '../../model/rule' {
+  interface DialectIds {
+    omp: true;
+  }
+}

@@ -6,6 +6,8 @@ import { parseOpencode } from './parse';
 import { reparseOpencode } from './reparse';
 import { describeOpencodeRequest, OPENCODE_REQUEST_FIELDS, readOpencodeRequest, readOpencodeRequestValue } from './request';
 import type { OpencodeRequest, OpencodeRuleSet } from './rules';
+import { opencodeHistoryFields, opencodeStoredCall } from './history/request';
+import { isBroadBash, suggestOpencode } from './history/suggest';
 
 /** OpenCode: ordered last-match rules (V1 `permission`, V2 `permissions`), default ask. */
 export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
@@ -21,9 +23,16 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   evaluate: evaluateOpencode,
   lint: lintOpencode,
   describeRequest: describeOpencodeRequest,
+  history: {
+    requestFields: opencodeHistoryFields,
+    storedCall: opencodeStoredCall,
+    suggest: suggestOpencode,
+    broadRule: (_rs, r) => (isBroadBash(r) ? `bash ${r.resource}` : undefined),
+  },
 };
 
 export type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
 export { parseOpencode } from './parse';
+export { suggestOpencode, isBroadBash } from './history/suggest';
 export { evaluateOpencode, rulesFor } from './evaluate';
 export { opencodePattern } from './pattern';

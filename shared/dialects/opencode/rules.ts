@@ -58,3 +58,10 @@ export interface OpencodeRequest {
   agent?: string;
   saved?: Array<{ action: string; resource: string }>;
 }
+
+/** Registers this dialect's id (see `DialectIds`). */
+declare module '../../model/rule' {
+  interface DialectIds {
+    opencode: true;
+  }
+}

@@ -4,6 +4,7 @@ import { MAX_LINE_BYTES } from '../../../shared/history/lines';
 import { redactValue } from '../../../shared/history/redact';
 import { Deduper } from '../../../shared/history/dedupe';
 import { historyRequestsFile } from '../../../shared/history/stored';
+import { claude } from '../../../shared/dialects/claude';
 import { historyFile, readAll, toolResult, toolUse } from './helpers';
 
 describe('history: hostile and broken input', () => {
@@ -54,7 +55,7 @@ describe('history: hostile and broken input', () => {
     const d = new Deduper();
     const long = `echo ${'y'.repeat(500)}`;
     for (const cmd of [long, `${long} `, `${long}\n`]) d.add({ format: 'claude-hook', tool: 'Bash', command: cmd, outcome: 'approved', file: 'f', line: 1 });
-    const doc = JSON.parse(historyRequestsFile(d.entries(), 'claude', null).text);
+    const doc = JSON.parse(historyRequestsFile(d.entries(), claude.history!, null).text);
     const names = doc.requests.map((r: { name: string }) => r.name);
     assert.equal(new Set(names).size, 3);
     assert.ok(names.every((n: string) => n.length <= 84));

@@ -2,6 +2,7 @@ import { strict as assert } from 'assert';
 import { Deduper } from '../../../shared/history/dedupe';
 import { historyRequestsFile, readStoredHistory } from '../../../shared/history/stored';
 import type { Observation } from '../../../shared/history/types';
+import { DIALECTS, dialectById } from '../../../shared/dialects';
 
 const obs = (command: string, time: string, outcome: Observation['outcome'] = 'approved'): Observation => ({ format: 'claude-session', tool: 'Bash', command, cwd: '/p', outcome, time, file: 'f', line: 1 });
 
@@ -37,13 +38,13 @@ describe('history: dedupe with count and first/last seen', () => {
     d.add({ format: 'claude-hook', tool: 'Edit', path: '/p/a.ts', outcome: 'denied', denial: 'user-rejected', file: 'f', line: 2 });
     const want = d.entries().map((x) => [x.call.tool, x.call.command ?? x.call.path, x.call.outcome, x.count]);
     for (const dialect of ['claude', 'opencode'] as const) {
-      const f = historyRequestsFile(d.entries(), dialect, 'settings.json');
+      const f = historyRequestsFile(d.entries(), dialectById(dialect)!.history!, 'settings.json');
       assert.ok(JSON.parse(f.text).requests.every((r: { origin: string; observed: { count: number } }) => r.origin === 'copied' && r.observed.count >= 1));
-      const back = readStoredHistory(f.text)!;
+      const back = readStoredHistory(f.text, DIALECTS)!;
       assert.deepEqual(back.map((b) => [b.call.tool, b.call.command ?? b.call.path, b.call.outcome, b.count]), want, dialect);
     }
     // omp judges only shell commands by pattern; other tools keep just their name.
-    const omp = historyRequestsFile(d.entries(), 'omp', null);
+    const omp = historyRequestsFile(d.entries(), dialectById('omp')!.history!, null);
     assert.deepEqual(JSON.parse(omp.text).requests.map((r: { command?: string; tool?: string }) => r.command ?? r.tool), ['npm test', 'edit']);
   });
 });

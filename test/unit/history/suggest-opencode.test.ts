@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import { opencode } from '../../../shared/dialects/opencode';
 import type { OpencodeRuleSet } from '../../../shared/dialects/opencode/rules';
 import { initShellParser } from '../../../shared/host/shell-parser';
-import { suggestOpencode } from '../../../shared/history/suggest-opencode';
+import { suggestOpencode } from '../../../shared/dialects/opencode/history/suggest';
 import type { HistoryEntry } from '../../../shared/history/types';
 
 const entry = (command: string, outcome: HistoryEntry['call']['outcome'] = 'approved', count = 1): HistoryEntry => ({

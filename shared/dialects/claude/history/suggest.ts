@@ -1,40 +1,12 @@
 import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue } from 'jsonc-parser';
-import type { ClaudeRule, ClaudeRuleSet } from '../dialects/claude/types';
-import type { AnyDialect } from '../dialects/dialect';
-import type { Decision, EvalContext } from '../model';
-import { bashProposals, hostOf, pathFamily, pathProposals, subCommands, subjectOf, type Proposal } from './claude-rules';
-import { judge, requestFor } from './evaluate';
-import { proveSuggestion, type Judged, type ProofDialect, type SuggestProof } from './suggest-proof';
-import type { HistoryEntry } from './types';
-
-export type { SuggestProof } from './suggest-proof';
-
-/** Rounds of proving and narrowing before a suggestion gives up on a group. */
-export const MAX_PROOF_ROUNDS = 6;
-
-/** One rule of a suggestion and why. */
-export interface SuggestedRule {
-  tier: 'allow' | 'deny';
-  rule: string;
-  /** The broad allow it replaces (null for a new deny). */
-  replaces: string | null;
-  /** Distinct subjects and calls it covers. */
-  covers: string[];
-  calls: number;
-  why: string;
-}
-
-export interface Suggestion {
-  /** The rule file's new text. */
-  text: string;
-  rules: SuggestedRule[];
-  /** Broad allows removed (replaced by `rules`, or unused in the history). */
-  removed: Array<{ rule: string; calls: number }>;
-  /** Approved calls that no longer get an allow, each with why (runs-anything, not expressible). */
-  left: Array<{ subject: string; why: string; calls: number }>;
-  /** The proof: every observed call judged under the suggested rules. */
-  proof: SuggestProof;
-}
+import type { ClaudeRule, ClaudeRuleSet } from '../types';
+import type { AnyDialect } from '../../dialect';
+import type { Decision, EvalContext } from '../../../model';
+import { bashProposals, hostOf, pathFamily, pathProposals, subCommands, subjectOf, type Proposal } from './proposals';
+import { judge, requestFor } from '../../../history/evaluate';
+import { proveSuggestion, type Judged, type ProofDialect } from '../../../history/suggest-proof';
+import { MAX_PROOF_ROUNDS, type SuggestedRule, type Suggestion } from '../../../history/suggestion';
+import type { HistoryEntry } from '../../../history/types';
 
 type Parse = (text: string) => ClaudeRuleSet;
 

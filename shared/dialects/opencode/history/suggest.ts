@@ -1,12 +1,12 @@
 import { applyEdits, findNodeAtLocation, modify, parseTree, type Node } from 'jsonc-parser';
-import type { AnyDialect } from '../dialects/dialect';
-import type { OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
-import type { Decision, EvalContext } from '../model';
-import { bashProposals } from './claude-rules';
-import { judge, requestFor } from './evaluate';
-import { MAX_PROOF_ROUNDS, type Suggestion, type SuggestedRule } from './suggest-claude';
-import { proveSuggestion, type Judged, type ProofDialect } from './suggest-proof';
-import type { HistoryEntry } from './types';
+import type { AnyDialect } from '../../dialect';
+import type { OpencodeRule, OpencodeRuleSet } from '../rules';
+import type { Decision, EvalContext } from '../../../model';
+import { bashProposals } from '../../claude';
+import { judge, requestFor } from '../../../history/evaluate';
+import { MAX_PROOF_ROUNDS, type Suggestion, type SuggestedRule } from '../../../history/suggestion';
+import { proveSuggestion, type Judged, type ProofDialect } from '../../../history/suggest-proof';
+import type { HistoryEntry } from '../../../history/types';
 
 /** Characters OpenCode reads as pattern syntax: a command holding one cannot be allowed exactly. */
 const OPENCODE_WILDCARD = /[*?]/;

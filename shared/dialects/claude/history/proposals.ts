@@ -1,8 +1,8 @@
 import { posix } from 'path';
-import { DANGEROUS_PROGRAMS } from '../patterns/runs-anything';
-import { splitCommand } from '../dialects/claude/sub-commands';
-import { commandPrefix } from './prefix';
-import type { HistoryEntry } from './types';
+import { DANGEROUS_PROGRAMS } from '../../../patterns/runs-anything';
+import { splitCommand } from '../sub-commands';
+import { commandPrefix } from '../../../history/prefix';
+import type { HistoryEntry } from '../../../history/types';
 
 /** Distinct commands (or files) sharing a prefix (or folder) before a wildcard rule is proposed. */
 export const MIN_GROUP = 2;
