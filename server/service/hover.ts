@@ -69,7 +69,7 @@ function witnessOf(a: Analysis, rule: Rule, info: RuleDecisions): { text: string
   const rep = a.report!;
   let proved: unknown;
   try {
-    proved = witnessFor(rep.ruleSet!, rule.index);
+    proved = rep.dialect ? witnessFor(rep.dialect, rep.ruleSet!, rule.index) : undefined;
   } catch {
     proved = undefined;
   }

@@ -1,7 +1,6 @@
 import type { Decision, RuleSet } from '../model';
 import type { RequestResult } from '../requests/model';
-import type { OpencodeRuleSet } from '../dialects/opencode/rules';
-import { opencodeWitness } from './opencode';
+import type { AnyDialect } from '../dialects/dialect';
 import { outcomesOf } from '../compiled/outcomes';
 
 /** One stored request's subject (a resource, a sub-command, a path view) that a rule decided. */
@@ -35,13 +34,8 @@ export function rulesDecisions(results: readonly RequestResult[], ruleCount = In
 /**
  * One request (in the dialect's request shape) that the rule decides, proved on the automata; or
  * undefined when the rule decides nothing, its dialect has no analyser, or the budget ran out.
- * @example witnessFor(rs, 2) // { action: 'edit', resources: ['secrets/a'] }
+ * @example witnessFor(opencode, rs, 2) // { action: 'edit', resources: ['secrets/a'] }
  */
-export function witnessFor(rs: RuleSet, ruleIndex: number): unknown {
-  switch (rs.dialect) {
-    case 'opencode':
-      return opencodeWitness(rs as OpencodeRuleSet, ruleIndex);
-    default:
-      return undefined;
-  }
+export function witnessFor(dialect: AnyDialect, rs: RuleSet, ruleIndex: number): unknown {
+  return dialect.analysis?.witness?.(rs, ruleIndex);
 }

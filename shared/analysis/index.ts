@@ -1,30 +1,16 @@
 import type { Finding, RuleSet } from '../model';
-import type { LintContext } from '../dialects/dialect';
-import type { OpencodeRuleSet } from '../dialects/opencode/rules';
+import type { AnyDialect, LintContext } from '../dialects/dialect';
 import { Deadline } from './budget';
-import { analyzeOpencode } from './opencode';
-import { opencodeWitnessFinder } from './diff-opencode';
-import { registerWitnessFinder } from '../diff/witness';
-
-// Whoever imports the analyser (CLI, server, tests) gets change-impact witnesses with it.
-registerWitnessFinder('opencode', opencodeWitnessFinder);
 
 /**
  * Automata-based findings for a rule set (shadowed/overridden denies, dead rules, catch-alls),
- * per dialect. Dialects without an analyser contribute nothing here; their own `lint` still runs.
+ * from the dialect's analysis. Dialects without one contribute nothing here; their own `lint` still runs.
  * Never throws for a budget: past it, one `analysis-budget` finding says which rule went unanalysed.
- * @example analyzeRuleSet(parseOpencode(file)).map((f) => f.code) // ['shadowed-deny', 'broad-catch-all']
+ * @example analyzeRuleSet(opencode, parseOpencode(file)).map((f) => f.code) // ['shadowed-deny', 'broad-catch-all']
  */
-export function analyzeRuleSet(rs: RuleSet, ctx: LintContext = {}): Finding[] {
-  const deadline = new Deadline();
-  switch (rs.dialect) {
-    case 'opencode':
-      return analyzeOpencode(rs as OpencodeRuleSet, ctx, deadline);
-    default:
-      return [];
-  }
+export function analyzeRuleSet(dialect: AnyDialect, rs: RuleSet, ctx: LintContext = {}): Finding[] {
+  return dialect.analysis ? dialect.analysis.lint(rs, ctx, new Deadline()) : [];
 }
 
 export { rulesDecisions, witnessFor } from './decides';
 export { MAX_DFA_STATES, MAX_MS_PER_FILE, MAX_ANALYSED_PATTERN_CHARS } from './budget';
-export { findOpencodeWitnesses } from './diff-opencode';

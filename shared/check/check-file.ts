@@ -81,7 +81,7 @@ export function loadRuleSet(file: FileInfo, opts: CheckOptions = {}): { dialect:
 
 /** The lints of a parsed rule set: the dialect's own plus the analyser's. Never throws. */
 export function lintRuleSet(dialect: AnyDialect, rs: RuleSet, ctx: EvalContext = {}): Finding[] {
-  return oneRootCause([...guarded('lints', () => dialect.lint?.(rs, ctx) ?? []), ...guarded('analysis', () => analyzeRuleSet(rs, ctx))]).map(headline);
+  return oneRootCause([...guarded('lints', () => dialect.lint?.(rs, ctx) ?? []), ...guarded('analysis', () => analyzeRuleSet(dialect, rs, ctx))]).map(headline);
 }
 
 /** A lint pass that breaks on odd input costs its own findings, not the file's other diagnostics. */

@@ -3,23 +3,19 @@
  * requests costs time per request that depends on the request, not on the number of rules.
  *
  * The per-rule matcher (`patterns/wildcard.ts` `matches`) and each dialect's `evaluate` stay the
- * reference: a compiled form only chooses which rules to test, highest priority first, and lets
- * the reference matcher judge them, so it decides exactly as the reference does (property tests in
- * test/unit/compiled compare the two on random rule sets and requests). A verdict from
- * `evaluateCompiled` equals the dialect's verdict field for field; its trace — every rule for every
- * subject, as costly as the reference scan — is built from the reference on first read.
+ * reference: a compiled form (a dialect's `fast` capability) only chooses which rules to test,
+ * highest priority first, and lets the reference matcher judge them, so it decides exactly as the
+ * reference does (property tests in test/unit/compiled compare the two on random rule sets and
+ * requests). A verdict from `evaluateCompiled` equals the dialect's verdict field for field; its
+ * trace — every rule for every subject, as costly as the reference scan — is built from the
+ * reference on first read.
  *
  * Dialects without a compiled form of their own get a pass-through one, so callers can always go
  * through `evaluateCompiled`.
  */
 import type { AnyDialect } from '../dialects/dialect';
-import { dialectById } from '../dialects';
-import type { OpencodeRequest, OpencodeRuleSet } from '../dialects/opencode/rules';
 import type { DialectId, EvalContext, RuleSet, Verdict } from '../model';
-import { CompiledOpencode, evaluateCompiledOpencode } from './opencode';
-import { chooseAgent, refusedVerdict } from '../dialects/opencode/agents';
 
-export { CompiledOpencode } from './opencode';
 export { PatternIndex, keyOf, type IndexKey } from './pattern-index';
 
 /** A rule set ready for repeated evaluation. Treat as opaque; build with `compileRuleSet`. */
@@ -33,26 +29,17 @@ export interface CompiledRuleSet<RS extends RuleSet = RuleSet> {
 }
 
 /**
- * Builds the compiled form of a parsed rule set. Cheap (linear in the rules); indexes for the rule
- * subsets that actions select are built on first use and kept in bounded caches.
- * @example const c = compileRuleSet(parseOpencode({ path: 'opencode.json', text }))
+ * Builds the compiled form of a parsed rule set with its dialect's fast evaluator, or a
+ * pass-through to the dialect's `evaluate` when it has none. Cheap (linear in the rules); indexes
+ * for the rule subsets that actions select are built on first use and kept in bounded caches.
+ * @example const c = compileRuleSet(parseOpencode({ path: 'opencode.json', text }), opencode)
  */
-export function compileRuleSet<RS extends RuleSet>(rs: RS, dialect?: AnyDialect): CompiledRuleSet<RS> {
-  if (rs.dialect === 'opencode') {
-    const c = new CompiledOpencode(rs as unknown as OpencodeRuleSet);
-    const ors = rs as unknown as OpencodeRuleSet;
-    const evaluate = (request: unknown): Verdict => {
-      const req = request as OpencodeRequest;
-      // The agent is resolved first (default agent, unknown agent refused), as the reference does;
-      // the request itself is passed on unchanged, so a trace tells how its agent was chosen.
-      const choice = chooseAgent(ors, req);
-      return choice.ok ? evaluateCompiledOpencode(c, req, choice.agent) : refusedVerdict(choice.why);
-    };
-    return { dialect: rs.dialect, ruleSet: rs, indexed: true, evaluate };
+export function compileRuleSet<RS extends RuleSet>(rs: RS, dialect: AnyDialect): CompiledRuleSet<RS> {
+  if (dialect.fast) {
+    const evaluate = dialect.fast.compile(rs);
+    return { dialect: rs.dialect, ruleSet: rs, indexed: true, evaluate: (request, ctx) => evaluate(request, ctx ?? {}) };
   }
-  const d = dialect ?? dialectById(rs.dialect);
-  if (!d) throw new Error(`no dialect "${rs.dialect}" to evaluate this rule set`);
-  return { dialect: rs.dialect, ruleSet: rs, indexed: false, evaluate: (request, ctx) => d.evaluate(rs, request, ctx ?? {}) };
+  return { dialect: rs.dialect, ruleSet: rs, indexed: false, evaluate: (request, ctx) => dialect.evaluate(rs, request, ctx ?? {}) };
 }
 
 /**
@@ -69,9 +56,9 @@ const memo = new WeakMap<RuleSet, CompiledRuleSet>();
 /**
  * The compiled form of a parse, built on first request and shared by every caller holding the
  * same parse (a new document version is a new parse, so nothing stale is ever reused).
- * @example compiledFor(report.ruleSet) === compiledFor(report.ruleSet) // true
+ * @example compiledFor(report.ruleSet, dialect) === compiledFor(report.ruleSet, dialect) // true
  */
-export function compiledFor<RS extends RuleSet>(rs: RS, dialect?: AnyDialect): CompiledRuleSet<RS> {
+export function compiledFor<RS extends RuleSet>(rs: RS, dialect: AnyDialect): CompiledRuleSet<RS> {
   let c = memo.get(rs);
   if (!c) memo.set(rs, (c = compileRuleSet(rs, dialect)));
   return c as CompiledRuleSet<RS>;

@@ -38,7 +38,7 @@ export function compareVersions(
   baseResults?: RequestResult[],
 ): Comparison {
   const stored = requests ? storedFlips(baseResults ?? runRequests(dialect, base, requests, ctx), currentResults ?? runRequests(dialect, current, requests, ctx)) : [];
-  const witnesses = witnessFlips(dialect.id, base, current, stored);
+  const witnesses = witnessFlips(dialect, base, current, stored);
   // History rules decide steps, and the ledger holds the real ones: re-judge them under both versions.
   const recorded = ledger && dialect.id === 'bounds-rules' ? ledgerFlips(ledger, (base as BoundsRuleSet).rules, (current as BoundsRuleSet).rules) : [];
   const flips = [...stored, ...recorded, ...witnesses.flips];

@@ -1,7 +1,8 @@
 import { parseOpencode } from '../../shared/dialects/opencode/parse';
-import { analyzeOpencode, forgetOpencodeAnalyses } from '../../shared/analysis/opencode';
+import { analyzeOpencode, forgetOpencodeAnalyses } from '../../shared/dialects/opencode/analysis/lints';
 import { Deadline } from '../../shared/analysis/budget';
 import { analyzeRuleSet } from '../../shared/analysis';
+import { opencode } from '../../shared/dialects/opencode';
 import type { Finding } from '../../shared/model';
 import { cpuMs, median } from './measure';
 
@@ -93,7 +94,7 @@ export async function run(): Promise<Array<{ name: string; value: number; unit: 
     // As editors and the CLI run it: with the per-file time budget.
     let shipped: Finding[] = [];
     forgetOpencodeAnalyses();
-    const budgetedMs = cpuMs(() => (shipped = analyzeRuleSet(rs)));
+    const budgetedMs = cpuMs(() => (shipped = analyzeRuleSet(opencode, rs)));
     const skipped = shipped.find((x) => x.code === 'analysis-budget');
     out.push({ name: `analysis/${n}/budgeted-ratio`, value: round(budgetedMs / parse), unit: 'x parse', note: skipped ? `with the per-file budget: ${skipped.data?.count} rule(s) left unanalysed` : 'with the per-file budget: complete' });
     out.push({ name: `analysis/${n}/parse`, value: round(parse), unit: 'ms', note: 'CPU time' });

@@ -3,6 +3,7 @@ import { evaluateOpencode } from '../../shared/dialects/opencode';
 import { agentEvaluate } from './agent-baseline';
 import { generateWorkload, timed } from './workload';
 import type { BenchResult } from './result';
+import { opencode } from '../../shared/dialects/opencode';
 
 /** Rule counts of the generated workloads. */
 export const RULE_COUNTS = [100, 1_000, 10_000];
@@ -20,10 +21,10 @@ export async function run(): Promise<BenchResult[]> {
   for (const n of RULE_COUNTS) {
     const w = generateWorkload(n, REQUESTS);
     const resources = w.requests.reduce((s, r) => s + r.resources.length, 0);
-    const compile = timed(() => compileRuleSet(w.ruleSet));
+    const compile = timed(() => compileRuleSet(w.ruleSet, opencode));
     const compiled = compile.value;
     // Warm the JIT on a separate compiled form, so the first timed pass measures caches, not compilation.
-    const warmup = compileRuleSet(w.ruleSet);
+    const warmup = compileRuleSet(w.ruleSet, opencode);
     for (const q of w.requests.slice(0, 2000)) evaluateCompiled(warmup, q);
     const cold = timed(() => w.requests.map((q) => evaluateCompiled(compiled, q)));
     const warm = timed(() => w.requests.map((q) => evaluateCompiled(compiled, q)));

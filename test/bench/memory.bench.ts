@@ -1,6 +1,7 @@
 import { compileRuleSet, evaluateCompiled } from '../../shared/compiled';
 import { generateWorkload } from './workload';
 import type { BenchResult } from './result';
+import { opencode } from '../../shared/dialects/opencode';
 
 const RULES = [1_000, 10_000];
 const REQUESTS = 10_000;
@@ -27,7 +28,7 @@ export async function run(): Promise<BenchResult[]> {
     const requests = w.requests;
     const parsed = heapMb();
     let peak = parsed;
-    const compiled = compileRuleSet(w.ruleSet);
+    const compiled = compileRuleSet(w.ruleSet, opencode);
     for (let i = 0; i < requests.length; i++) {
       evaluateCompiled(compiled, requests[i]);
       if (i % 1000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed / 2 ** 20);

@@ -13,6 +13,7 @@ import { diffRuns, diffSeed } from './oracle-cache';
 import { debugAgent, freshProject, opencodeBinary, type OracleRule } from './opencode/oracle';
 import { BUILTIN_AGENTS, configCase, probe } from './opencode/generate';
 import { expandHome } from '../../shared/dialects/opencode/parse';
+import { opencode } from '../../shared/dialects/opencode';
 
 /** OpenCode's worktree outside a git repository is `/` (the oracle's project is not a repository). */
 const WORKTREE = '/';
@@ -51,7 +52,7 @@ async function compare(config: Record<string, unknown>, agent: string, bin: stri
     }
     assert.equal(choice.ok, true, `OpenCode runs agent "${agent}" but RuleLens refuses it, for ${text}`);
     assert.deepEqual(ours(rs, agent, p.home), answer.rules, `effective list of "${agent}" differs for ${text}`);
-    const compiled = compileRuleSet(rs);
+    const compiled = compileRuleSet(rs, opencode);
     for (const q of probes) {
       const req = { action: q.action, resources: [q.resource], agent };
       const want = lastMatch(answer.rules, q.action, q.resource);

@@ -8,6 +8,7 @@ import { runRequests } from '../../shared/requests/run';
 import { opencodeTextArb, requestArb } from '../unit/compiled/arbitraries';
 import { assertFindings, assertVerdict, CORPUS, fileNameOf, fuzzOptions, isRequestsPath } from './common';
 import { mutated, requestObjectArb } from './mutate';
+import { opencode } from '../../shared/dialects/opencode';
 
 describe('fuzz: evaluation of every dialect', function () {
   this.timeout(0);
@@ -62,7 +63,7 @@ describe('fuzz: evaluation of every dialect', function () {
     fc.assert(
       fc.property(opencodeTextArb, fc.array(requestArb, { minLength: 1, maxLength: 4 }), (text, requests) => {
         const rs = parseOpencode({ path: 'opencode.json', text }, { home: '/home/u', builtins: false });
-        const compiled = compileRuleSet(rs);
+        const compiled = compileRuleSet(rs, opencode);
         for (const req of requests as OpencodeRequest[]) assert.deepStrictEqual(evaluateCompiled(compiled, req), evaluateOpencode(rs, req));
       }),
       fuzzOptions(),

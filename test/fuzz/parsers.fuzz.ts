@@ -22,7 +22,7 @@ function checkDocument(d: (typeof DIALECTS)[number], file: string, text: string)
     assert.ok(['allow', 'ask', 'deny'].includes(r.decision), `${what}: rule decision ${r.decision}`);
   }
   assertFindings(d.lint?.(rs, { home: '/home/u', root: '/work/p' }) ?? [], text, `${what} lint`);
-  assertFindings(analyzeRuleSet(rs, { home: '/home/u', root: '/work/p' }), text, `${what} analysis`);
+  assertFindings(analyzeRuleSet(d, rs, { home: '/home/u', root: '/work/p' }), text, `${what} analysis`);
 }
 
 describe('fuzz: parsers, lints and analysis of every dialect', function () {

@@ -8,6 +8,9 @@ import { describeOpencodeRequest, OPENCODE_REQUEST_FIELDS, readOpencodeRequest, 
 import type { OpencodeRequest, OpencodeRuleSet } from './rules';
 import { opencodeHistoryFields, opencodeStoredCall } from './history/request';
 import { isBroadBash, suggestOpencode } from './history/suggest';
+import { compileOpencodeFast } from './fast';
+import { analyzeOpencode, opencodeWitness } from './analysis/lints';
+import { findOpencodeWitnesses } from './analysis/witnesses';
 
 /** OpenCode: ordered last-match rules (V1 `permission`, V2 `permissions`), default ask. */
 export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
@@ -23,6 +26,9 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   evaluate: evaluateOpencode,
   lint: lintOpencode,
   describeRequest: describeOpencodeRequest,
+  fast: { compile: compileOpencodeFast },
+  analysis: { lint: analyzeOpencode, witness: (rs, ruleIndex) => opencodeWitness(rs, ruleIndex) },
+  witnesses: { flips: (base, current, known) => findOpencodeWitnesses(base, current, known) },
   history: {
     requestFields: opencodeHistoryFields,
     storedCall: opencodeStoredCall,
@@ -34,5 +40,8 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
 export type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
 export { parseOpencode } from './parse';
 export { suggestOpencode, isBroadBash } from './history/suggest';
+export { CompiledOpencode, evaluateCompiledOpencode } from './fast';
+export { analyzeOpencode, opencodeWitness } from './analysis/lints';
+export { findOpencodeWitnesses } from './analysis/witnesses';
 export { evaluateOpencode, rulesFor } from './evaluate';
 export { opencodePattern } from './pattern';

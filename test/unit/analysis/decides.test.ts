@@ -38,17 +38,17 @@ describe('analysis: what each rule decides', () => {
 
   it('witnessFor gives a request the rule decides, or undefined for a dead rule', () => {
     for (const i of [0, 1, 2]) {
-      const w = witnessFor(rs, i) as OpencodeRequest;
+      const w = witnessFor(opencode, rs, i) as OpencodeRequest;
       assert.strictEqual(evaluateOpencode(rs, w).trace.sections[0].controlling, i);
     }
-    assert.deepStrictEqual(witnessFor(rs, 2), { action: 'edit', resources: ['secrets/a'] });
+    assert.deepStrictEqual(witnessFor(opencode, rs, 2), { action: 'edit', resources: ['secrets/a'] });
     const dead = v1({ edit: { 'docs/*': 'allow', '*': 'ask' } });
-    assert.strictEqual(witnessFor(dead, 0), undefined);
-    assert.strictEqual(witnessFor(dead, 99), undefined);
+    assert.strictEqual(witnessFor(opencode, dead, 0), undefined);
+    assert.strictEqual(witnessFor(opencode, dead, 99), undefined);
   });
 
   it('witnessFor on an agent rule carries the agent', () => {
     const a = v1({ edit: 'ask' }, { agent: { build: { permission: { edit: { 'src/*': 'allow' } } } } });
-    assert.deepStrictEqual(witnessFor(a, 1), { action: 'edit', resources: ['src/a'], agent: 'build' });
+    assert.deepStrictEqual(witnessFor(opencode, a, 1), { action: 'edit', resources: ['src/a'], agent: 'build' });
   });
 });

@@ -10,7 +10,7 @@ import { parseRequestsFile } from '../../../shared/requests/parse';
 import { runRequests } from '../../../shared/requests/run';
 import { countFlips, storedFlips, type Flip } from '../../../shared/diff/flips';
 import { witnessFlips } from '../../../shared/diff/witness';
-import { findOpencodeWitnesses } from '../../../shared/analysis';
+import { findOpencodeWitnesses } from '../../../shared/dialects/opencode';
 import { Deadline } from '../../../shared/analysis/budget';
 import { cli, scratchCopy, SHARED_EXAMPLES } from '../../cli/helpers';
 import { TEST_MS, v2 } from './helpers';
@@ -34,7 +34,7 @@ function decide(rs: OpencodeRuleSet, req: unknown): string {
 describe('analysis: change-impact witnesses for OpenCode', () => {
   it('appending edit * allow: a secrets/… resource is newly allowed (deny → allow), decided by the new rule', () => {
     const { base, current } = example();
-    const { flips, notes } = witnessFlips('opencode', base, current, []);
+    const { flips, notes } = witnessFlips(opencode, base, current, []);
     assert.deepStrictEqual(notes, []);
     const secret = flips.find((f) => f.before === 'deny' && f.after === 'allow');
     assert.ok(secret, JSON.stringify(flips));
@@ -54,13 +54,13 @@ describe('analysis: change-impact witnesses for OpenCode', () => {
     const { base, current } = example();
     const requests = parseRequestsFile('opencode.requests.json', fs.readFileSync(path.join(EXAMPLE, 'opencode.requests.json'), 'utf8'), opencode);
     const stored = storedFlips(runRequests(opencode, base, requests), runRequests(opencode, current, requests));
-    const all = witnessFlips('opencode', base, current, stored).flips;
+    const all = witnessFlips(opencode, base, current, stored).flips;
     assert.deepStrictEqual(all.map((f) => [f.before, f.after, f.coveredBy !== undefined]), [['deny', 'allow', true], ['ask', 'allow', true]]);
     assert.ok(/^secrets\//.test(all[0].subject ?? ''), 'the secrets region is still shown by its own witness');
     assert.deepStrictEqual(countFlips(all), { loosened: 0, tightened: 0 });
     // Only the protected path is stored: the ask → allow change elsewhere is uncovered and counts.
     const onlySecret = stored.filter((f) => f.subject === 'secrets/test.env');
-    const left = witnessFlips('opencode', base, current, onlySecret).flips.filter((f) => f.coveredBy === undefined);
+    const left = witnessFlips(opencode, base, current, onlySecret).flips.filter((f) => f.coveredBy === undefined);
     assert.deepStrictEqual(left.map((f) => [f.before, f.after]), [['ask', 'allow']]);
   });
 
@@ -69,11 +69,11 @@ describe('analysis: change-impact witnesses for OpenCode', () => {
     const current = v2([['edit', '*', 'ask'], ['edit', 'a*', 'deny'], ['edit', 'b*', 'deny'], ['edit', 'a*', 'allow'], ['edit', 'b*', 'allow']]);
     const shown: Flip = { kind: 'stored', request: 'b', subject: 'b1', before: 'deny', after: 'allow', beforeRule: { index: 2, id: null, label: '' }, afterRule: { index: 4, id: null, label: '' }, direction: 'loosened', action: 'edit' };
     // Two resource classes flip (a… by rules 2 → 4, b… by rules 3 → 5): each is its own flip.
-    const flips = witnessFlips('opencode', base, current, [shown]).flips;
+    const flips = witnessFlips(opencode, base, current, [shown]).flips;
     assert.deepStrictEqual(flips.map((f) => [f.subject?.[0], f.coveredBy]), [['a', undefined], ['b', 'b']]);
     assert.deepStrictEqual(countFlips(flips), { loosened: 1, tightened: 0 });
     const other: Flip = { ...shown, subject: 'a1' };
-    const open = witnessFlips('opencode', base, current, [other]).flips;
+    const open = witnessFlips(opencode, base, current, [other]).flips;
     assert.deepStrictEqual(open.map((f) => [f.subject?.[0], f.coveredBy]), [['a', 'b'], ['b', undefined]]);
   });
 

@@ -1,6 +1,6 @@
 import { parseOpencode } from '../../../shared/dialects/opencode/parse';
 import type { OpencodeRuleSet } from '../../../shared/dialects/opencode/rules';
-import { analyzeOpencode } from '../../../shared/analysis/opencode';
+import { analyzeOpencode } from '../../../shared/dialects/opencode/analysis/lints';
 import { Deadline } from '../../../shared/analysis/budget';
 import type { Finding } from '../../../shared/model';
 

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { opencode } from '../../../shared/dialects/opencode';
 import { lintRuleSet } from '../../../shared/check/check-file';
-import { analyzeOpencode } from '../../../shared/analysis/opencode';
+import { analyzeOpencode } from '../../../shared/dialects/opencode/analysis/lints';
 import { Deadline } from '../../../shared/analysis/budget';
 import { matchesPattern } from '../../../shared/patterns/wildcard';
 import { analyse, byCode, codes, v1, v2 } from './helpers';

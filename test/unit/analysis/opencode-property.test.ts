@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import fc from 'fast-check';
 import { evaluateOpencode } from '../../../shared/dialects/opencode/evaluate';
 import type { OpencodeRuleSet } from '../../../shared/dialects/opencode/rules';
-import { opencodeWitness } from '../../../shared/analysis/opencode';
+import { opencodeWitness } from '../../../shared/dialects/opencode/analysis/lints';
 import { Deadline } from '../../../shared/analysis/budget';
 import { analyse, TEST_MS, v2 } from './helpers';
 import { strings } from '../../helpers/brute-force';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { parseOpencode } from '../../../shared/dialects/opencode/parse';
 import { opencode } from '../../../shared/dialects/opencode';
 import type { OpencodeRuleSet } from '../../../shared/dialects/opencode/rules';
-import { analyzeOpencode, forgetOpencodeAnalyses } from '../../../shared/analysis/opencode';
+import { analyzeOpencode, forgetOpencodeAnalyses } from '../../../shared/dialects/opencode/analysis/lints';
 import { lintOpencode } from '../../../shared/dialects/opencode/lint';
 import { Deadline } from '../../../shared/analysis/budget';
 import type { Finding } from '../../../shared/model';

@@ -8,6 +8,7 @@ import { clearSharedIndexes, IndexCache, sharedIndex } from '../../../shared/com
 import { opencodePattern } from '../../../shared/dialects/opencode/pattern';
 import { EFFECTS, patternArb, requestArb, ACTIONS, type GenRule } from './arbitraries';
 import type { Verdict } from '../../../shared/model';
+import { opencode } from '../../../shared/dialects/opencode';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
@@ -61,10 +62,10 @@ describe('indexes shared between versions of a rule file', () => {
         const after = parse(edited);
         const reqs = requests as OpencodeRequest[];
         clearSharedIndexes();
-        const warmBefore = reqs.map((r) => evaluateCompiled(compileRuleSet(before), r));
-        const warm = reqs.map((r) => evaluateCompiled(compileRuleSet(after), r));
+        const warmBefore = reqs.map((r) => evaluateCompiled(compileRuleSet(before, opencode), r));
+        const warm = reqs.map((r) => evaluateCompiled(compileRuleSet(after, opencode), r));
         clearSharedIndexes();
-        const cold = reqs.map((r) => evaluateCompiled(compileRuleSet(after), r));
+        const cold = reqs.map((r) => evaluateCompiled(compileRuleSet(after, opencode), r));
         reqs.forEach((r, k) => {
           const want = evaluateOpencode(after, r);
           const wantFields = { ...fieldsOf(want), outcomes: want.trace.sections.map(outcomeOfSection) };
@@ -88,8 +89,8 @@ describe('indexes shared between versions of a rule file', () => {
         const a = parseOpencode({ path: '/a/opencode.json', text: textOf(config) }, { home: '/home/u', builtins: false });
         const b = parseOpencode({ path: '/b/opencode.json', text: textOf(edited) }, { home: '/home/u', builtins: false });
         for (const r of requests as OpencodeRequest[]) {
-          evaluateCompiled(compileRuleSet(a), r);
-          assert.deepStrictEqual(evaluateCompiled(compileRuleSet(b), r), evaluateOpencode(b, r));
+          evaluateCompiled(compileRuleSet(a, opencode), r);
+          assert.deepStrictEqual(evaluateCompiled(compileRuleSet(b, opencode), r), evaluateOpencode(b, r));
         }
       }),
       { numRuns: RUNS },
@@ -108,8 +109,8 @@ describe('indexes shared between versions of a rule file', () => {
       { action: 'edit', resource: 'secrets/*', effect: 'allow' },
     ] }) }, { builtins: false });
     const req = { action: 'edit', resources: ['secrets/key'] };
-    const old = evaluateCompiled(compileRuleSet(v1), req);
-    const now = evaluateCompiled(compileRuleSet(v2), req);
+    const old = evaluateCompiled(compileRuleSet(v1, opencode), req);
+    const now = evaluateCompiled(compileRuleSet(v2, opencode), req);
     assert.deepStrictEqual([old.decision, old.rule?.index, old.rule?.label], ['deny', 1, 'edit secrets/* deny']);
     assert.deepStrictEqual([now.decision, now.rule?.index, now.rule?.label], ['allow', 2, 'edit secrets/* allow']);
     assert.strictEqual(old.trace.sections[0].rows.length, 2);
@@ -131,9 +132,9 @@ describe('indexes shared between versions of a rule file', () => {
       const rs = parseOpencode({ path: '/p/opencode.json', text }, { home, builtins: false });
       for (const resource of ['/home/a/keys/k', '/home/b/keys/k']) {
         const req = { action: 'read', resources: [resource] };
-        assert.deepStrictEqual(evaluateCompiled(compileRuleSet(rs), req), evaluateOpencode(rs, req));
+        assert.deepStrictEqual(evaluateCompiled(compileRuleSet(rs, opencode), req), evaluateOpencode(rs, req));
       }
-      assert.strictEqual(evaluateCompiled(compileRuleSet(rs), { action: 'read', resources: [`${home}/keys/k`] }).decision, 'deny');
+      assert.strictEqual(evaluateCompiled(compileRuleSet(rs, opencode), { action: 'read', resources: [`${home}/keys/k`] }).decision, 'deny');
     }
   });
 

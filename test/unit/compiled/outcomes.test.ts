@@ -5,6 +5,7 @@ import { compileRuleSet, evaluateCompiled } from '../../../shared/compiled';
 import { outcomeOfSection, outcomesOf } from '../../../shared/compiled/outcomes';
 import type { OpencodeRequest } from '../../../shared/dialects/opencode';
 import { opencodeTextArb, requestArb } from './arbitraries';
+import { opencode } from '../../../shared/dialects/opencode';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 const parse = (text: string) => parseOpencode({ path: 'opencode.json', text }, { home: '/home/u' });
@@ -16,7 +17,7 @@ describe('outcomes of compiled verdicts', () => {
     fc.assert(
       fc.property(opencodeTextArb, fc.array(requestArb, { minLength: 1, maxLength: 6 }), (text, requests) => {
         const rs = parse(text);
-        const compiled = compileRuleSet(rs);
+        const compiled = compileRuleSet(rs, opencode);
         for (const req of requests as OpencodeRequest[]) {
           const got = evaluateCompiled(compiled, req);
           const fast = outcomesOf(got);
@@ -33,7 +34,7 @@ describe('outcomes of compiled verdicts', () => {
   it('label saved approvals as the reference does', () => {
     const rs = parse(JSON.stringify({ permissions: [{ action: 'edit', resource: '*', effect: 'ask' }] }));
     const req: OpencodeRequest = { action: 'edit', resources: ['a.txt', 'b.txt'], saved: [{ action: 'edit', resource: 'a.*' }] };
-    const fast = outcomesOf(evaluateCompiled(compileRuleSet(rs), req));
+    const fast = outcomesOf(evaluateCompiled(compileRuleSet(rs, opencode), req));
     assert.deepStrictEqual(fast, evaluateOpencode(rs, req).trace.sections.map(outcomeOfSection));
     assert.strictEqual(fast[0].label, 'saved approval: edit a.* allow');
     assert.strictEqual(fast[1].controlling, 0);

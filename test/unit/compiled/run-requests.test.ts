@@ -19,7 +19,7 @@ describe('the requests runner with a compiled rule set', () => {
         const file = parseRequestsFile('opencode.requests.json', requestsText, opencode);
         const plain = file.requests.map((r) => runRequest(opencode, rs, r, {}));
         assert.deepStrictEqual(runRequests(opencode, rs, file, {}), plain);
-        assert.deepStrictEqual(runRequests(opencode, rs, file, {}, compileRuleSet(rs)), plain);
+        assert.deepStrictEqual(runRequests(opencode, rs, file, {}, compileRuleSet(rs, opencode)), plain);
       }),
       { numRuns: RUNS },
     );
@@ -28,7 +28,7 @@ describe('the requests runner with a compiled rule set', () => {
   it('ignores a compiled form built from another parse', () => {
     const text = '{"permissions": [{"action": "edit", "resource": "*", "effect": "deny"}]}';
     const rs = parseOpencode({ path: 'opencode.json', text }, { builtins: false });
-    const other = compileRuleSet(parseOpencode({ path: 'opencode.json', text: '{"permissions": []}' }, { builtins: false }));
+    const other = compileRuleSet(parseOpencode({ path: 'opencode.json', text: '{"permissions": []}' }, { builtins: false }), opencode);
     const file = parseRequestsFile('x.requests.json', '{"requests": [{"name": "a", "action": "edit", "resources": ["x"], "expect": "deny"}]}', opencode);
     assert.strictEqual(runRequests(opencode, rs, file, {}, other)[0].pass, true);
   });

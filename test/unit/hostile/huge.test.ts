@@ -20,7 +20,7 @@ describe('hostile input: huge files', function () {
     const findings = timed(() => lintRuleSet(opencode, rs.value, {}));
     // A trailing allow-everything rule overrides every deny: the lints must say something about it.
     assert.ok(findings.value.length > 0, 'a catch-all last rule overriding 33,334 denies goes unremarked');
-    const compiled = compileRuleSet(rs.value);
+    const compiled = compileRuleSet(rs.value, opencode);
     const req = { action: 'edit', resources: ['src/m3/a.ts', 'src/m99999/b.ts'] };
     assert.deepStrictEqual(evaluateCompiled(compiled, req), evaluateOpencode(rs.value, req));
     assert.strictEqual(evaluateCompiled(compiled, req).decision, 'allow');
@@ -47,7 +47,7 @@ describe('hostile input: huge files', function () {
   it('a 100 kB resource against 1,000 multi-star rules evaluates in time linear in its length', () => {
     const rules = Array.from({ length: 1000 }, (_, i) => ({ action: 'edit', resource: `${'*a'.repeat(20)}*b${i}*`, effect: 'deny' }));
     const rs = parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permissions: rules }) }, { builtins: false });
-    const compiled = compileRuleSet(rs);
+    const compiled = compileRuleSet(rs, opencode);
     assert.strictEqual(evaluateCompiled(compiled, { action: 'edit', resources: ['a'.repeat(100_000)] }).decision, 'ask');
     const g = growth((n) => evaluateCompiled(compiled, { action: 'edit', resources: ['a'.repeat(n)] }), 12_500, 100_000);
     assert.ok(growsLinearly(g), g.text);

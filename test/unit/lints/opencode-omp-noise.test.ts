@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { analyzeRuleSet } from '../../../shared/analysis';
-import { evaluateOpencode, parseOpencode } from '../../../shared/dialects/opencode';
+import { evaluateOpencode, opencode, parseOpencode } from '../../../shared/dialects/opencode';
 import { lintOpencode } from '../../../shared/dialects/opencode/lint';
 import { dialectById } from '../../../shared/dialects';
 import { evaluateOmp } from '../../../shared/dialects/omp/evaluate';
@@ -11,7 +11,7 @@ import type { OmpRuleSet } from '../../../shared/dialects/omp/rules';
 const oc = (config: object) => parseOpencode({ path: 'opencode.json', text: JSON.stringify(config) });
 const all = (config: object) => {
   const rs = oc(config);
-  return [...lintOpencode(rs), ...analyzeRuleSet(rs)];
+  return [...lintOpencode(rs), ...analyzeRuleSet(opencode, rs)];
 };
 
 describe('opencode and omp findings: noise budget and severities', () => {

@@ -5,6 +5,7 @@ import { compileRuleSet } from '../../../shared/compiled';
 import { renderTraceText } from '../../../shared/trace/render';
 import { OPENCODE_VERSION } from '../../../shared/dialects/opencode/builtins';
 import type { OpencodeRequest } from '../../../shared/dialects/opencode/rules';
+import { opencode } from '../../../shared/dialects/opencode';
 
 const HOME = '/home/u';
 const parse = (config: unknown, extra: Record<string, unknown> = {}) => parseOpencode({ path: '/p/opencode.json', text: JSON.stringify(config) }, { home: HOME, root: '/p', ...extra });
@@ -12,7 +13,7 @@ const parse = (config: unknown, extra: Record<string, unknown> = {}) => parseOpe
 function decide(config: unknown, req: OpencodeRequest) {
   const rs = parse(config);
   const v = evaluateOpencode(rs, req);
-  assert.equal(compileRuleSet(rs).evaluate(req).decision, v.decision, 'compiled and reference differ');
+  assert.equal(compileRuleSet(rs, opencode).evaluate(req).decision, v.decision, 'compiled and reference differ');
   return v;
 }
 

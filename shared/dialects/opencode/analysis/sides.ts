@@ -1,8 +1,8 @@
-import type { OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
-import { inEvaluationOrder } from '../dialects/opencode/evaluate';
-import { literalHead, matcherOf, matches, matchesPattern, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
-import { provablyDisjoint } from '../patterns/disjoint';
-import { PrefixIndex } from './prefix-index';
+import type { OpencodeRule, OpencodeRuleSet } from '../rules';
+import { inEvaluationOrder } from '../evaluate';
+import { literalHead, matcherOf, matches, matchesPattern, type CompiledWildcard, type Wildcard } from '../../../patterns/wildcard';
+import { provablyDisjoint } from '../../../patterns/disjoint';
+import { PrefixIndex } from '../../../analysis/prefix-index';
 
 /**
  * The per-parse groundwork of the OpenCode witness search: which rules one request of an action

@@ -1,15 +1,15 @@
 import type { NFA } from 'refa';
-import type { Decision, RuleRef, RuleSet } from '../model';
-import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
-import { DEFAULT_EFFECT } from '../dialects/opencode/evaluate';
-import { compile, isUniversal, matches, matchesPattern, type Wildcard } from '../patterns/wildcard';
-import { provablyDisjoint } from '../patterns/disjoint';
-import { direction, sortFlips, type Flip } from '../diff/flips';
-import { AutomataCache, alphabetWithout, sharedAutomataCache } from './automata';
-import { BudgetExceeded, Deadline } from './budget';
-import { walk, type WalkState } from './lazy-dfa';
-import { fills, meets, preferredOrder, wordFromSet } from './witness';
-import { anyInSide, changedRules, meetingPositions, ownSide, sameLanguage, samePositions, sameRule, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts, type Side } from './diff-sides';
+import type { Decision, RuleRef, RuleSet } from '../../../model';
+import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../rules';
+import { DEFAULT_EFFECT } from '../evaluate';
+import { compile, isUniversal, matches, matchesPattern, type Wildcard } from '../../../patterns/wildcard';
+import { provablyDisjoint } from '../../../patterns/disjoint';
+import { direction, sortFlips, type Flip } from '../../../diff/flips';
+import { AutomataCache, alphabetWithout, sharedAutomataCache } from '../../../analysis/automata';
+import { BudgetExceeded, Deadline } from '../../../analysis/budget';
+import { walk, type WalkState } from '../../../analysis/lazy-dfa';
+import { fills, meets, preferredOrder, wordFromSet } from '../../../analysis/witness';
+import { anyInSide, changedRules, meetingPositions, ownSide, sameLanguage, samePositions, sameRule, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts, type Side } from './sides';
 
 /**
  * Change impact for OpenCode: single-resource requests whose last-match decision differs between
@@ -472,12 +472,4 @@ function toFlip(f: Found): Flip {
 
 function reasonText(e: BudgetExceeded): string {
   return e.reason === 'time' ? 'time limit reached' : e.reason === 'memory' ? 'memory limit reached' : e.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse';
-}
-
-/**
- * The finder as `registerWitnessFinder` takes it.
- * @example registerWitnessFinder('opencode', opencodeWitnessFinder)
- */
-export function opencodeWitnessFinder(base: RuleSet, current: RuleSet, known: Flip[]): { flips: Flip[]; notes: string[] } {
-  return findOpencodeWitnesses(base as OpencodeRuleSet, current as OpencodeRuleSet, known);
 }

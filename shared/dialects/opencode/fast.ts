@@ -1,13 +1,14 @@
-import type { Decision, RuleRef, Trace, Verdict } from '../model';
-import { matcherOf, matches, matchesPattern, type CompiledWildcard, type Wildcard } from '../patterns/wildcard';
-import { evaluateOpencode } from '../dialects/opencode/evaluate';
-import { compileOpencode, normalizeInput } from '../dialects/opencode/pattern';
-import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
-import { BoundedCache } from './bounded-cache';
-import { PatternIndex } from './pattern-index';
-import { sharedIndex } from './index-cache';
-import { withLazyTrace } from './lazy-trace';
-import type { SubjectOutcome } from './outcomes';
+import type { Decision, RuleRef, Trace, Verdict } from '../../model';
+import { matcherOf, matches, matchesPattern, type CompiledWildcard, type Wildcard } from '../../patterns/wildcard';
+import { evaluateOpencode } from './evaluate';
+import { compileOpencode, normalizeInput } from './pattern';
+import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
+import { BoundedCache } from '../../compiled/bounded-cache';
+import { PatternIndex } from '../../compiled/pattern-index';
+import { sharedIndex } from '../../compiled/index-cache';
+import { withLazyTrace } from '../../compiled/lazy-trace';
+import type { SubjectOutcome } from '../../compiled/outcomes';
+import { chooseAgent, refusedVerdict } from './agents';
 
 /** Distinct action strings remembered per agent with the rule subset they select. */
 export const MAX_CACHED_ACTIONS = 4096;
@@ -211,4 +212,19 @@ function outcomes(rules: readonly OpencodeRule[], req: OpencodeRequest, resource
     }
   }
   return out;
+}
+
+/**
+ * OpenCode's fast evaluator: the agent resolved first (default agent, unknown agent refused), as
+ * the reference does, then the indexed rules. The request itself is passed on unchanged, so a
+ * trace tells how its agent was chosen.
+ * @example compileOpencodeFast(rs)({ action: 'edit', resources: ['secrets/a'] }).decision // 'deny'
+ */
+export function compileOpencodeFast(rs: OpencodeRuleSet): (request: unknown) => Verdict {
+  const c = new CompiledOpencode(rs);
+  return (request) => {
+    const req = request as OpencodeRequest;
+    const choice = chooseAgent(rs, req);
+    return choice.ok ? evaluateCompiledOpencode(c, req, choice.agent) : refusedVerdict(choice.why);
+  };
 }

@@ -1,17 +1,17 @@
-import type { Atom, Wildcard } from '../patterns/wildcard';
-import type { Decision, Finding } from '../model';
-import type { LintContext } from '../dialects/dialect';
-import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../dialects/opencode/rules';
-import { evaluateOpencode, rulesFor } from '../dialects/opencode/evaluate';
-import { STRING_ONLY_KEYS } from '../dialects/opencode/parse';
-import { isUniversal, matchesPattern } from '../patterns/wildcard';
-import { AutomataCache, alphabetWithout, sharedAutomataCache, type Language } from './automata';
-import { BudgetExceeded, Deadline } from './budget';
-import { analyzeCoverage, analyzeEntry, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from './coverage';
-import { pairPrefix, pairSuffix } from './keys';
-import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from './report';
-import { fills, firstFill, preferredOrder } from './witness';
-import { patternFacts } from './diff-sides';
+import type { Atom, Wildcard } from '../../../patterns/wildcard';
+import type { Decision, Finding } from '../../../model';
+import type { LintContext } from '../../dialect';
+import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../rules';
+import { evaluateOpencode, rulesFor } from '../evaluate';
+import { STRING_ONLY_KEYS } from '../drafts';
+import { isUniversal, matchesPattern } from '../../../patterns/wildcard';
+import { AutomataCache, alphabetWithout, sharedAutomataCache, type Language } from '../../../analysis/automata';
+import { BudgetExceeded, Deadline } from '../../../analysis/budget';
+import { analyzeCoverage, analyzeEntry, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from '../../../analysis/coverage';
+import { pairPrefix, pairSuffix } from '../../../analysis/keys';
+import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from '../../../analysis/report';
+import { fills, firstFill, preferredOrder } from '../../../analysis/witness';
+import { patternFacts } from './sides';
 
 /** Stand-in action names for a wildcard action, after the file's own literal actions. */
 const COMMON_ACTIONS = ['edit', 'bash', 'read'];
