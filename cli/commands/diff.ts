@@ -2,8 +2,7 @@ import * as path from 'path';
 import { loadRuleSet } from '../../shared/check/check-file';
 import { readBase } from '../../shared/diff/base';
 import { compareVersions } from '../../shared/diff/compare';
-import { parseLedger } from '../../shared/ledger/parse';
-import { LEDGER_FILE, type LedgerLine } from '../../shared/ledger/types';
+import type { RecordedSteps } from '../../shared/dialects';
 import type { Flip } from '../../shared/diff/flips';
 import { flipLine } from '../../shared/diff/format';
 import { readText, fileExists } from '../../shared/host/node-fs';
@@ -14,19 +13,19 @@ import { flipsSarif } from '../format/sarif';
 import { evalContext, readInput, UsageError, type Out } from '../io';
 
 /**
- * The ledger beside a bounds rules file (or `--ledger FILE`); corrupt lines are reported by number
- * on stderr and skipped, never silently. Undefined when there is none.
+ * The records beside a rule file (Bounds' ledger, or `--ledger FILE`); corrupt lines are reported
+ * by number on stderr and skipped, never silently. Undefined when there is none.
  */
-function loadLedger(rulePath: string, given: string | undefined, io: Out): { path: string; entries: LedgerLine[] } | undefined {
-  const file = given ? path.resolve(given) : path.join(path.dirname(rulePath), LEDGER_FILE);
+function loadRecords(records: RecordedSteps, rulePath: string, given: string | undefined, io: Out): { path: string; entries: unknown[] } | undefined {
+  const file = given ? path.resolve(given) : records.fileBeside(rulePath);
   const text = readText(file);
   if (text === undefined) {
     if (given) throw new UsageError(`cannot read ${given}`);
     return undefined;
   }
-  const parsed = parseLedger(text);
+  const parsed = records.read(text);
   for (const f of parsed.findings) io.err(`${file}:${f.range.start.line + 1}: ${f.message} (line skipped)`);
-  return { path: file, entries: parsed.entries };
+  return { path: file, entries: parsed.steps };
 }
 
 /**
@@ -53,7 +52,8 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
 
   const requestsPath = findRequestsFile(rulePath, fileExists);
   const requests = requestsPath ? parseRequestsFile(requestsPath, readText(requestsPath) ?? '', dialect) : null;
-  const ledger = dialect.id === 'bounds-rules' ? loadLedger(rulePath, typeof values.ledger === 'string' ? values.ledger : undefined, io) : undefined;
+  const records = dialect.recordedSteps;
+  const ledger = records ? loadRecords(records, rulePath, typeof values.ledger === 'string' ? values.ledger : undefined, io) : undefined;
   const { flips: all, counts, notes } = compareVersions(dialect, old.ruleSet!, cur.ruleSet, requests, ctx, undefined, ledger?.entries);
   const flips = all.filter((f) => f.kind === 'stored');
   const recorded = all.filter((f) => f.kind === 'ledger');
@@ -69,17 +69,17 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
     const rel = path.relative(process.cwd(), rulePath) || rulePath;
     io.out(`${rel} (${dialect.id}) vs ${base.label}${base.missing ? ' (absent at the base)' : ''}: ${counts.loosened + counts.tightened} decision${counts.loosened + counts.tightened === 1 ? '' : 's'} flip (${counts.loosened} newly allowed, ${counts.tightened} newly denied)`);
     if (!requestsPath) io.out('  no stored requests beside this rule file');
-    if (ledger) io.out(`  ledger: ${path.relative(process.cwd(), ledger.path) || ledger.path} — ${ledger.entries.length} recorded step${ledger.entries.length === 1 ? '' : 's'} re-judged under both versions`);
+    if (ledger) io.out(`  ${records!.name}: ${path.relative(process.cwd(), ledger.path) || ledger.path} — ${ledger.entries.length} recorded step${ledger.entries.length === 1 ? '' : 's'} re-judged under both versions`);
     const section = (title: string, list: Flip[]) => {
       if (!list.length) return;
       io.out(`  ${title}:`);
       for (const f of list) io.out(`    ${flipLine(f)}`);
     };
     section('newly allowed (stored requests)', flips.filter((f) => f.direction === 'loosened'));
-    section('newly allowed (recorded ledger steps)', recorded.filter((f) => f.direction === 'loosened'));
+    section(`newly allowed (recorded ${records?.name} steps)`, recorded.filter((f) => f.direction === 'loosened'));
     section('newly allowed (witness requests found on the rule automata)', witnesses.filter((f) => f.direction === 'loosened'));
     section('newly denied (stored requests)', flips.filter((f) => f.direction === 'tightened'));
-    section('newly denied (recorded ledger steps)', recorded.filter((f) => f.direction === 'tightened'));
+    section(`newly denied (recorded ${records?.name} steps)`, recorded.filter((f) => f.direction === 'tightened'));
     section('newly denied (witness requests found on the rule automata)', witnesses.filter((f) => f.direction === 'tightened'));
     for (const n of notes) io.out(`  note: ${n}`);
     if (overAllowed) io.out(`  budget exceeded: ${counts.loosened} newly allowed > --max-newly-allowed ${maxAllowed}`);

@@ -1,4 +1,4 @@
-import { explainEntry } from '../../shared/ledger';
+import { explainEntry } from '../../shared/dialects/bounds-rules';
 import { ArgumentError, format, parse } from '../args';
 import { UsageError, type Out } from '../io';
 import { FILE_OPTIONS, openLedger } from './log';

@@ -1,9 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseJson } from '../../shared/json/tree';
-import { readStep } from '../../shared/dialects/bounds-rules/request';
-import { decisionLine } from '../../shared/dialects/bounds-rules/refusal';
-import { entryLine, errorLines, judgeNext, loadLedgerFiles, type LedgerFiles } from '../../shared/ledger';
+import { decisionLine, entryLine, errorLines, judgeNext, loadLedgerFiles, readStep, type LedgerFiles } from '../../shared/dialects/bounds-rules';
 import { readText } from '../../shared/host/node-fs';
 import { ArgumentError, format, parse } from '../args';
 import { evalContext, UsageError, type Out } from '../io';

@@ -1,7 +1,6 @@
 import * as path from 'path';
-import { parseBoundsRules } from '../../shared/dialects/bounds-rules/validate';
 import { readText } from '../../shared/host/node-fs';
-import { errorLines, replayLedger } from '../../shared/ledger';
+import { errorLines, parseBoundsRules, replayLedger } from '../../shared/dialects/bounds-rules';
 import { ArgumentError, count, format, parse } from '../args';
 import { UsageError, type Out } from '../io';
 import { openLedger } from './log';

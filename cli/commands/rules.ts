@@ -1,9 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { isProfile, PROFILES, profileText } from '../../shared/dialects/bounds-rules/profiles';
-import { rulesDigest } from '../../shared/dialects/bounds-rules/digest';
 import { fileExists, readText } from '../../shared/host/node-fs';
-import { ATTESSO, findUp } from '../../shared/ledger';
+import { ATTESSO, findUp, isProfile, PROFILES, profileText, rulesDigest } from '../../shared/dialects/bounds-rules';
 import { ArgumentError, parse } from '../args';
 import { UsageError, type Out } from '../io';
 

@@ -1,4 +1,4 @@
-import { suggestCeilings } from '../../shared/ledger';
+import { suggestCeilings } from '../../shared/dialects/bounds-rules';
 import { ArgumentError, parse } from '../args';
 import { UsageError, type Out } from '../io';
 import { FILE_OPTIONS, openLedger } from './log';

@@ -1,9 +1,6 @@
 import { loadRuleSet, type FileReport } from '../../shared/check/check-file';
 import { compareVersions, type Comparison } from '../../shared/diff/compare';
 import type { ServiceHost } from './host';
-import * as path from 'path';
-import { parseLedger } from '../../shared/ledger/parse';
-import { LEDGER_FILE } from '../../shared/ledger/types';
 import type { EvalContext, RuleSet } from '../../shared/model';
 import type { AnyDialect, FileInfo, Reparse } from '../../shared/dialects/dialect';
 import type { RequestResult } from '../../shared/requests/model';
@@ -79,8 +76,9 @@ export class BaseDiffs {
       // The rule file's own embedded request (index -1) has no counterpart in a requests file.
       const current = report.results.filter((r) => r.request.index >= 0);
       // History rules are also judged against the steps really recorded beside them.
-      const ledgerText = dialect.id === 'bounds-rules' ? this.textOf(path.join(path.dirname(report.path), LEDGER_FILE)) : undefined;
-      const ledger = ledgerText !== undefined ? parseLedger(ledgerText).entries : undefined;
+      const records = dialect.recordedSteps;
+      const recordsText = records ? this.textOf(records.fileBeside(report.path)) : undefined;
+      const ledger = records && recordsText !== undefined ? records.read(recordsText).steps : undefined;
       return { state: 'changed', comparison: compareVersions(dialect, side.ruleSet, report.ruleSet!, report.requestsFile, ctx, current, ledger, side.results) };
     } catch {
       // A base the engine cannot read is no reason to lose the other features of this document.

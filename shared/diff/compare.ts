@@ -4,9 +4,6 @@ import type { RequestResult, RequestsFile } from '../requests/model';
 import { runRequests } from '../requests/run';
 import { countFlips, storedFlips, type Flip } from './flips';
 import { witnessFlips } from './witness';
-import { ledgerFlips } from './ledger';
-import type { LedgerLine } from '../ledger/types';
-import type { BoundsRuleSet } from '../dialects/bounds-rules/types';
 
 /** What changes between two versions of one rule file, as the CLI's `diff` and the editor show it. */
 export interface Comparison {
@@ -34,13 +31,13 @@ export function compareVersions(
   requests: RequestsFile | null,
   ctx: EvalContext = {},
   currentResults?: RequestResult[],
-  ledger?: readonly LedgerLine[],
+  records?: readonly unknown[],
   baseResults?: RequestResult[],
 ): Comparison {
   const stored = requests ? storedFlips(baseResults ?? runRequests(dialect, base, requests, ctx), currentResults ?? runRequests(dialect, current, requests, ctx)) : [];
   const witnesses = witnessFlips(dialect, base, current, stored);
-  // History rules decide steps, and the ledger holds the real ones: re-judge them under both versions.
-  const recorded = ledger && dialect.id === 'bounds-rules' ? ledgerFlips(ledger, (base as BoundsRuleSet).rules, (current as BoundsRuleSet).rules) : [];
+  // Records of real decisions (Bounds' ledger) are re-judged under both versions.
+  const recorded = records && dialect.recordedSteps ? dialect.recordedSteps.flips(records, base, current) : [];
   const flips = [...stored, ...recorded, ...witnesses.flips];
   return { flips, counts: countFlips(flips), notes: witnesses.notes };
 }

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { cli, SHARED_EXAMPLES } from './helpers';
-import { appendEntry, entryLine, judgeNext, parseLedger, type Ledger } from '../../shared/ledger';
+import { appendEntry, entryLine, judgeNext, parseLedger, type Ledger } from '../../shared/dialects/bounds-rules/ledger';
 import { parseBoundsRules, profileText, type Capability, type Step } from '../../shared/dialects/bounds-rules';
 import { prng } from '../helpers/prng';
 

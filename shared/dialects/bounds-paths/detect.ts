@@ -1,6 +1,8 @@
 import { parseJson, prop, valueOf } from '../../json/tree';
 import type { FileInfo } from '../dialect';
-import { DETECT_MAX_CHARS } from '../bounds-rules/detect';
+
+/** Detection reads only this much of a file with a generic name: a path rules file is small. */
+const DETECT_MAX_CHARS = 1024 * 1024;
 
 /**
  * `.attesso/paths.json` by name; another `paths.json` by content (version 1 with a `tools` object).

@@ -23,4 +23,3 @@ export { parseBoundsPaths, defaultBase } from './validate';
 export { evaluateBoundsPaths, judgeFileTool, judgeShellTool } from './evaluate';
 export { pathViews, resolveExisting, type PathView } from './views';
 export { shellWords, pathCandidates, READING_COMMANDS } from './shell';
-export { judgeBoundsStep, scopeArgs, type ScopedStep } from './combined';

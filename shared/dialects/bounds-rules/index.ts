@@ -1,4 +1,8 @@
+import * as path from 'path';
 import type { Dialect } from '../dialect';
+import { ledgerFlips } from './ledger/flips';
+import { parseLedger } from './ledger/parse';
+import { LEDGER_FILE, type LedgerLine } from './ledger/types';
 import { detectBoundsRules } from './detect';
 import { evaluateBoundsRules } from './evaluate';
 import { lintBoundsRules } from './lint';
@@ -18,6 +22,16 @@ export const boundsRules: Dialect<BoundsRuleSet, BoundsRulesRequest> = {
   evaluate: (rs, req) => evaluateBoundsRules(rs, req),
   lint: (rs) => lintBoundsRules(rs),
   describeRequest: describeBoundsRulesRequest,
+  // History rules decide steps, and the ledger holds the real ones: a comparison re-judges them.
+  recordedSteps: {
+    name: 'ledger',
+    fileBeside: (rulePath) => path.join(path.dirname(rulePath), LEDGER_FILE),
+    read: (text) => {
+      const ledger = parseLedger(text);
+      return { steps: ledger.entries, findings: ledger.findings };
+    },
+    flips: (steps: readonly LedgerLine[], base, current) => ledgerFlips(steps, base.rules, current.rules),
+  },
 };
 
 export * from './types';
@@ -30,3 +44,6 @@ export { lintBoundsRules, windowEdit } from './lint';
 export { shadowedDenyFindings } from './shadow';
 export { profileRules, profileText, isProfile, PROFILES, type ProfileName } from './profiles';
 export { parseIsoTime } from './time';
+export * from './ledger';
+export { judgeBoundsStep, scopeArgs, type ScopedStep } from './ledger/combined';
+export { ledgerFlips } from './ledger/flips';

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { appendEntry, entryLine, explainEntry, judgeNext, nextStepNumber, parseLedger, replayLedger, suggestCeilings, type Ledger } from '../../../shared/ledger';
+import { appendEntry, entryLine, explainEntry, judgeNext, nextStepNumber, parseLedger, replayLedger, suggestCeilings, type Ledger } from '../../../shared/dialects/bounds-rules/ledger';
 import { profileText, parseBoundsRules, type Step } from '../../../shared/dialects/bounds-rules';
 import { at, rulesOf, SEND_AFTER_UNTRUSTED } from './helpers';
 

@@ -1,10 +1,10 @@
-import { fileExists, readText } from '../host/node-fs';
-import { MAX_TEXT_FILE_BYTES, readBounded } from '../host/read-file';
-import { parseBoundsRules } from '../dialects/bounds-rules/validate';
-import { parseBoundsPaths } from '../dialects/bounds-paths/validate';
-import type { BoundsRuleSet } from '../dialects/bounds-rules/types';
-import type { PathsRuleSet } from '../dialects/bounds-paths/types';
-import type { Finding } from '../model';
+import { fileExists, readText } from '../../../host/node-fs';
+import { MAX_TEXT_FILE_BYTES, readBounded } from '../../../host/read-file';
+import { parseBoundsRules } from '../validate';
+import { parseBoundsPaths } from '../../bounds-paths';
+import type { BoundsRuleSet } from '../types';
+import type { PathsRuleSet } from '../../bounds-paths';
+import type { Finding } from '../../../model';
 import { companionPath, ledgerPath } from './locate';
 import { parseLedger } from './parse';
 import type { Ledger } from './types';

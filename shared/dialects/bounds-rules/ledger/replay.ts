@@ -1,8 +1,8 @@
-import type { BoundsRule } from '../dialects/bounds-rules/types';
-import { judgeStep } from '../dialects/bounds-rules/evaluate';
-import { PATHS_CODES } from '../dialects/bounds-paths/types';
+import type { BoundsRule } from '../types';
+import { judgeStep } from '../evaluate';
+import { PATHS_CODES } from '../../bounds-paths';
 import type { LedgerLine } from './types';
-import type { NumberedStep, Step } from '../dialects/bounds-rules/types';
+import type { NumberedStep, Step } from '../types';
 
 /** One decision that changes under the candidate rules. */
 export interface Flip {

@@ -1,6 +1,6 @@
-import { finding, type Finding } from '../model';
-import { parseJson, prop, typeName, valueOf } from '../json/tree';
-import { readStep } from '../dialects/bounds-rules/request';
+import { finding, type Finding } from '../../../model';
+import { parseJson, prop, typeName, valueOf } from '../../../json/tree';
+import { readStep } from '../request';
 import type { Ledger, LedgerEntry, LedgerLine } from './types';
 
 /** Keys a ledger line carries besides the step fields. */

@@ -1,5 +1,5 @@
-import type { Finding } from '../model';
-import type { ScopedStep } from '../dialects/bounds-paths/combined';
+import type { Finding } from '../../../model';
+import type { ScopedStep } from './combined';
 
 /** The ledger's file name inside `.attesso/`. */
 export const LEDGER_FILE = 'ledger.jsonl';

@@ -1,9 +1,9 @@
-import { judgeStep } from '../dialects/bounds-rules/evaluate';
-import type { BoundsRule } from '../dialects/bounds-rules/types';
-import { forEachRuleStep } from '../ledger/replay';
-import type { LedgerLine } from '../ledger/types';
-import type { RuleRef, Verdict } from '../model';
-import { direction, type Flip } from './flips';
+import { judgeStep } from '../evaluate';
+import type { BoundsRule } from '../types';
+import { forEachRuleStep } from './replay';
+import type { LedgerLine } from './types';
+import type { RuleRef, Verdict } from '../../../model';
+import { direction, type Flip } from '../../../diff/flips';
 
 const refOf = (v: Verdict): RuleRef | null => (v.rule ? { index: v.rule.index, id: v.rule.id, label: v.rule.label } : null);
 

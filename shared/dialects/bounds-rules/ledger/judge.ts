@@ -1,7 +1,7 @@
-import type { EvalContext, Verdict } from '../model';
-import { judgeBoundsStep, type ScopedStep } from '../dialects/bounds-paths/combined';
-import type { PathsRuleSet } from '../dialects/bounds-paths/types';
-import type { BoundsRuleSet, NumberedStep } from '../dialects/bounds-rules/types';
+import type { EvalContext, Verdict } from '../../../model';
+import { judgeBoundsStep, type ScopedStep } from './combined';
+import type { PathsRuleSet } from '../../bounds-paths';
+import type { BoundsRuleSet, NumberedStep } from '../types';
 import { nextStepNumber } from './parse';
 import type { Ledger, LedgerEntry, LedgerLine } from './types';
 

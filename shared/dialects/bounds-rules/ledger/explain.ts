@@ -1,6 +1,6 @@
-import { formatDecision } from '../dialects/bounds-rules/refusal';
-import type { BoundsRuleSet } from '../dialects/bounds-rules/types';
-import { judgeStep } from '../dialects/bounds-rules/evaluate';
+import { formatDecision } from '../refusal';
+import type { BoundsRuleSet } from '../types';
+import { judgeStep } from '../evaluate';
 import { taskHistory } from './judge';
 import type { LedgerEntry, LedgerLine } from './types';
 

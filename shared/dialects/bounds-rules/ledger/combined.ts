@@ -1,8 +1,8 @@
-import type { EvalContext, Verdict } from '../../model';
-import { judgeStep } from '../bounds-rules/evaluate';
-import type { BoundsRuleSet, NumberedStep, Step } from '../bounds-rules/types';
-import { evaluateBoundsPaths } from './evaluate';
-import type { PathsRuleSet } from './types';
+import type { EvalContext, Verdict } from '../../../model';
+import { judgeStep } from '../evaluate';
+import type { BoundsRuleSet, NumberedStep, Step } from '../types';
+import { evaluateBoundsPaths } from '../../bounds-paths';
+import type { PathsRuleSet } from '../../bounds-paths';
 
 /** A step that may carry the tool's own arguments (otherwise its subject stands for the path or command). */
 export interface ScopedStep extends Step {
