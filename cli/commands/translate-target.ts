@@ -1,27 +1,43 @@
-import * as path from 'path';
-import { detectDialect } from '../../shared/dialects';
-import { parseOpencode } from '../../shared/dialects/opencode';
-import { readText } from '../../shared/host/node-fs';
-import { translateToCodex } from '../../shared/translate/to-codex';
-import { translateToGemini } from '../../shared/translate/to-gemini';
-import { evalContext, UsageError, type Out } from '../io';
+import { DIALECTS, type AnyDialect, type TranslationCapability } from '../../shared/dialects';
+import type { FileTranslation, SettingsTranslation } from '../../shared/translate/neutral';
+import { ArgumentError } from '../args';
+import { UsageError, type Out } from '../io';
 
-/** Targets reached through word-prefix rules. */
-export const PREFIX_TARGETS = ['codex', 'gemini'] as const;
+/** A dialect rules can be translated into. */
+export type TranslationTarget = AnyDialect & { translation: Required<Pick<TranslationCapability, 'fromNeutral' | 'writes'>> };
+/** A dialect whose rules can be translated. */
+type TranslationSource = AnyDialect & { translation: Required<Pick<TranslationCapability, 'toNeutral'>> };
+
+const isTarget = (d: AnyDialect): d is TranslationTarget => !!d.translation?.fromNeutral && !!d.translation.writes;
+const isSource = (d: AnyDialect | undefined): d is TranslationSource => !!d?.translation?.toNeutral;
+
+/** `a`, `a or b`, `a, b or c`. */
+function orList(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
 
 /**
- * `rulelens translate RULEFILE --to codex|gemini`: OpenCode shell rules as a Codex `.rules` file or
- * a Gemini policy, checked by evaluating both on every witness command. Exit 0 when no decision
- * changes and nothing was left out, 1 otherwise.
+ * The dialect `--to` names, when it can be translated into; a usage error listing them otherwise.
+ * @example translationTarget('codex').id // 'codex'
  */
-export function translateToTarget(target: (typeof PREFIX_TARGETS)[number], file: string, fmt: 'text' | 'json', io: Out): number {
-  const abs = path.resolve(file);
-  const text = readText(abs);
-  if (text === undefined) throw new UsageError(`cannot read ${file}`);
-  if (detectDialect({ path: abs, text })?.id !== 'opencode') throw new UsageError(`${file}: only OpenCode rule files can be translated`);
-  // Translation carries the file's own rules, not OpenCode's built-in layers.
-  const rs = parseOpencode({ path: abs, text }, { ...evalContext(), builtins: false });
-  const t = target === 'codex' ? translateToCodex(rs) : translateToGemini(rs);
+export function translationTarget(to: unknown): TranslationTarget {
+  const targets = DIALECTS.filter(isTarget);
+  const t = targets.find((d) => d.id === to);
+  if (!t) throw new ArgumentError(`--to must be ${orList(targets.map((d) => d.id))}`);
+  return t;
+}
+
+/** The detected dialect of a rule file, when its rules can be translated; a usage error otherwise. */
+export function translationSource(detected: AnyDialect | undefined, shown: string): TranslationSource {
+  if (!isSource(detected)) throw new UsageError(`${shown}: only ${orList(DIALECTS.filter(isSource).map((d) => d.title))} rule files can be translated`);
+  return detected;
+}
+
+/**
+ * Prints a rule file written for another agent with its check: exit 0 when no witness command's
+ * decision changes and nothing was left out, 1 otherwise.
+ */
+export function printFileTranslation(target: string, t: FileTranslation, source: string, fmt: 'text' | 'json', io: Out): number {
   const leftOut = t.notes.filter((n) => n.includes('left out')).length;
   const ok = t.flips.length === 0 && leftOut === 0;
   if (fmt === 'json') {
@@ -29,8 +45,21 @@ export function translateToTarget(target: (typeof PREFIX_TARGETS)[number], file:
   } else {
     io.out(t.text.trimEnd());
     io.out(ok ? `equivalent on all ${t.checked} witness commands (each prefix, each prefix with one more word, and an unmatched command)` : `not equivalent: ${t.flips.length} of ${t.checked} witness commands decide differently${leftOut ? `, ${leftOut} rule(s) left out` : ''}:`);
-    for (const f of t.flips) io.out(`  ${JSON.stringify(f.command)}: ${f.from} under OpenCode → ${f.to} under ${target}`);
+    for (const f of t.flips) io.out(`  ${JSON.stringify(f.command)}: ${f.from} under ${source} → ${f.to} under ${target}`);
     for (const n of t.notes) io.out(`  note: ${n}`);
   }
   return ok ? 0 : 1;
+}
+
+/**
+ * Prints a settings object written for another agent: text puts only the settings on stdout, so
+ * `> settings.json` writes valid JSON, and the report on stderr. Exit 0 when proved equivalent.
+ */
+export function printSettingsTranslation(t: SettingsTranslation, fmt: 'text' | 'json', io: Out): number {
+  if (fmt === 'json') io.out(JSON.stringify({ settings: t.settings, equivalent: t.ok, ...t.details }, null, 2));
+  else {
+    io.out(JSON.stringify(t.settings, null, 2));
+    for (const line of t.report) io.err(line);
+  }
+  return t.ok ? 0 : 1;
 }

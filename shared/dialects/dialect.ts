@@ -168,8 +168,15 @@ export type StoredCall = Pick<Observation, 'tool' | 'command' | 'path' | 'url' |
  * codex.translation!.fromNeutral!(n) // { kind: 'file', text: 'prefix_rule(…)', flips: [], … }
  */
 export interface TranslationCapability<RS extends RuleSet = RuleSet> {
+  /** The file's own rules (no built-in layers) in the neutral form. */
   toNeutral?(rs: RS): NeutralRules;
+  /** Neutral rules written as this agent's rules, with the check of them. */
   fromNeutral?(rules: NeutralRules): Translated;
+  /**
+   * What `fromNeutral` writes, known before any file is read: a rule file (the CLI prints it with
+   * its check) or a settings object (the CLI prints it alone on stdout, the report on stderr).
+   */
+  readonly writes?: Translated['kind'];
 }
 
 /**

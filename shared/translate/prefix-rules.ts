@@ -1,9 +1,9 @@
 import type { Decision } from '../model';
-import type { OpencodeRuleSet } from '../dialects/opencode/rules';
+import type { NeutralRules } from './neutral';
 
-/** An OpenCode bash rule read as a word prefix: `git status *` → words ["git","status"], open. */
+/** A neutral shell-command rule read as a word prefix: `git status *` → words ["git","status"], open. */
 export interface PrefixRule {
-  /** Index of the OpenCode rule. */
+  /** Index of the source rule. */
   from: number;
   label: string;
   words: string[];
@@ -16,36 +16,36 @@ export interface PrefixRule {
 const SPECIAL = new Set(['*', '?', '[', ']', '{', '}', '\\', '"', "'", '$', '`', ';', '&', '|', '<', '>', '(', ')']);
 
 /**
- * The bash rules of an OpenCode file (top level) as word prefixes, and the rules that are not
- * literal words: those cannot be written as Codex or Gemini prefixes and are listed with a reason.
- * `*` alone is kept as the catch-all (words []).
- * @example prefixRulesOf(rs).rules[0] // { words: ['git', 'status'], open: true, decision: 'allow', … }
+ * The shell-command rules of a neutral rule set (every-session scope) as word prefixes, and the
+ * rules that are not literal words: those cannot be written as prefix rules (Codex, Gemini) and are
+ * listed with a reason. `*` alone is kept as the catch-all (words []).
+ * @example prefixRulesOf(opencode.translation!.toNeutral!(rs)).rules[0] // { words: ['git', 'status'], open: true, decision: 'allow', … }
  */
-export function prefixRulesOf(rs: OpencodeRuleSet): { rules: PrefixRule[]; skipped: Array<{ from: number; label: string; reason: string }> } {
+export function prefixRulesOf(rs: NeutralRules): { rules: PrefixRule[]; skipped: Array<{ from: number; label: string; reason: string }> } {
   const rules: PrefixRule[] = [];
   const skipped: Array<{ from: number; label: string; reason: string }> = [];
   for (const r of rs.rules) {
-    if (r.agent !== null) {
-      skipped.push({ from: r.index, label: r.label, reason: `per-agent rule (agent ${r.agent}): the target has no per-agent scopes` });
+    if (r.scope !== null) {
+      skipped.push({ from: r.from, label: r.label, reason: `per-agent rule (agent ${r.scope}): the target has no per-agent scopes` });
       continue;
     }
     if (r.action !== 'bash' && r.action !== '*') {
-      skipped.push({ from: r.index, label: r.label, reason: `action ${r.action}: only shell commands translate` });
+      skipped.push({ from: r.from, label: r.label, reason: `action ${r.action}: only shell commands translate` });
       continue;
     }
-    const src = r.resource.trim();
+    const src = r.subject.trim();
     if (src === '*') {
-      rules.push({ from: r.index, label: r.label, words: [], open: true, decision: r.decision });
+      rules.push({ from: r.from, label: r.label, words: [], open: true, decision: r.decision });
       continue;
     }
     const open = src.endsWith(' *');
     const body = open ? src.slice(0, -2) : src;
     const words = body.split(' ').filter((w) => w !== '');
     if (words.length === 0 || [...body].some((c) => SPECIAL.has(c)) || body !== words.join(' ')) {
-      skipped.push({ from: r.index, label: r.label, reason: 'not literal words with an optional trailing " *": no prefix rule expresses it' });
+      skipped.push({ from: r.from, label: r.label, reason: 'not literal words with an optional trailing " *": no prefix rule expresses it' });
       continue;
     }
-    rules.push({ from: r.index, label: r.label, words, open, decision: r.decision });
+    rules.push({ from: r.from, label: r.label, words, open, decision: r.decision });
   }
   return { rules, skipped };
 }

@@ -1,10 +1,12 @@
 import { strict as assert } from 'assert';
 import { initDialects } from '../../shared/dialects';
-import { evaluateCodex, parseCodex } from '../../shared/dialects/codex';
-import { evaluateGemini, parseGemini } from '../../shared/dialects/gemini';
-import { evaluateOpencode, parseOpencode } from '../../shared/dialects/opencode';
-import { translateToCodex } from '../../shared/translate/to-codex';
-import { translateToGemini } from '../../shared/translate/to-gemini';
+import { evaluateCodex, parseCodex, translateToCodex as codexFromNeutral } from '../../shared/dialects/codex';
+import { evaluateGemini, parseGemini, translateToGemini as geminiFromNeutral } from '../../shared/dialects/gemini';
+import { evaluateOpencode, opencodeToNeutral, parseOpencode, type OpencodeRuleSet } from '../../shared/dialects/opencode';
+
+// OpenCode rules reach Codex and Gemini through the neutral form.
+const translateToCodex = (rs: OpencodeRuleSet) => codexFromNeutral(opencodeToNeutral(rs));
+const translateToGemini = (rs: OpencodeRuleSet) => geminiFromNeutral(opencodeToNeutral(rs));
 
 const oc = (bash: Record<string, string>) => parseOpencode({ path: 'opencode.json', text: JSON.stringify({ permission: { bash } }) }, { builtins: false });
 

@@ -8,6 +8,7 @@ import { initShellParser } from '../../host/shell-parser';
 import type { ClaudeRequest, ClaudeRuleSet } from './types';
 import { claudeHistoryFields, claudeStoredCall } from './history/request';
 import { isBroad, suggestClaude } from './history/suggest';
+import { translateToClaude } from './translate-neutral';
 
 /** Claude Code settings: tiered deny → ask → allow, first match in that order, mode as fallback. */
 export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
@@ -29,6 +30,7 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
     // Only the checked file's own allows: a user layer's rules are not this file's to rewrite.
     broadRule: (rs, r) => (r.file === rs.path && isBroad(r) ? r.text : undefined),
   },
+  translation: { fromNeutral: translateToClaude, writes: 'settings' },
 };
 
 export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';
@@ -39,5 +41,6 @@ export { lintClaude } from './lint';
 export { bashPattern } from './bash-pattern';
 export { splitCommand } from './sub-commands';
 export { translateFromLastMatch } from './translate';
+export { translateToClaude } from './translate-neutral';
 export { suggestClaude, isBroad } from './history/suggest';
 export { bashProposals, pathProposals, runsAnything } from './history/proposals';

@@ -3,6 +3,7 @@ import { detectCodex } from './detect';
 import { evaluateCodex } from './evaluate';
 import { lintCodex } from './lint';
 import { parseCodex } from './parse';
+import { translateToCodex } from './translate';
 import { CODEX_REQUEST_FIELDS, describeCodexRequest, readCodexRequest } from './request';
 import { initStarlarkParser } from './starlark-parser';
 import type { CodexRequest, CodexRuleSet } from './types';
@@ -20,11 +21,13 @@ export const codex: Dialect<CodexRuleSet, CodexRequest> = {
   lint: lintCodex,
   describeRequest: describeCodexRequest,
   init: initStarlarkParser,
+  translation: { fromNeutral: translateToCodex, writes: 'file' },
 };
 
 export type { CodexRequest, CodexRule, CodexRuleSet, CodexNative } from './types';
 export { parseCodex, patternLabel } from './parse';
 export { evaluateCodex } from './evaluate';
+export { translateToCodex } from './translate';
 export { initStarlarkParser, isStarlarkParserReady } from './starlark-parser';
 export { shlexSplit, shlexJoin } from './shlex';
 export { lintCodex } from './lint';

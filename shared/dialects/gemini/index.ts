@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { translateToGemini } from './translate';
 import { initShellParser } from '../../host/shell-parser';
 import { detectGemini } from './detect';
 import { evaluateGemini } from './evaluate';
@@ -20,6 +21,7 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   lint: lintGemini,
   describeRequest: describeGeminiRequest,
   init: initShellParser,
+  translation: { fromNeutral: translateToGemini, writes: 'file' },
 };
 
 export type { GeminiRequest, GeminiRule, GeminiRuleSet, GeminiNative, GeminiMode } from './types';
@@ -27,3 +29,4 @@ export { parseGemini, tierOf, prefixPattern } from './parse';
 export { evaluateGemini, builtinDecision } from './evaluate';
 export { stableArgs } from './stable-json';
 export { lintGemini } from './lint';
+export { translateToGemini, PRIORITY_STEP } from './translate';

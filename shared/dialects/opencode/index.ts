@@ -11,6 +11,7 @@ import { isBroadBash, suggestOpencode } from './history/suggest';
 import { compileOpencodeFast } from './fast';
 import { analyzeOpencode, opencodeWitness } from './analysis/lints';
 import { findOpencodeWitnesses } from './analysis/witnesses';
+import { opencodeToNeutral } from './translate';
 
 /** OpenCode: ordered last-match rules (V1 `permission`, V2 `permissions`), default ask. */
 export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
@@ -29,6 +30,7 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   fast: { compile: compileOpencodeFast },
   analysis: { lint: analyzeOpencode, witness: (rs, ruleIndex) => opencodeWitness(rs, ruleIndex) },
   witnesses: { flips: (base, current, known) => findOpencodeWitnesses(base, current, known) },
+  translation: { toNeutral: opencodeToNeutral },
   history: {
     requestFields: opencodeHistoryFields,
     storedCall: opencodeStoredCall,
@@ -43,5 +45,6 @@ export { suggestOpencode, isBroadBash } from './history/suggest';
 export { CompiledOpencode, evaluateCompiledOpencode } from './fast';
 export { analyzeOpencode, opencodeWitness } from './analysis/lints';
 export { findOpencodeWitnesses } from './analysis/witnesses';
+export { opencodeToNeutral } from './translate';
 export { evaluateOpencode, rulesFor } from './evaluate';
 export { opencodePattern } from './pattern';
