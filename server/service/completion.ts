@@ -1,10 +1,10 @@
 import { CompletionItemKind, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver';
 import { getLocation, type Node } from 'jsonc-parser';
-import { detectDialect, isRequestsFile, type AnyDialect } from '../../shared/dialects';
+import { detectDialect, DIALECTS, isRequestsFile, type AnyDialect } from '../../shared/dialects';
 import { SourceText } from '../../shared/model';
 import { GENERIC_REQUEST_FIELDS } from '../../shared/requests/fields';
 import { expectWords, ORIGINS } from '../../shared/requests/parse';
-import { DECISION_WORDS, OPENCODE_ACTIONS, valuesFor } from './vocabulary';
+import { valuesFor } from './vocabulary';
 
 const EMPTY: CompletionList = { isIncomplete: false, items: [] };
 
@@ -34,33 +34,23 @@ function requestsCompletion(dialect: AnyDialect | undefined, w: Where, src: Sour
   if (w.atKey || typeof key !== 'string') return [];
   if (key === 'expect' || key === 'decision') return items(expectWords(dialect), CompletionItemKind.EnumMember, src, w, offset);
   if (key === 'origin') return items(ORIGINS, CompletionItemKind.EnumMember, src, w, offset);
-  return items(valuesFor(dialect?.id, key) ?? [], CompletionItemKind.Value, src, w, offset);
+  return items(valuesFor(DIALECTS, dialect, key) ?? [], CompletionItemKind.Value, src, w, offset);
 }
 
 /** Completion inside a rule file: the dialect's keys and values. */
 function rulesCompletion(dialect: AnyDialect, w: Where, src: SourceText, offset: number): CompletionItem[] {
   const p = w.path;
   const key = p[p.length - 1];
-  if (dialect.id === 'opencode') {
-    const v1 = p.lastIndexOf('permission');
-    if (v1 >= 0) {
-      const depth = p.length - v1;
-      // permission.<action> (key: action names; value: decisions) and permission.<action>.<pattern>.
-      if (depth === 2 && w.atKey) return items(OPENCODE_ACTIONS, CompletionItemKind.Property, src, w, offset);
-      if ((depth === 2 || depth === 3) && !w.atKey) return items(DECISION_WORDS, CompletionItemKind.EnumMember, src, w, offset);
-      if (depth === 1 && !w.atKey) return items(DECISION_WORDS, CompletionItemKind.EnumMember, src, w, offset);
-      return [];
-    }
-    const v2 = p.lastIndexOf('permissions');
-    if (v2 >= 0 && p.length - v2 === 3 && w.atKey) return items(['action', 'resource', 'effect'], CompletionItemKind.Property, src, w, offset);
-  }
+  // The dialect's own structure first (OpenCode: permission keys and their decisions).
+  const own = dialect.vocabulary?.ruleFileWords?.(p, w.atKey);
+  if (own) return items(own.words, own.kind === 'key' ? CompletionItemKind.Property : CompletionItemKind.EnumMember, src, w, offset);
   if (w.atKey || typeof key !== 'string') {
     // Inside an array of capabilities: the parent key names the vocabulary.
     const parent = p[p.length - 2];
-    if (!w.atKey && typeof key === 'number' && typeof parent === 'string') return items(valuesFor(dialect.id, parent) ?? [], CompletionItemKind.EnumMember, src, w, offset);
+    if (!w.atKey && typeof key === 'number' && typeof parent === 'string') return items(valuesFor(DIALECTS, dialect, parent) ?? [], CompletionItemKind.EnumMember, src, w, offset);
     return [];
   }
-  return items(valuesFor(dialect.id, key) ?? [], CompletionItemKind.EnumMember, src, w, offset);
+  return items(valuesFor(DIALECTS, dialect, key) ?? [], CompletionItemKind.EnumMember, src, w, offset);
 }
 
 /**

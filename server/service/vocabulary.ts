@@ -1,44 +1,19 @@
-/**
- * Words each dialect's files accept, for completion. Kept beside the server because they are
- * about what to suggest, not about what a file means (the dialects decide that).
- */
-export const DECISION_WORDS = ['allow', 'ask', 'deny'];
+import type { AnyDialect } from '../../shared/dialects';
 
-export const OPENCODE_ACTIONS = ['read', 'edit', 'glob', 'grep', 'list', 'bash', 'task', 'external_directory', 'todowrite', 'todoread', 'question', 'webfetch', 'websearch', 'codesearch', 'lsp', 'skill', 'doom_loop', '*'];
-export const CLAUDE_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'Glob', 'Grep', 'WebFetch', 'WebSearch', 'Agent', 'Task', 'Skill'];
-export const CLAUDE_MODES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'];
-export const OMP_MODES = ['always-ask', 'write', 'yolo'];
-export const OMP_APPROVALS = ['allow', 'prompt', 'deny'];
-export const BOUNDS_CAPABILITIES = ['read', 'write', 'send', 'execute', 'spend'];
-export const BOUNDS_TRUST = ['internal', 'untrusted', 'unknown'];
-export const BOUNDS_TOOLS = ['file.read', 'file.write', 'shell.exec'];
+/** A table's words for a key, own keys only (`constructor` is no key of any file). */
+function wordsOf(table: Readonly<Record<string, readonly string[]>> | undefined, key: string): readonly string[] | undefined {
+  return table && Object.hasOwn(table, key) ? table[key] : undefined;
+}
 
 /**
- * Values worth suggesting for a key, given the dialect; undefined when the key takes free text.
- * @example valuesFor('opencode', 'effect') // ['allow', 'ask', 'deny']
+ * Values worth suggesting for a key: a key some dialect offers everywhere (its name is its own,
+ * `approvalMode`), else the dialect's own words for it; undefined when the key takes free text.
+ * @example valuesFor(DIALECTS, opencode, 'effect') // ['allow', 'ask', 'deny']
  */
-export function valuesFor(dialect: string | undefined, key: string): string[] | undefined {
-  switch (key) {
-    case 'effect':
-      return DECISION_WORDS;
-    case 'approval':
-      return OMP_APPROVALS;
-    case 'capability':
-    case 'capabilities':
-      return BOUNDS_CAPABILITIES;
-    case 'trust':
-      return BOUNDS_TRUST;
-    case 'defaultMode':
-      return CLAUDE_MODES;
-    case 'approvalMode':
-      return OMP_MODES;
-    case 'mode':
-      return dialect === 'claude' ? CLAUDE_MODES : dialect === 'omp' ? OMP_MODES : undefined;
-    case 'action':
-      return dialect === 'opencode' ? OPENCODE_ACTIONS : undefined;
-    case 'tool':
-      return dialect === 'claude' ? CLAUDE_TOOLS : dialect === 'omp' ? ['bash'] : dialect === 'bounds-paths' ? BOUNDS_TOOLS : undefined;
-    default:
-      return undefined;
+export function valuesFor(dialects: readonly AnyDialect[], dialect: AnyDialect | undefined, key: string): readonly string[] | undefined {
+  for (const d of dialects) {
+    const words = wordsOf(d.vocabulary?.everywhere, key);
+    if (words) return words;
   }
+  return wordsOf(dialect?.vocabulary?.values, key);
 }

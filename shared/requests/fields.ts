@@ -1,5 +1,3 @@
-import { KNOWN_TOOLS } from '../dialects/claude/rule-grammar';
-
 /** Fields every stored request may carry whatever its dialect; dialect readers skip these. */
 export const GENERIC_REQUEST_FIELDS: readonly string[] = ['name', 'origin', 'note', 'expect', 'platform', 'layers', 'observed'];
 
@@ -43,18 +41,4 @@ function editDistance(a: string, b: string): number {
     }
   }
   return d[a.length][b.length];
-}
-
-/**
- * Claude Code's tool names are case-sensitive: `"tool": "bash"` is a tool the agent never calls,
- * so no `Bash(…)` rule would ever decide it. MCP tools (`mcp__server__tool`) are open-ended.
- * @example claudeToolProblem('bash') // 'unknown tool "bash": Claude Code\'s tool names are case-sensitive — did you mean "Bash"?'
- */
-export function claudeToolProblem(tool: string): string | undefined {
-  if (tool === '' || KNOWN_TOOLS.includes(tool) || tool.startsWith('mcp__')) return undefined;
-  const near = suggestWord(tool, KNOWN_TOOLS);
-  if (near && near.toLowerCase() === tool.toLowerCase()) return `unknown tool "${tool}": Claude Code's tool names are case-sensitive — did you mean "${near}"?`;
-  if (near) return `unknown tool "${tool}" — did you mean "${near}"? (Claude Code calls its tools by exact name)`;
-  if (tool.toLowerCase().startsWith('mcp__')) return `unknown tool "${tool}": MCP tools are named "mcp__server__tool" in lower-case "mcp__"`;
-  return `unknown tool "${tool}": not a Claude Code tool (${KNOWN_TOOLS.slice(0, 8).join(', ')}, …) nor an MCP tool "mcp__server__tool"`;
 }

@@ -1,8 +1,7 @@
 import * as path from 'path';
 import type { Node } from 'jsonc-parser';
 import { finding, type Finding, type Range } from '../model';
-import { KNOWN_TOOLS } from '../dialects/claude/rule-grammar';
-import { claudeToolProblem, GENERIC_REQUEST_FIELDS, suggestWord } from './fields';
+import { GENERIC_REQUEST_FIELDS, suggestWord } from './fields';
 import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName, valueOf } from '../json/tree';
 import type { AnyDialect } from '../dialects/dialect';
 import type { Expectation, RequestsFile, StoredRequest } from './model';
@@ -127,16 +126,9 @@ function sameRange(a: Range, b: Range): boolean {
   return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
 
-/** Field values the agent would never send: a mis-cased or unknown Claude Code tool. */
+/** Field values the agent would never send (a mis-cased tool name), from the dialect. */
 function valueFindings(dialect: AnyDialect, item: Node, src: ReturnType<typeof parseJson>['source']): Finding[] {
-  if (dialect.id !== 'claude') return [];
-  const tool = prop(item, 'tool');
-  if (tool?.type !== 'string') return [];
-  const problem = claudeToolProblem(tool.value);
-  if (!problem) return [];
-  // A tool differing only in case is certainly a typo (error); one we do not know may be newer than our list.
-  const severity = suggestWord(tool.value, KNOWN_TOOLS)?.toLowerCase() === tool.value.toLowerCase() ? 'error' : 'warning';
-  return [finding('request-invalid', severity, problem, rangeOf(src, tool))];
+  return dialect.requestChecks?.fieldValues?.(item, src) ?? [];
 }
 
 /** Every decision word an expectation may use for a dialect: normalized words plus its native ones. */

@@ -2,7 +2,6 @@ import { finding, ruleNumber, type EvalContext, type Finding, type RuleSet, type
 import type { AnyDialect, Reparse } from '../dialects/dialect';
 import { compiledFor, type CompiledRuleSet } from '../compiled';
 import { compareExpect } from './expect';
-import { unknownAgentProblem } from './agents';
 import type { RequestResult, RequestsFile, StoredRequest } from './model';
 
 /**
@@ -42,13 +41,9 @@ export function runRequest(dialect: AnyDialect, rs: RuleSet, stored: StoredReque
   return { request: stored, verdict, pass: mismatches.length === 0, mismatches, error: null };
 }
 
-/** A request that only the rules show to be impossible: an OpenCode agent the config does not have. */
+/** A request that only the rules show to be impossible (an agent the config does not have), from the dialect. */
 function againstRules(dialect: AnyDialect, rs: RuleSet, stored: StoredRequest): Finding | undefined {
-  if (dialect.id !== 'opencode') return undefined;
-  const agent = (stored.request as { agent?: unknown }).agent;
-  if (typeof agent !== 'string') return undefined;
-  const problem = unknownAgentProblem(rs, agent);
-  return problem ? finding('request-invalid', 'warning', `${problem}: OpenCode refuses a session with it`, stored.fieldRanges?.agent ?? stored.nameRange, { data: { request: stored.name } }) : undefined;
+  return dialect.requestChecks?.againstRules?.(rs, stored);
 }
 
 /**

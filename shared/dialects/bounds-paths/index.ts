@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { BOUNDS_PATHS_VOCABULARY } from './vocabulary';
 import { detectBoundsPaths } from './detect';
 import { evaluateBoundsPaths } from './evaluate';
 import { BOUNDS_PATHS_REQUEST_FIELDS, describeBoundsPathsRequest, readBoundsPathsRequest } from './request';
@@ -16,6 +17,7 @@ export const boundsPaths: Dialect<PathsRuleSet, BoundsPathsRequest> = {
   readRequest: readBoundsPathsRequest,
   evaluate: (rs, req, ctx) => evaluateBoundsPaths(rs, req, ctx),
   describeRequest: describeBoundsPathsRequest,
+  vocabulary: BOUNDS_PATHS_VOCABULARY,
 };
 
 export * from './types';

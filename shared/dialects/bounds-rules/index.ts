@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect';
 import { ledgerFlips } from './ledger/flips';
 import { parseLedger } from './ledger/parse';
 import { LEDGER_FILE, type LedgerLine } from './ledger/types';
+import { BOUNDS_RULES_VOCABULARY } from './vocabulary';
 import { detectBoundsRules } from './detect';
 import { evaluateBoundsRules } from './evaluate';
 import { lintBoundsRules } from './lint';
@@ -22,6 +23,7 @@ export const boundsRules: Dialect<BoundsRuleSet, BoundsRulesRequest> = {
   evaluate: (rs, req) => evaluateBoundsRules(rs, req),
   lint: (rs) => lintBoundsRules(rs),
   describeRequest: describeBoundsRulesRequest,
+  vocabulary: BOUNDS_RULES_VOCABULARY,
   // History rules decide steps, and the ledger holds the real ones: a comparison re-judges them.
   recordedSteps: {
     name: 'ledger',

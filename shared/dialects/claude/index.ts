@@ -9,6 +9,8 @@ import type { ClaudeRequest, ClaudeRuleSet } from './types';
 import { claudeHistoryFields, claudeStoredCall } from './history/request';
 import { isBroad, suggestClaude } from './history/suggest';
 import { translateToClaude } from './translate-neutral';
+import { claudeFieldValueFindings } from './request-checks';
+import { CLAUDE_VOCABULARY } from './vocabulary';
 
 /** Claude Code settings: tiered deny → ask → allow, first match in that order, mode as fallback. */
 export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
@@ -31,6 +33,8 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
     broadRule: (rs, r) => (r.file === rs.path && isBroad(r) ? r.text : undefined),
   },
   translation: { fromNeutral: translateToClaude, writes: 'settings' },
+  requestChecks: { fieldValues: claudeFieldValueFindings },
+  vocabulary: CLAUDE_VOCABULARY,
 };
 
 export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';
@@ -42,5 +46,6 @@ export { bashPattern } from './bash-pattern';
 export { splitCommand } from './sub-commands';
 export { translateFromLastMatch } from './translate';
 export { translateToClaude } from './translate-neutral';
+export { claudeToolProblem } from './request-checks';
 export { suggestClaude, isBroad } from './history/suggest';
 export { bashProposals, pathProposals, runsAnything } from './history/proposals';

@@ -8,6 +8,7 @@ import { parseOmp } from './parse';
 import { describeOmpRequest, OMP_REQUEST_FIELDS, readOmpRequest } from './request';
 import type { OmpRequest, OmpRuleSet } from './rules';
 import { ompHistoryFields, ompStoredCall } from './history';
+import { OMP_VOCABULARY } from './vocabulary';
 
 /** oh-my-pi: ordered first-applicable bash approval patterns, critical heuristics, approval modes. */
 export const omp: Dialect<OmpRuleSet, OmpRequest> = {
@@ -22,6 +23,7 @@ export const omp: Dialect<OmpRuleSet, OmpRequest> = {
   lint: (rs, ctx) => [...lintOmp(rs, ctx), ...commentBlindSpotFindings(rs)],
   describeRequest: describeOmpRequest,
   history: { requestFields: ompHistoryFields, storedCall: ompStoredCall },
+  vocabulary: OMP_VOCABULARY,
 };
 
 /**

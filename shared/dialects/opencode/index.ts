@@ -12,6 +12,8 @@ import { compileOpencodeFast } from './fast';
 import { analyzeOpencode, opencodeWitness } from './analysis/lints';
 import { findOpencodeWitnesses } from './analysis/witnesses';
 import { opencodeToNeutral } from './translate';
+import { unknownAgentFinding } from './request-checks';
+import { OPENCODE_VOCABULARY } from './vocabulary';
 
 /** OpenCode: ordered last-match rules (V1 `permission`, V2 `permissions`), default ask. */
 export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
@@ -31,6 +33,8 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   analysis: { lint: analyzeOpencode, witness: (rs, ruleIndex) => opencodeWitness(rs, ruleIndex) },
   witnesses: { flips: (base, current, known) => findOpencodeWitnesses(base, current, known) },
   translation: { toNeutral: opencodeToNeutral },
+  requestChecks: { againstRules: unknownAgentFinding },
+  vocabulary: OPENCODE_VOCABULARY,
   history: {
     requestFields: opencodeHistoryFields,
     storedCall: opencodeStoredCall,

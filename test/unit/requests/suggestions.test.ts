@@ -1,7 +1,8 @@
 import { strict as assert } from 'assert';
 import { claude } from '../../../shared/dialects/claude';
 import { opencode } from '../../../shared/dialects/opencode';
-import { claudeToolProblem, suggestWord } from '../../../shared/requests/fields';
+import { suggestWord } from '../../../shared/requests/fields';
+import { claudeToolProblem } from '../../../shared/dialects/claude/request-checks';
 import { parseRequestsFile } from '../../../shared/requests/parse';
 
 const parse = (dialect: typeof opencode | typeof claude, requests: unknown[]) => parseRequestsFile('x.requests.json', JSON.stringify({ requests }, null, 1), dialect);

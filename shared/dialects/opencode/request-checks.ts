@@ -1,6 +1,7 @@
-import type { RuleSet } from '../model';
-import { parseJson, prop, properties } from '../json/tree';
-import { suggestWord } from './fields';
+import { finding, type Finding, type RuleSet } from '../../model';
+import { parseJson, prop, properties } from '../../json/tree';
+import { suggestWord } from '../../requests/fields';
+import type { StoredRequest } from '../../requests/model';
 
 /**
  * OpenCode's own agents, always present unless a config disables them
@@ -45,4 +46,16 @@ export function unknownAgentProblem(rs: RuleSet, agent: string): string | undefi
   const near = suggestWord(agent, known);
   const defined = known.filter((a) => !OPENCODE_BUILTIN_AGENTS.includes(a));
   return `unknown agent "${agent}"${near ? ` — did you mean "${near}"?` : ''} (built in: ${OPENCODE_BUILTIN_AGENTS.slice(0, 4).join(', ')}${defined.length ? `; this config defines: ${defined.join(', ')}` : ''})`;
+}
+
+/**
+ * A request naming an agent the config does not have, as a warning on its `agent` field: the
+ * request still runs, and the engine decides it itself (OpenCode refuses it: deny).
+ * @example unknownAgentFinding(rs, stored)?.message // 'unknown agent "biuld" — did you mean "build"? …: OpenCode refuses a session with it'
+ */
+export function unknownAgentFinding(rs: RuleSet, stored: StoredRequest): Finding | undefined {
+  const agent = (stored.request as { agent?: unknown }).agent;
+  if (typeof agent !== 'string') return undefined;
+  const problem = unknownAgentProblem(rs, agent);
+  return problem ? finding('request-invalid', 'warning', `${problem}: OpenCode refuses a session with it`, stored.fieldRanges?.agent ?? stored.nameRange, { data: { request: stored.name } }) : undefined;
 }
