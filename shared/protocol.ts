@@ -4,6 +4,7 @@
  */
 import type { Flip } from './diff/flips';
 import type { Verdict } from './model';
+import type { RequestInputHelp } from './requests/input';
 
 /** `rulelens/evaluate`: evaluate one request against a rule document (open or on disk). */
 export const EVALUATE_METHOD = 'rulelens/evaluate';
@@ -47,6 +48,8 @@ export interface ListRequestsResult {
   ruleUri: string | null;
   requestsUri: string | null;
   dialect: string | null;
+  /** How to help a person type a request of this dialect (template and first checks), when known. */
+  input?: RequestInputHelp | null;
   requests: RequestResultInfo[];
 }
 

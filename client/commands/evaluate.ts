@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { EvaluateResult, ListRequestsResult, RequestResultInfo } from '../../shared/protocol';
+import type { RequestInputHelp } from '../../shared/requests/input';
 import { requestFields, requestTemplate, validateRequestText } from '../requests/request-input';
 import type { ServerConnection } from '../server-connection';
 import type { TraceView } from '../views/trace-view';
@@ -31,7 +32,7 @@ export class EvaluateCommands {
     if (!chosen) return undefined;
     const ruleUri = listing.ruleUri ? vscode.Uri.parse(listing.ruleUri) : target.uri;
     if (chosen.request) return this.showTrace({ uri: ruleUri, requestName: chosen.request.name });
-    const request = await this.askForRequest(listing.dialect);
+    const request = await this.askForRequest(listing.dialect, listing.input);
     return request ? this.showTrace({ uri: ruleUri, request }) : undefined;
   }
 
@@ -91,13 +92,13 @@ export class EvaluateCommands {
     });
   }
 
-  private async askForRequest(dialect: string | null): Promise<Record<string, unknown> | undefined> {
+  private async askForRequest(dialect: string | null, input: RequestInputHelp | null | undefined): Promise<Record<string, unknown> | undefined> {
     const text = await vscode.window.showInputBox({
       title: `RuleLens: Enter a request (${dialect ?? 'unknown dialect'})`,
       prompt: 'The request as JSON, in the stored-request form (name and expect are not needed)',
-      value: requestTemplate(dialect),
+      value: requestTemplate(input),
       ignoreFocusOut: true,
-      validateInput: (v) => validateRequestText(dialect, v),
+      validateInput: (v) => validateRequestText(input, v),
     });
     return text === undefined ? undefined : requestFields(JSON.parse(text) as Record<string, unknown>);
   }

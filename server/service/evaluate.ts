@@ -72,6 +72,7 @@ export function listRequestsFor(ws: Workspace, a: Analysis): ListRequestsResult 
     ruleUri: a.rulePath && rep ? ws.uriOf(a.rulePath) : null,
     requestsUri: a.requestsPath ? ws.uriOf(a.requestsPath) : null,
     dialect: rep?.dialect?.id ?? null,
+    input: rep?.dialect?.vocabulary?.requestInput ?? null,
     requests,
   };
 }

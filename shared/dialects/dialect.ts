@@ -4,6 +4,7 @@ import type { Decision, EvalContext, Finding, Rule, RuleSet, SourceText, Verdict
 import type { Flip } from '../diff/flips';
 import type { HistoryEntry, Observation } from '../history/types';
 import type { Suggestion } from '../history/suggestion';
+import type { RequestInputHelp } from '../requests/input';
 import type { StoredRequest } from '../requests/model';
 import type { NeutralRules, Translated } from '../translate/neutral';
 
@@ -198,6 +199,8 @@ export interface RequestChecks<RS extends RuleSet = RuleSet> {
  * @example opencode.vocabulary!.values.action // ['read', 'edit', …]
  */
 export interface Vocabulary {
+  /** A starting point and first checks for a request typed in the editor (sent to it as data). */
+  readonly requestInput?: RequestInputHelp;
   /** Values per key in this dialect's own files and requests (`mode` → the agent's modes). */
   readonly values: Readonly<Record<string, readonly string[]>>;
   /**

@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { CODEX_REQUEST_INPUT } from './request-input';
 import { detectCodex } from './detect';
 import { evaluateCodex } from './evaluate';
 import { lintCodex } from './lint';
@@ -22,6 +23,7 @@ export const codex: Dialect<CodexRuleSet, CodexRequest> = {
   describeRequest: describeCodexRequest,
   init: initStarlarkParser,
   translation: { fromNeutral: translateToCodex, writes: 'file' },
+  vocabulary: { requestInput: CODEX_REQUEST_INPUT, values: {} },
 };
 
 export type { CodexRequest, CodexRule, CodexRuleSet, CodexNative } from './types';

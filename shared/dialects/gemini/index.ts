@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { GEMINI_REQUEST_INPUT } from './request-input';
 import { translateToGemini } from './translate';
 import { initShellParser } from '../../host/shell-parser';
 import { detectGemini } from './detect';
@@ -22,6 +23,7 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   describeRequest: describeGeminiRequest,
   init: initShellParser,
   translation: { fromNeutral: translateToGemini, writes: 'file' },
+  vocabulary: { requestInput: GEMINI_REQUEST_INPUT, values: {} },
 };
 
 export type { GeminiRequest, GeminiRule, GeminiRuleSet, GeminiNative, GeminiMode } from './types';

@@ -1,4 +1,5 @@
 import type { Vocabulary } from '../dialect';
+import { OPENCODE_REQUEST_INPUT } from './request-input';
 
 /** The decisions an OpenCode rule takes (`effect`, and the values of `permission`). */
 const DECISION_WORDS = ['allow', 'ask', 'deny'];
@@ -26,6 +27,7 @@ function opencodeRuleFileWords(p: ReadonlyArray<string | number>, atKey: boolean
 
 /** What an editor offers in OpenCode files and requests. */
 export const OPENCODE_VOCABULARY: Vocabulary = {
+  requestInput: OPENCODE_REQUEST_INPUT,
   values: { action: OPENCODE_ACTIONS },
   everywhere: { effect: DECISION_WORDS },
   ruleFileWords: opencodeRuleFileWords,
