@@ -70,7 +70,7 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
   /** An indexed evaluator for files with many requests (see `FastEvaluation`). */
   readonly fast?: FastEvaluation<RS>;
   /** Lints proved on the pattern automata, and witnesses for the rules they speak of. */
-  readonly analysis?: Analysis<RS>;
+  readonly analysis?: RuleAnalysis<RS>;
   /** Requests no stored request covers whose decision flips between two versions (`diff`). */
   readonly witnesses?: WitnessSearch<RS>;
   /** Agent history: observed calls as this dialect's requests, read back, and rules suggested from them. */
@@ -104,7 +104,7 @@ export interface FastEvaluation<RS extends RuleSet = RuleSet> {
  * unanalysed. Never throws for a budget.
  * @example opencode.analysis!.lint(rs, {}, new Deadline()).map((f) => f.code) // ['shadowed-deny']
  */
-export interface Analysis<RS extends RuleSet = RuleSet> {
+export interface RuleAnalysis<RS extends RuleSet = RuleSet> {
   lint(rs: RS, ctx: LintContext, deadline: Deadline): Finding[];
   /**
    * One request (in this dialect's request shape) that rule `ruleIndex` decides, proved on the
