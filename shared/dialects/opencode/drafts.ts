@@ -32,7 +32,11 @@ export interface PatternSource {
 /** A pool's key for a pattern: its text, and the source it was written as when the two differ (home expanded). */
 const poolKey = (text: string, source: string) => (text === source ? text : `${text}\u0000${source}`);
 
-/** The pattern source for one parse of `file`: last parse's patterns first, then new ones. */
+/**
+ * The pattern source for one parse of `file`: last parse's patterns first, then new ones; `done()`
+ * keeps this parse's patterns for the next.
+ * @example const pool = patternPool('opencode.json'); pool.get('edit', 'edit'); pool.done()
+ */
 export function patternPool(file: string): PatternSource & { done(): void } {
   const previous = poolByFile.get(file);
   const next = new Map<string, Wildcard>();
