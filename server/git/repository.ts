@@ -20,6 +20,21 @@ const read = (p: string): string | undefined => {
 };
 
 /**
+ * The path a `.git` file's first `gitdir:` line names (trimmed), as a linked worktree or a submodule
+ * writes it; undefined when there is none.
+ * @example gitdirOf('gitdir: /repo/.git/worktrees/wt\n') // '/repo/.git/worktrees/wt'
+ */
+export function gitdirOf(text: string): string | undefined {
+  const m = /^gitdir:\s*(.+)$/m.exec(text);
+  return m ? m[1].trim() : undefined;
+}
+
+/** A `worktree =` line in git config (`core.worktree`): the work tree is elsewhere. */
+export const WORKTREE_SETTING = /^\s*worktree\s*=/im;
+/** An `objectformat =` line in git config (`extensions.objectFormat`); its value is group 1. */
+export const OBJECT_FORMAT_SETTING = /^\s*objectformat\s*=\s*(\S+)/im;
+
+/**
  * The repository whose work tree holds `dir`, found by walking up to a `.git` folder or file.
  * @example repositoryOf('/repo/sub')?.top // '/repo'
  */
@@ -31,8 +46,8 @@ export function repositoryOf(dir: string): Repository | undefined {
       const st = fs.statSync(dotGit);
       if (st.isDirectory()) gitDir = dotGit;
       else {
-        const m = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotGit, 'utf8'));
-        if (m) gitDir = path.resolve(at, m[1].trim());
+        const named = gitdirOf(fs.readFileSync(dotGit, 'utf8'));
+        if (named !== undefined) gitDir = path.resolve(at, named);
       }
     } catch {
       // no .git here: keep walking up
@@ -78,8 +93,8 @@ export function plainlyReadable(repo: Repository): boolean {
   if (REDIRECTING_ENV.some((k) => process.env[k] !== undefined)) return false;
   const config = (read(path.join(repo.commonDir, 'config')) ?? '') + (read(path.join(repo.gitDir, 'config.worktree')) ?? '');
   // A moved work tree, or an object format other than the two git writes.
-  if (/^\s*worktree\s*=/im.test(config)) return false;
-  const format = /^\s*objectformat\s*=\s*(\S+)/im.exec(config)?.[1]?.toLowerCase();
+  if (WORKTREE_SETTING.test(config)) return false;
+  const format = OBJECT_FORMAT_SETTING.exec(config)?.[1]?.toLowerCase();
   if (format !== undefined && format !== 'sha1' && format !== 'sha256') return false;
   if (fs.existsSync(path.join(repo.commonDir, 'objects', 'info', 'alternates'))) return false;
   if (fs.existsSync(path.join(repo.commonDir, 'refs', 'replace'))) return false;
