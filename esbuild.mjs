@@ -85,7 +85,7 @@ const PLAIN_BUILTINS = ['fs', 'path', 'os'];
  */
 function plainBuiltins(text) {
   const names = PLAIN_BUILTINS.join('|');
-  const defaultUse = new RegExp(`\\bimport_(${names})\\d*\\.default\\b`).exec(text);
+  const defaultUse = new RegExp(`\\bimport_(?:${names})\\d*\\.default\\b`).exec(text);
   if (defaultUse) throw new Error(`dist/cli.js: a default import of a built-in (${defaultUse[0]}); import it as a namespace`);
   return text.replace(new RegExp(`__toESM\\(require\\("(${names})"\\)\\)`, 'g'), 'require("$1")');
 }

@@ -4,7 +4,7 @@ import { ArgumentError } from '../args';
 import type { Out } from '../io';
 
 /** The transports `vscode-languageserver` reads from the command line, plus the client's process id. */
-const TRANSPORT = /^--(stdio|node-ipc|socket=\d+|port=\d+|pipe=.+|clientProcessId=\d+)$/;
+const TRANSPORT = /^--(?:stdio|node-ipc|socket=\d+|port=\d+|pipe=.+|clientProcessId=\d+)$/;
 
 /** The bundled server sits beside the bundled CLI in `dist/`; from the sources it is `dist/` at the root. */
 function serverBundle(): string {
@@ -20,7 +20,7 @@ export async function lspCommand(argv: string[], io: Out): Promise<number> {
   const bad = argv.filter((a) => !TRANSPORT.test(a));
   if (bad.length) throw new ArgumentError(`unknown option ${bad.map((a) => JSON.stringify(a)).join(', ')} (the server takes --stdio, --node-ipc or --socket=PORT)`);
   // The server picks its transport from process.argv; stdio unless another one was asked for.
-  if (!argv.some((a) => /^--(stdio|node-ipc|socket=|port=|pipe=)/.test(a))) process.argv.push('--stdio');
+  if (!argv.some((a) => /^--(?:stdio|node-ipc|socket=|port=|pipe=)/.test(a))) process.argv.push('--stdio');
   const bundle = serverBundle();
   if (!fs.existsSync(bundle)) {
     io.err(`rulelens lsp: the server bundle ${bundle} is missing (run npm run build)`);

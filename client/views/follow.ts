@@ -55,7 +55,7 @@ export class TraceFollower implements vscode.Disposable {
   private onEdit(uri: vscode.Uri): void {
     const s = this.shown();
     if (!s) return;
-    const requests = s.ruleUri.toString().replace(/\.(jsonc?|ya?ml)$/, '.requests.json');
+    const requests = s.ruleUri.toString().replace(/\.(?:jsonc?|ya?ml)$/, '.requests.json');
     if (uri.toString() !== s.ruleUri.toString() && uri.toString() !== requests) return;
     this.schedule(async () => {
       const now = this.shown();

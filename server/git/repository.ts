@@ -25,14 +25,18 @@ const read = (p: string): string | undefined => {
  * @example gitdirOf('gitdir: /repo/.git/worktrees/wt\n') // '/repo/.git/worktrees/wt'
  */
 export function gitdirOf(text: string): string | undefined {
-  const m = /^gitdir:\s*(.+)$/m.exec(text);
-  return m ? m[1].trim() : undefined;
+  // `^gitdir:\s*(.+)$` with `m`, without its backtracking: a value needs some character that ends
+  // no line after the colon; it is the first line with text past the colon (blank lines skipped).
+  const m = /^gitdir:(?=[\n\r\u2028\u2029]*[^\n\r\u2028\u2029])\s*(\S.*)?$/m.exec(text);
+  return m ? (m[1] ?? '').trim() : undefined;
 }
 
+// The settings below start a line after any whitespace (`^\s*key` with `m`); they are matched from
+// the last line end before the key so that a run of blank lines costs linear time.
 /** A `worktree =` line in git config (`core.worktree`): the work tree is elsewhere. */
-export const WORKTREE_SETTING = /^\s*worktree\s*=/im;
+export const WORKTREE_SETTING = /(?:^|[\n\r\u2028\u2029])[^\S\n\r\u2028\u2029]*worktree\s*=/i;
 /** An `objectformat =` line in git config (`extensions.objectFormat`); its value is group 1. */
-export const OBJECT_FORMAT_SETTING = /^\s*objectformat\s*=\s*(\S+)/im;
+export const OBJECT_FORMAT_SETTING = /(?:^|[\n\r\u2028\u2029])[^\S\n\r\u2028\u2029]*objectformat\s*=\s*(\S+)/i;
 
 /**
  * The repository whose work tree holds `dir`, found by walking up to a `.git` folder or file.

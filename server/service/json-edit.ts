@@ -77,7 +77,7 @@ export function joinerOf(sibs: readonly Node[], text: string, indent = '    '): 
   const a = sibs[sibs.length - 2];
   const b = sibs[sibs.length - 1];
   const between = text.slice(a.offset + a.length, b.offset);
-  const m = /,[^\S\n]*(\r?\n[ \t]*)?/.exec(between);
+  const m = /,[^\S\n]*(\n[ \t]*)?/.exec(between);
   return m ? `,${m[1] ?? ' '}` : ', ';
 }
 

@@ -94,7 +94,7 @@ export function headline(f: Finding): Finding {
   const cut = Math.max(room.lastIndexOf('; '), room.lastIndexOf(': '), room.lastIndexOf(' — '));
   const at = cut >= MIN_HEADLINE ? cut : MAX_HEADLINE - 1;
   const head = `${f.message.slice(0, at).trimEnd()}…`;
-  const rest = f.message.slice(at).replace(/^(;|:| —)\s*/, '');
+  const rest = f.message.slice(at).replace(/^(?:;|:| —)\s*/, '');
   return { ...f, message: head, related: [{ range: f.range, message: rest }, ...(f.related ?? [])] };
 }
 

@@ -3,21 +3,22 @@ export const REDACTED = '[REDACTED]';
 
 /**
  * Secret shapes found in tool arguments. Each keeps its first group (the label: `TOKEN=`,
- * `--password `, `Bearer `) and replaces the rest, so a reader still sees what was there.
+ * `--password `, `Bearer `) and replaces the rest, so a reader still sees what was there; a shape
+ * that is a secret on its own (`unlabelled`) is replaced whole.
  */
-const PATTERNS: ReadonlyArray<{ name: string; re: RegExp }> = [
+const PATTERNS: ReadonlyArray<{ name: string; re: RegExp; unlabelled?: true }> = [
   { name: 'private key', re: /(-----BEGIN [A-Z ]*PRIVATE KEY-----)[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g },
   { name: 'authorization header', re: /(\b(?:authorization|proxy-authorization|x-api-key|api-key)\s*:\s*(?:(?:bearer|basic|token)\s+)?)("[^"]*"|'[^']*'|[^\s'"]+)/gi },
-  { name: 'bearer token', re: /(\bbearer\s+)([A-Za-z0-9._~+/=-]{8,})/gi },
+  { name: 'bearer token', re: /(\bbearer\s+)([\w.~+/=-]{8,})/gi },
   { name: 'url credentials', re: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)([^\s@/]+)(?=@)/gi },
   { name: 'secret query parameter', re: /([?&](?:access_token|token|api_key|apikey|key|secret|password|sig|signature|client_secret)=)([^&\s#'"]+)/gi },
-  { name: 'secret variable', re: /(\b[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Za-z0-9_]*\s*=\s*)("[^"]*"|'[^']*'|[^\s'"&;|]+)/gi },
+  { name: 'secret variable', re: /(\b\w*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)\w*\s*=\s*)("[^"]*"|'[^']*'|[^\s'"&;|]+)/gi },
   { name: 'secret option', re: /((?:^|\s)--?(?:password|passwd|pass|token|secret|api-key|apikey|auth-token|access-token|client-secret)(?:=|\s+))("[^"]*"|'[^']*'|[^\s'"]+)/gi },
   { name: 'basic auth option', re: /((?:^|\s)(?:-u|--user)\s+[^\s:]+:)("[^"]*"|'[^']*'|[^\s'"]+)/g },
-  { name: 'AWS access key', re: /()\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g },
-  { name: 'GitHub token', re: /()\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})\b/g },
-  { name: 'API key', re: /()\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{36})/g },
-  { name: 'JSON web token', re: /()\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  { name: 'AWS access key', re: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, unlabelled: true },
+  { name: 'GitHub token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_\w{20,})\b/g, unlabelled: true },
+  { name: 'API key', re: /\b(?:sk-[\w-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AIza[\w-]{35}|glpat-[\w-]{20,}|npm_[A-Za-z0-9]{36})/g, unlabelled: true },
+  { name: 'JSON web token', re: /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g, unlabelled: true },
 ];
 
 /**
@@ -27,7 +28,7 @@ const PATTERNS: ReadonlyArray<{ name: string; re: RegExp }> = [
  */
 export function redactText(s: string): string {
   let out = s;
-  for (const { re } of PATTERNS) out = out.replace(re, (_m, label: string) => `${label}${REDACTED}`);
+  for (const { re, unlabelled } of PATTERNS) out = out.replace(re, unlabelled ? () => REDACTED : (_m, label: string) => `${label}${REDACTED}`);
   return out;
 }
 

@@ -43,7 +43,7 @@ export function strictJsonTreeAt(text: string, offset: number): Node | undefined
 }
 
 /** Numbers exactly as the JSON grammar writes them. */
-const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:e[+-]?\d+)?/iy;
 
 type Mutable = { -readonly [K in keyof Node]: Node[K] };
 

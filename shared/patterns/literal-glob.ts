@@ -1,7 +1,10 @@
 import picomatch from 'picomatch';
 
-/** Minimatch-style syntax that dialects with only `*` (and `?`) as wildcards read literally. */
-export const GLOB_SYNTAX = /\*\*\/|\{[^{}]*,[^{}]*\}|\[[^\]]+\]|^!/;
+/**
+ * Minimatch-style syntax that dialects with only `*` (and `?`) as wildcards read literally. A class
+ * is looked for from the start of each `]`-free run, so a run of unclosed `[` costs linear time.
+ */
+export const GLOB_SYNTAX = /\*\*\/|\{[^{},]*,[^{}]*\}|(?<![^\]])[^[\]]*\[[^\]]+\]|^!/;
 
 /**
  * Concrete strings a glob user would expect `pattern` to match, the most recognisable first:
@@ -14,14 +17,14 @@ export function literalGlobCandidates(pattern: string): string[] {
   const concrete = (s: string, trailing: string) =>
     s
       .replace(/\{([^{},]*),[^{}]*\}/g, '$1')
-      .replace(/\[([^\]])[^\]]*\]/g, '$1')
-      .replace(/\*+$/, trailing)
+      .replace(/(?<![^\]])([^[\]]*)\[([^\]]+)\]/g, (_m, before: string, body: string) => before + body[0])
+      .replace(/(?<!\*)\*+$/, trailing)
       .replace(/\*+/g, 'a')
       .replace(/\?/g, 'a')
       .replace(/^!/, '');
   const out = new Set<string>();
   for (const star of ['', 'a']) {
-    out.add(concrete(pattern.replace(/^(\*\*\/)+/, ''), star));
+    out.add(concrete(pattern.replace(/^(?:\*\*\/)+/, ''), star));
     out.add(concrete(pattern.replace(/\*\*\//g, ''), star));
     out.add(concrete(pattern, star));
   }

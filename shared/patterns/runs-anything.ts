@@ -161,7 +161,7 @@ export function runsAnythingCandidates(pattern: string, start = ''): RunsAnythin
  * @example runsAnythingSeverity({ command: 'make -f ./payload.mk', kind: 'build', what: '' }) // 'information'
  */
 export function runsAnythingSeverity(c: RunsAnythingCandidate): 'warning' | 'information' {
-  return c.kind === 'build' || (c.kind === 'package' && /(^| )(run|install) \.?\/?payload\b/.test(c.command)) ? 'information' : 'warning';
+  return c.kind === 'build' || (c.kind === 'package' && /(?:^| )(?:run|install) \.?\/?payload\b/.test(c.command)) ? 'information' : 'warning';
 }
 
 /**

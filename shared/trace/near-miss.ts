@@ -12,8 +12,8 @@ function patternOf(label: string): string | undefined {
   const decided = /^(.*) (?:allow|ask|deny|prompt)$/.exec(label);
   if (!decided) return undefined;
   // OpenCode labels are `action resource decision`: the resource is what is matched.
-  const parts = /^(\S+) (.+)$/.exec(decided[1]);
-  return parts ? parts[2] : decided[1];
+  const parts = /^\S+ (.+)$/.exec(decided[1]);
+  return parts ? parts[1] : decided[1];
 }
 
 /** A `*`/`?` wildcard as a regular expression over the whole subject. */

@@ -69,7 +69,7 @@ function usage(args: string[], cwd = ROOT): Usage {
 function usageOfRuns(args: string[]): number {
   const loop = `for i in $(seq ${COLD_BATCH}); do "$0" "$@" >/dev/null; done`;
   const r = spawnSync(TIME, ['-f', 'bench-usage %U %S %M', 'sh', '-c', loop, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  const m = /bench-usage ([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr?.toString() ?? '');
+  const m = /bench-usage ([\d.]+) ([\d.]+) \d+/.exec(r.stderr?.toString() ?? '');
   if (!m) throw new Error(`no usage figures for node ${args.join(' ')}: ${r.stderr?.toString().slice(-300)}`);
   return ((Number(m[1]) + Number(m[2])) * 1000) / COLD_BATCH;
 }

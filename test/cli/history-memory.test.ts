@@ -76,7 +76,7 @@ describe('cli: import streams large histories in bounded memory', function () {
     bar.update(50, 100);
     bar.update(100, 100);
     bar.done();
-    assert.match(writes[0], /^\rimport \[#{15}-{15}\]  50%/);
+    assert.match(writes[0], /^\rimport \[#{15}-{15}\] {2}50%/);
     assert.match(writes.at(-2)!, /100%/);
     assert.equal(writes.at(-1), '\r\x1b[K');
     const quiet: string[] = [];

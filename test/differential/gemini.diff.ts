@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { initDialects } from '../../shared/dialects';
-import { evaluateGemini, parseGemini, type GeminiMode } from '../../shared/dialects/gemini';
+import { evaluateGemini, parseGemini } from '../../shared/dialects/gemini';
 import { diffRuns, diffSeed, installOracle } from './oracle-cache';
 import { LineOracle } from './line-oracle';
 import { call, rules, toToml } from './gemini/generate';

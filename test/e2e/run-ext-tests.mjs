@@ -19,7 +19,7 @@ let done;
 const exited = new Promise((r) => (done = r));
 let passed = 0, failed = 0;
 // Workbench chatter that says nothing about the tests.
-const NOISE = /^(Ignoring fetching additional builtin|Creating a socket|Resolving connection token|Resolved connection token|\[Service Worker\]|ChatSessionStore|Updating additional builtin)/;
+const NOISE = /^(?:Ignoring fetching additional builtin|Creating a socket|Resolving connection token|Resolved connection token|\[Service Worker\]|ChatSessionStore|Updating additional builtin)/;
 await page.exposeFunction('codeAutomationLog', (type, args) => {
   const line = util.format(...args);
   if (NOISE.test(line)) return;

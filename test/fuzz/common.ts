@@ -66,7 +66,7 @@ export interface CorpusFile {
 
 const ROOT = path.resolve(__dirname, '../..');
 const CORPUS_DIRS = [path.resolve(ROOT, '../shared/examples'), path.join(ROOT, 'examples'), path.join(ROOT, 'test/fixtures')];
-const CORPUS_FILE = /\.(jsonc?|ya?ml|jsonl)$/i;
+const CORPUS_FILE = /\.(?:jsonc?|ya?ml|jsonl)$/i;
 /** Larger files are left out of the corpus: mutation works on small documents. */
 const CORPUS_MAX_BYTES = 256 * 1024;
 

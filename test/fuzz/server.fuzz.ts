@@ -25,7 +25,7 @@ describe('fuzz: the language service on mutated documents', function () {
         fc.nat(),
         (name, ruleText, requestText, line, character) => {
           const rulePath = `/ws/${name}`;
-          const requestsPath = rulePath.replace(/\.(jsonc?|ya?ml)$/, '.requests.json');
+          const requestsPath = rulePath.replace(/\.(?:jsonc?|ya?ml)$/, '.requests.json');
           const files = new Map([[rulePath, ruleText], [requestsPath, requestText]]);
           const ls = createLanguageService({ readFile: (p) => files.get(p), exists: (p) => files.has(p), ctx: { home: '/home/u', root: '/ws' } });
           for (const [p, text] of files) {

@@ -33,7 +33,7 @@ function committedExample() {
   return { dir, rules, requests, ruleUri: pathToFileURL(rules).href, requestsUri: pathToFileURL(requests).href };
 }
 
-const appendRule = (text: string, rule: string) => text.replace(/\}\n  \]/, `},\n    ${rule}\n  ]`);
+const appendRule = (text: string, rule: string) => text.replace(/\}\n {2}\]/, `},\n    ${rule}\n  ]`);
 const vsHead = (lenses: Lens[]) => lenses.filter((l) => l.command?.title.startsWith('vs HEAD'));
 
 describe('language server over stdio: decision flips against HEAD', function () {

@@ -21,7 +21,7 @@ function copyExample(): { dir: string; rules: string; requests: string; ruleUri:
 }
 
 function appendRule(text: string, rule: string): string {
-  return text.replace(/\}\n  \]/, `},\n    ${rule}\n  ]`);
+  return text.replace(/\}\n {2}\]/, `},\n    ${rule}\n  ]`);
 }
 
 const codes = (c: LspClient, uri: string) => (c.diagnostics.get(uri)?.diagnostics ?? []).map((d) => d.code);

@@ -10,8 +10,8 @@ const DETECT_MAX_CHARS = 1024 * 1024;
  */
 export function detectBoundsPaths(file: FileInfo): number {
   const p = file.path.replace(/\\/g, '/');
-  if (/(^|\/)\.attesso\/paths\.json$/i.test(p)) return 10;
-  if (!/(^|\/)paths\.json$/i.test(p) || file.text.length > DETECT_MAX_CHARS) return 0;
+  if (/(?:^|\/)\.attesso\/paths\.json$/i.test(p)) return 10;
+  if (!/(?:^|\/)paths\.json$/i.test(p) || file.text.length > DETECT_MAX_CHARS) return 0;
   const root = parseJson(file.text).root;
   return valueOf(prop(root, 'version')) === 1 && prop(root, 'tools')?.type === 'object' ? 6 : 0;
 }

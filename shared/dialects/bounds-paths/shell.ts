@@ -84,7 +84,7 @@ export function shellWords(line: string): ShellWord[] {
       redirect = null;
       continue;
     }
-    if (expectCommand && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(t.text)) {
+    if (expectCommand && !/^[A-Z_]\w*=/i.test(t.text)) {
       command = t.text.split('/').pop() ?? t.text;
       expectCommand = false;
       words.push({ text: t.text, command: null, readRedirect: false });
@@ -102,7 +102,7 @@ export function shellWords(line: string): ShellWord[] {
  */
 export function pathCandidates(word: string): string[] {
   const out = new Set<string>();
-  const trim = (s: string) => s.replace(/^[$(`@]+/, '').replace(/[)`]+$/, '');
+  const trim = (s: string) => s.replace(/^[$(`@]+/, '').replace(/(?<![)`])[)`]+$/, '');
   const w = trim(word);
   if (w) out.add(w);
   const eq = w.indexOf('=');

@@ -62,7 +62,7 @@ export function pathViews(input: string, rootIn: string, baseIn: string, fs: Pat
   if (isAbs(s)) raw = s === root ? '' : s.startsWith(root + '/') ? s.slice(root.length + 1) : null;
   else {
     const baseRel = relInside(root, base);
-    const tail = s.replace(/^(\.\/)+/, '');
+    const tail = s.replace(/^(?:\.\/)+/, '');
     raw = baseRel === null ? null : baseRel ? `${baseRel}/${tail}` : tail;
   }
   if (raw !== null && (raw === '..' || raw.startsWith('../'))) raw = null;

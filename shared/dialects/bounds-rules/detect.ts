@@ -15,8 +15,8 @@ function slashed(p: string): string {
  */
 export function detectBoundsRules(file: FileInfo): number {
   const p = slashed(file.path);
-  if (/(^|\/)\.attesso\/rules\.json$/i.test(p)) return 10;
-  if (!/(^|\/)rules\.json$/i.test(p) || file.text.length > DETECT_MAX_CHARS) return 0;
+  if (/(?:^|\/)\.attesso\/rules\.json$/i.test(p)) return 10;
+  if (!/(?:^|\/)rules\.json$/i.test(p) || file.text.length > DETECT_MAX_CHARS) return 0;
   const root = parseJson(file.text).root;
   if (valueOf(prop(root, 'version')) !== 1) return 0;
   const rules = prop(root, 'rules');

@@ -81,7 +81,7 @@ function programBase(word: string | undefined): string | undefined {
 
 /** `{rm,-rf,x}` as bash expands it in command position: `rm -rf x`. */
 function braceWords(word: string | undefined): string[] | undefined {
-  const m = word ? /^\{([^{}]*,[^{}]*)\}$/.exec(word) : null;
+  const m = word ? /^\{([^{},]*,[^{}]*)\}$/.exec(word) : null;
   return m ? m[1].split(',') : undefined;
 }
 
@@ -90,7 +90,7 @@ function opaqueReason(words: string[]): string | undefined {
   if (words.length === 0) return undefined;
   const name = words[0].split('/').pop() ?? words[0];
   if (EVALUATORS.includes(name) && words.length > 1) return `\`${name}\` runs text as shell code the engine cannot see`;
-  if (SHELLS.includes(name) && words.slice(1).some((w) => /^-[A-Za-z]*c[A-Za-z]*$/.test(w) || w === '--command')) {
+  if (SHELLS.includes(name) && words.slice(1).some((w) => /^-[A-Zabd-z]*c[A-Za-z]*$/.test(w) || w === '--command')) {
     return `\`${name} -c\` runs a string as a script the engine cannot see`;
   }
   return undefined;

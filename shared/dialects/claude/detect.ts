@@ -4,7 +4,7 @@ import type { FileInfo } from '../dialect';
 export const DETECT_BY_NAME = 10;
 export const DETECT_BY_CONTENT = 6;
 
-const BY_NAME = /(^|\/)(\.claude\/settings(\.local)?\.json|managed-settings\.json|managed-settings\.d\/[^/]+\.json)$/i;
+const BY_NAME = /(?:^|\/)(?:\.claude\/settings(?:\.local)?\.json|managed-settings\.json|managed-settings\.d\/[^/]+\.json)$/i;
 const RULE_SHAPE = /^(?:[A-Z][A-Za-z]*|mcp__[\w*-]+)(?:\(.*\))?$/s;
 
 /**

@@ -50,7 +50,7 @@ function joinerOf(text: string, items: readonly Node[]): string {
   if (items.length >= 2) {
     const a = items[items.length - 2];
     const b = items[items.length - 1];
-    const m = /,[^\S\n]*(\r?\n[ \t]*)?/.exec(text.slice(a.offset + a.length, b.offset));
+    const m = /,[^\S\n]*(\n[ \t]*)?/.exec(text.slice(a.offset + a.length, b.offset));
     if (m) return `,${m[1] ?? ' '}`;
   }
   const first = items[0];

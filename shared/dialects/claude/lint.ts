@@ -99,7 +99,7 @@ function neverMatches(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
   if (isExact(m.pattern)) {
     const why = r.tier === 'allow' ? 'the agent still asks for it (a command it cannot prove safe is never auto-allowed)' : `the agent never matches it to this command (it decides ${decideWith(rs, [r], { tool: 'Bash', command: s }).decision})`;
     // An approval the agent saved itself that can never fire again costs a prompt, not safety: information there.
-    const severity = r.tier === 'allow' && /(^|[\\/])settings\.local\.json$/.test(rs.path) ? 'information' : 'warning';
+    const severity = r.tier === 'allow' && /(?:^|[\\/])settings\.local\.json$/.test(rs.path) ? 'information' : 'warning';
     return [finding('never-matches', severity, `"${r.text}" never fires: for exactly \`${clip(s)}\` ${why}`, r.range, { unnecessary: true, witness: s, data: { ruleIndex: r.index, claim: { request: { tool: 'Bash', command: s }, notDecision: r.tier, alone: true } } })];
   }
   return [];

@@ -15,7 +15,7 @@ export function equivalentForms(command: string): string[] {
   const words = command.split(' ');
   const [prog, ...args] = words;
   const out: string[] = [];
-  const at = args.findIndex((w) => /^-[A-Za-z]{2,}$/.test(w));
+  const at = args.findIndex((w) => /^-[A-Z]{2,}$/i.test(w));
   if (at >= 0) {
     const letters = args[at].slice(1).split('');
     const put = (repl: string[]) => out.push([prog, ...args.slice(0, at), ...repl, ...args.slice(at + 1)].join(' '));

@@ -22,7 +22,7 @@ export function compilePathRule(family: 'read' | 'edit', specifier: string): Pat
   else if (specifier.startsWith('/')) [anchor, body] = ['source', specifier.slice(1)];
   else if (specifier.startsWith('./')) [anchor, body] = ['cwd', specifier.slice(2)];
   else [anchor, body] = ['cwd', specifier];
-  body = body.replace(/\/+$/, '');
+  body = body.replace(/(?<!\/)\/+$/, '');
   const anyDepth = anchor === 'cwd' && !body.includes('/');
   return { kind: 'path', family, anchor, body: body === '' ? '**' : body, anyDepth };
 }

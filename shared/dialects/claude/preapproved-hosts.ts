@@ -38,11 +38,11 @@ const REPOSITORY_HOSTS = new Set(['github.com', 'raw.githubusercontent.com']);
 /** The one GitHub prefix approved without the repository-page test. */
 const WHOLE_ORGANISATION = 'github.com/anthropics';
 /** A percent-encoded `/`, `\` or `.` (even double-encoded) could step out of a prefix: never preapproved. */
-const ENCODED_SEPARATOR = /%(25)*(2f|5c|2e)/i;
+const ENCODED_SEPARATOR = /%(?:25)*(?:2f|5c|2e)/i;
 
 function repositoryPage(host: string, path: string): boolean {
   if (host === 'raw.githubusercontent.com') return /^\/[^/]+\/[^/]+\/refs\/heads\/main\/./.test(path);
-  return /^\/[^/]+\/[^/]+(\/?|\/(tree|blob)\/main(\/.*)?)$/.test(path);
+  return /^\/[^/]+\/[^/]+(?:\/?|\/(?:tree|blob)\/main(?:\/.*)?)$/.test(path);
 }
 
 /**

@@ -113,14 +113,14 @@ export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | u
   // Output redirects are judged as writes elsewhere; here-docs are stdin; an input file must lie inside.
   for (const r of sc.redirects) {
     if (/^\d*<</.test(r)) continue;
-    const input = /^\d*<\s*(.*)$/s.exec(r);
+    const input = /^\d*<\s*(?!\s)(.*)$/s.exec(r);
     if (input && !insideWork(input[1].replace(/^['"]|['"]$/g, ''), ctx)) return undefined;
   }
   const words = unwrapped(sc);
   if (words.length === 0) return undefined;
   const [name, ...args] = words.map((w) => w.value);
   // `echo $HOME` reads a variable, no file: plain `$VAR` arguments are fine where no operand is a file.
-  const plainVar = (w: SubCommand['words'][number]) => /^\$[A-Za-z_][A-Za-z0-9_]*$/.test(w.raw) && !FILE_OPERANDS.has(name) && name !== 'git';
+  const plainVar = (w: SubCommand['words'][number]) => /^\$[A-Z_]\w*$/i.test(w.raw) && !FILE_OPERANDS.has(name) && name !== 'git';
   if (words.some((w, i) => ((w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw)) && !(i > 0 && plainVar(w))) || w.value === '')) return undefined;
   const text = [name, ...args].join(' ');
   if (READ_ONLY_EXACT.has(text)) return `\`${text}\` is a built-in read-only form`;
@@ -189,7 +189,7 @@ export function readOperands(sc: SubCommand): string[] {
     for (const a of args) {
       if (a.dynamic || a.value.startsWith('-') || a.value === '') continue;
       out.add(a.value);
-      if (folder) out.add(`${a.value.replace(/\/+$/, '')}/${LISTED_CHILD}`);
+      if (folder) out.add(`${a.value.replace(/(?<!\/)\/+$/, '')}/${LISTED_CHILD}`);
     }
   }
   return [...out];

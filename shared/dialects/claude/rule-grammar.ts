@@ -31,7 +31,7 @@ export interface ParsedRuleText {
   errors: GrammarError[];
 }
 
-const TOOL_NAME = /^[A-Za-z0-9_*-]+$/;
+const TOOL_NAME = /^[\w*-]+$/;
 
 /**
  * Splits a rule string into tool name and specifier and checks its grammar. Never throws.

@@ -13,13 +13,13 @@ export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\u
 /** A backslash before a space, a tab or a newline: bash joins or splits words where a reader does not. */
 export const ESCAPED_WHITESPACE = /\\[ \t\n]/;
 /** `{fd}>file`: the redirect assigns a shell variable as a side effect. */
-export const FD_VARIABLE_REDIRECT = /\{[A-Za-z_][A-Za-z0-9_]*\}[<>]/;
+export const FD_VARIABLE_REDIRECT = /\{[A-Z_]\w*\}[<>]/i;
 /** zsh forms that run or expand code in a way bash does not: `~[…]`, `=cmd`, `<N-M>`, quotes in braces. */
 export const ZSH_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/~\[/, 'zsh ~[ dynamic directory syntax'],
-  [/(?:^|[\s;&|])=[a-zA-Z_]/, 'zsh =cmd equals expansion'],
+  [/(?:^|[\s;&|])=[a-z_]/i, 'zsh =cmd equals expansion'],
   [/<\d*-\d*>/, 'zsh <N-M> numeric-range glob'],
-  [/\{[^}]*['"]/, 'a brace holding a quote character (expansion obfuscation)'],
+  [/\{[^{}'"]*['"]/, 'a brace holding a quote character (expansion obfuscation)'],
 ];
 
 /** A `${…}` whose operand runs a command: the agent cannot be sure how the shell reads it. */

@@ -266,7 +266,7 @@ export function fallbackSplit(command: string): SubCommand[] {
     // `{rm,-rf,x}` lost its braces in the split: bash would run it as `rm -rf x`.
     if (tokens.length === 1 && tokens[0].includes(',')) tokens = tokens[0].split(',').filter(Boolean);
     const assignments: SubCommand['assignments'] = [];
-    while (tokens.length > 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(tokens[0])) {
+    while (tokens.length > 1 && /^[A-Z_]\w*=/i.test(tokens[0])) {
       const t = tokens.shift()!;
       assignments.push({ name: t.slice(0, t.indexOf('=')), raw: t });
     }

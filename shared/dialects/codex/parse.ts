@@ -274,7 +274,7 @@ function syntaxErrors(root: SyntaxNode): SyntaxNode[] {
 
 /** `requirements.toml` (managed: `/etc/codex/requirements.toml`, or named with `--codex-requirements`). */
 export function isRequirementsFile(filePath: string): boolean {
-  return /(^|[\\/])requirements\.toml$/i.test(filePath);
+  return /(?:^|[\\/])requirements\.toml$/i.test(filePath);
 }
 
 /**

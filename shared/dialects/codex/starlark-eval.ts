@@ -54,7 +54,7 @@ const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\'
 function decodeEscape(text: string): string | undefined {
   const body = text.slice(1);
   if (body in SIMPLE_ESCAPES) return SIMPLE_ESCAPES[body];
-  const hex = (h: string) => (/^[0-9a-fA-F]+$/.test(h) ? String.fromCodePoint(parseInt(h, 16)) : undefined);
+  const hex = (h: string) => (/^[0-9a-f]+$/i.test(h) ? String.fromCodePoint(parseInt(h, 16)) : undefined);
   if (body[0] === 'x' && body.length === 3) return hex(body.slice(1));
   if ((body[0] === 'u' && body.length === 5) || (body[0] === 'U' && body.length === 9)) return hex(body.slice(1));
   if (/^[0-7]{1,3}$/.test(body)) return String.fromCodePoint(parseInt(body, 8));
@@ -80,7 +80,7 @@ export function evaluateStarlark(root: SyntaxNode): StarlarkResult {
 
   const decodeString = (n: SyntaxNode): Value => {
     const startNode = n.children.find((c) => c?.type === 'string_start');
-    const prefix = (startNode?.text ?? '"').replace(/['"]+$/, '').toLowerCase();
+    const prefix = (startNode?.text ?? '"').replace(/(?<!['"])['"]+$/, '').toLowerCase();
     if (prefix.includes('b')) return unknown(n, 'byte strings are not modelled');
     const raw = prefix.includes('r');
     let out = '';

@@ -7,7 +7,7 @@ import type { OmpRule } from './rules';
 const STATEFUL = new Set(['.', ':', 'alias', 'bg', 'bind', 'break', 'builtin', 'caller', 'case', 'cd', 'command', 'compgen', 'complete', 'continue', 'declare', 'dirs', 'disown', 'do', 'done', 'elif', 'else', 'enable', 'esac', 'eval', 'exec', 'exit', 'export', 'fc', 'fg', 'fi', 'for', 'function', 'getopts', 'hash', 'history', 'if', 'in', 'jobs', 'let', 'logout', 'mapfile', 'local', 'popd', 'printf', 'pushd', 'readonly', 'read', 'readarray', 'return', 'select', 'set', 'shift', 'shopt', 'source', 'suspend', 'then', 'time', 'times', 'trap', 'typeset', 'ulimit', 'umask', 'unalias', 'unset', 'until', 'wait', 'while']);
 /** Programs that run another command or a shell. */
 const INTERPRETERS = new Set(['ash', 'bash', 'busybox', 'csh', 'dash', 'env', 'nocorrect', 'noglob', 'fish', 'ksh', 'sh', 'sudo', 'tcsh', 'zsh']);
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+const ASSIGNMENT = /^[A-Z_]\w*\+?=/i;
 const REINTERPRETS = /^(?:-[^-]*[ce]|--(?:command|eval)(?:=.*)?)$/;
 /** Unquoted characters that need the shell beyond quote removal: the chain is not literal. */
 const NOT_LITERAL = new Set(['\n', '\r', '&', '|', ';', '<', '>', '`', '$', '(', ')', '*', '?', '[', ']', '{', '}', '~']);

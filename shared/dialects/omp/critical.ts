@@ -24,7 +24,7 @@ const WRAPPERS = new Set(['sudo', 'doas', 'command', 'exec', 'nohup', 'time', 'n
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'fish', 'dash', 'ksh']);
 /** How deep `sh -c '…'` / `eval '…'` arguments are re-scanned. */
 export const MAX_NESTED_SCANS = 2;
-const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const ENV_ASSIGNMENT = /^[A-Z_]\w*=/i;
 
 const FORK_BOMB = /:\s*\(\s*\)\s*\{\s*:\s*\|\s*:/;
 const DISK_WRITE = /(?:>|\bof=)\s*\/dev\/sd[a-z]/i;
@@ -79,7 +79,7 @@ function commandOf(tokens: string[]): { cmd: string; args: string[]; wrapped: st
   return { cmd: word.slice(word.lastIndexOf('/') + 1), args: tokens.slice(i + 1), wrapped };
 }
 
-const isShortCluster = (w: string) => /^-[A-Za-z]+$/.test(w);
+const isShortCluster = (w: string) => /^-[A-Z]+$/i.test(w);
 
 function rmHit(args: string[], wrapped: string[], evidence: string): CriticalHit | null {
   if (wrapped.includes('sudo')) return hit('sudo-rm', evidence);

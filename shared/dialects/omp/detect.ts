@@ -3,12 +3,16 @@ import type { FileInfo } from '../dialect';
 /** Content sniffing reads at most this much of a file: detection must stay instant. */
 export const DETECT_SCAN_CHARS = 256 * 1024;
 
-const OMP_SETTINGS_PATH = /(^|\/)\.omp\/(.*\/)?(config|settings)\.(ya?ml|jsonc?)$/i;
+const OMP_SETTINGS_PATH = /(?:^|\/)\.omp\/(?:.*\/)?(?:config|settings)\.(?:ya?ml|jsonc?)$/i;
 const YAML = /\.ya?ml$/i;
 const JSON_FILE = /\.jsonc?$/i;
 const YAML_DOTTED = /^["']?bash\.patterns["']?\s*:/m;
-const YAML_NESTED = /^bash\s*:\s*(\{\s*patterns\s*:|$)/m;
-const YAML_PATTERNS_KEY = /^\s+patterns\s*:/m;
+const YAML_NESTED = /^bash\s*:\s*(?:\{\s*patterns\s*:|$)/m;
+/**
+ * `patterns:` after whitespace that a line starts in (`^\s+patterns\s*:` with `m`), matched from
+ * the start of the whitespace so a run of blank lines costs linear time.
+ */
+const YAML_PATTERNS_KEY = /(?:^\s+|(?<!\s)[^\S\n\r\u2028\u2029]*[\n\r\u2028\u2029]\s+)patterns\s*:/;
 const JSON_DOTTED = /"bash\.patterns"\s*:/;
 const JSON_BASH = /"bash"\s*:\s*\{/;
 const JSON_PATTERNS = /"patterns"\s*:\s*\[/;

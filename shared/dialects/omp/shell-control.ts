@@ -7,7 +7,7 @@ const DOUBLE_QUOTE_ACTIVE = new Set(['$', '`']);
 /** A short-option cluster ending in `c` or `e` (`-c`, `-lc`, `-e`): the next argument is code. */
 const REINTERPRETING_CLUSTER = /^-[A-Za-z]*[ce]$/;
 /** Long options whose argument a program runs as code. */
-const REINTERPRETING_LONG = /^--(command|eval)(=|$)/;
+const REINTERPRETING_LONG = /^--(?:command|eval)(?:=|$)/;
 
 /** Why a command counts as having active shell control. */
 export interface ShellControl {

@@ -7,11 +7,11 @@ import type { FileInfo } from '../dialect';
  */
 export function detectOpencode(file: FileInfo): number {
   const p = file.path.replace(/\\/g, '/');
-  if (/(^|\/)(\.opencode\/)?opencode\.jsonc?$/i.test(p)) return 10;
+  if (/(?:^|\/)(?:\.opencode\/)?opencode\.jsonc?$/i.test(p)) return 10;
   if (!/\.jsonc?$/i.test(p)) return 0;
   const head = file.text.slice(0, 4096);
   if (/opencode\.ai\/config\.json/.test(head)) return 8;
   if (/"permissions"\s*:\s*\[/.test(file.text) && /"effect"\s*:/.test(file.text)) return 5;
-  if (/"permission"\s*:\s*(\{|")/.test(file.text)) return 3;
+  if (/"permission"\s*:\s*(?:\{|")/.test(file.text)) return 3;
   return 0;
 }

@@ -30,7 +30,7 @@ export type PermTree = Map<string, PermValue>;
 
 /** JS enumerates canonical array-index keys first, ascending; then the rest in insertion order. */
 export function isIndexKey(k: string): boolean {
-  return /^(0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295;
+  return /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295;
 }
 
 /**

@@ -134,7 +134,7 @@ function ruleNotes(r: OpencodeRule): RuleNote[] {
       data: {},
     });
   }
-  if (r.form === 'v1' && PATH_ACTIONS.includes(r.action) && /^(\/|~|\$HOME|[A-Za-z]:[\\/])/.test(r.resource)) {
+  if (r.form === 'v1' && PATH_ACTIONS.includes(r.action) && /^(?:\/|~|\$HOME|[A-Za-z]:[\\/])/.test(r.resource)) {
     (out ??= []).push({
       code: 'never-matches',
       severity: 'warning',

@@ -19,7 +19,7 @@ const EVERYTHING: PathFs = { realpath: (p) => p };
 describe('claude: stored requests decide the same whether or not their files exist', () => {
   before(() => initShellParser());
   for (const dir of [join(SHARED_EXAMPLES, 'claude/.claude'), join(__dirname, '../../../examples/claude/.claude')]) {
-    it(dir.replace(/.*\/(examples\/)/, '$1'), () => {
+    it(dir.slice(dir.lastIndexOf('/examples/') + 1), () => {
       const path = join(dir, 'settings.json');
       const rs = claude.parse({ path, text: readFileSync(path, 'utf8') });
       const reqPath = join(dir, 'settings.requests.json');

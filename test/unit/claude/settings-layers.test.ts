@@ -32,7 +32,7 @@ describe('claude: settings files as the agent reads them', () => {
       const rs = parseClaude({ path: `/p/.claude/${name}`, text: '{"permissions": {"defaultMode": "bypassPermissions"}}' }, CTX);
       assert.equal(rs.mode, 'default');
       // One warning on the value: the parser's for the local file, the lint's (with its quick fix) for the shared one.
-      const said = [...rs.findings, ...lintClaude(rs, CTX)].filter((f) => f.severity === 'warning' && /ignores (it here|"bypassPermissions")/.test(f.message));
+      const said = [...rs.findings, ...lintClaude(rs, CTX)].filter((f) => f.severity === 'warning' && /ignores (?:it here|"bypassPermissions")/.test(f.message));
       assert.equal(said.length, 1, name);
       assert.equal(evaluateClaude(rs, { tool: 'Bash', command: 'curl x' }, CTX).decision, 'ask');
     }

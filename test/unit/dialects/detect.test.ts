@@ -12,7 +12,7 @@ function ruleFiles(): Array<{ path: string; text: string }> {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (!e.name.includes('.requests.') && /\.(jsonc?|ya?ml|rules|toml)$/.test(e.name)) out.push({ path: p, text: fs.readFileSync(p, 'utf8') });
+      else if (!e.name.includes('.requests.') && /\.(?:jsonc?|ya?ml|rules|toml)$/.test(e.name)) out.push({ path: p, text: fs.readFileSync(p, 'utf8') });
     }
   };
   walk(EXAMPLES);

@@ -3,7 +3,7 @@ import { execFileSync } from 'child_process';
 import * as path from 'path';
 import fc from 'fast-check';
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { LONG_WHITESPACE, parseJson, quietWhitespace } from '../../../shared/json/tree';
+import { LONG_WHITESPACE, quietWhitespace } from '../../../shared/json/tree';
 import { SourceText } from '../../../shared/model';
 import { propertyRuns } from '../../helpers/runs';
 

@@ -29,7 +29,7 @@ function ruleFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return ruleFiles(p);
-    return /\.(jsonc?|ya?ml)$/.test(e.name) && !/\.requests\.jsonc?$/.test(e.name) ? [p] : [];
+    return /\.(?:jsonc?|ya?ml)$/.test(e.name) && !/\.requests\.jsonc?$/.test(e.name) ? [p] : [];
   });
 }
 

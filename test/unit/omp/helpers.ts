@@ -1,5 +1,5 @@
 import { parseOmp } from '../../../shared/dialects/omp';
-import type { OmpApproval, OmpRuleSet } from '../../../shared/dialects/omp';
+import type { OmpRuleSet } from '../../../shared/dialects/omp';
 
 /** A rule set in the classification-free JSON form from (match, approval) pairs. */
 export function rules(pairs: Array<[string, OmpApproval | string]>, extra: Record<string, unknown> = {}): OmpRuleSet {

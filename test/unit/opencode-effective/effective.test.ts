@@ -25,7 +25,7 @@ describe('OpenCode effective rules: what the agent runs', () => {
     assert.equal(v.decision, 'allow');
     assert.equal(v.rule?.label, `* * allow — built-in defaults, OpenCode ${OPENCODE_VERSION}`);
     const text = renderTraceText(v);
-    assert.match(text, /\* \* allow — built-in defaults, OpenCode [\d.]+  ◀ controls/);
+    assert.match(text, /\* \* allow — built-in defaults, OpenCode [\d.]+ {2}◀ controls/);
     assert.match(text, /runs as the default agent "build"/);
     assert.equal(decide(issue, { action: 'bash', resources: ['rm -rf x'] }).decision, 'deny');
   });

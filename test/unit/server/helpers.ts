@@ -40,7 +40,7 @@ export function open(ls: LanguageService, p: string, text?: string, version = 1)
 
 /** The example rule file with a rule appended to its `permissions`. */
 export function withRule(text: string, rule: string): string {
-  return text.replace(/\}\n  \]/, `},\n    ${rule}\n  ]`);
+  return text.replace(/\}\n {2}\]/, `},\n    ${rule}\n  ]`);
 }
 
 /** Position of the first occurrence of a needle (its first character, plus `delta`). */

@@ -129,7 +129,7 @@ function render(text: string, rs: OpencodeRuleSet, replacement: ReadonlyMap<numb
 
 /** Deletes a property and one neighbouring comma; a property alone on its line takes the line. */
 function removal(text: string, start: number, end: number): { offset: number; length: number; content: string } {
-  const after = /^[ \t]*,?[ \t]*(\r?\n)?/.exec(text.slice(end))![0];
+  const after = /^[ \t]*,?[ \t]*(?:\r?\n)?/.exec(text.slice(end))![0];
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const ownLine = /^[ \t]*$/.test(text.slice(lineStart, start)) && after.endsWith('\n');
   if (after.includes(',')) return ownLine ? { offset: lineStart, length: end + after.length - lineStart, content: '' } : { offset: start, length: end - start + after.indexOf(',') + 1, content: '' };
