@@ -108,7 +108,7 @@ export function ignoreBrokenPipes(): void {
 
 if (require.main === module) {
   ignoreBrokenPipes();
-  main(process.argv.slice(2)).then((code) => {
+  void main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
 }

@@ -15,7 +15,7 @@ export const FILE_OPTIONS = { ledger: { type: 'string' }, rules: { type: 'string
  * @example const files = openLedger(values, io, { needRules: true })
  */
 export function openLedger(values: Record<string, unknown>, io: Out, opts: { needRules: boolean }): LedgerFiles & { rel(p: string): string } {
-  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const str = (k: string) => (typeof values[k] === 'string' ? values[k] : undefined);
   const files = loadLedgerFiles({ cwd: process.cwd(), ledger: str('ledger'), rules: str('rules'), paths: str('paths') });
   const rel = (p: string) => path.relative(process.cwd(), p) || p;
   if (files.missing.length) throw new UsageError(`cannot read ${files.missing.map(rel).join(', ')}`);

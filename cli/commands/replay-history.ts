@@ -49,7 +49,7 @@ export async function replayHistoryCommand(argv: string[], io: Out): Promise<num
   }
   const h = await historyFor(values.history as string[] | undefined, io);
   const r = replayHistory(cur.dialect, before.ruleSet, after.ruleSet, h.entries, ctx);
-  const over = (Object.keys(budgets) as FlipKind[]).filter((k) => budgets[k] !== undefined && r.totals[k] > budgets[k]!);
+  const over = (Object.keys(budgets) as FlipKind[]).filter((k) => budgets[k] !== undefined && r.totals[k] > budgets[k]);
   if (fmt === 'json') {
     io.out(JSON.stringify({ dialect: cur.dialect.id, path: cur.path, next: after === cur ? null : after.path, base: typeof values.base === 'string' ? values.base : null, history: h.files, ...r, budgets, overBudget: over }, null, 2));
     return over.length ? 1 : 0;

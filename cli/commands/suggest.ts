@@ -1,6 +1,6 @@
 import { suggestCeilings } from '../../shared/dialects/bounds-rules';
 import { ArgumentError, parse } from '../args';
-import { UsageError, type Out } from '../io';
+import type { Out } from '../io';
 import { FILE_OPTIONS, openLedger } from './log';
 import { suggestHistoryCommand } from './suggest-history';
 

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
  * rendered as Markdown. Accepts the lint id or `{code}` (diagnostic lenses and quick fixes).
  */
 export async function showDocumentation(extensionUri: vscode.Uri, arg: unknown): Promise<void> {
-  const code = typeof arg === 'string' ? arg : arg && typeof arg === 'object' && 'code' in arg ? String((arg as { code: unknown }).code) : undefined;
+  const code = typeof arg === 'string' ? arg : arg && typeof arg === 'object' && 'code' in arg ? String(arg.code) : undefined;
   if (!code || !/^[a-z0-9-]+$/.test(code)) {
     void vscode.window.showWarningMessage('RuleLens: no lint id given.');
     return;

@@ -45,8 +45,10 @@ export function summarizeRequest(r: Record<string, unknown>): string {
   if (typeof r.action === 'string') parts.push(r.action);
   if (Array.isArray(r.resources)) parts.push(r.resources.length ? r.resources.join(', ') : '(no resources)');
   if (typeof r.tool === 'string') parts.push(r.tool);
-  for (const k of ['command', 'path', 'url'] as const) if (typeof r[k] === 'string') parts.push(r[k] as string);
-  if (isObject(r.proposal)) parts.push(`${String(r.proposal.action ?? '')} ${String(r.proposal.subject ?? '')}`.trim());
+  for (const k of ['command', 'path', 'url'] as const) if (typeof r[k] === 'string') parts.push(r[k]);
+  // A field that is not text (a hand-edited file) shows as nothing rather than `[object Object]`.
+  const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' ? String(x) : '');
+  if (isObject(r.proposal)) parts.push(`${text(r.proposal.action)} ${text(r.proposal.subject)}`.trim());
   if (isObject(r.args) && typeof r.args.path === 'string') parts.push(r.args.path);
   const s = parts.join(' ').trim() || 'request';
   return s.length > 60 ? s.slice(0, 57) + '…' : s;

@@ -101,7 +101,12 @@ function rowNotes(sections: TraceSection[]): string {
  */
 export function detailItems(details: Record<string, unknown>): string[] {
   const words = (k: string) => k.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  const value = (x: unknown): string => (x === true ? 'yes' : Array.isArray(x) ? x.map(value).join(', ') : typeof x === 'object' ? JSON.stringify(x) : String(x));
+  const value = (x: unknown): string => {
+    if (x === true) return 'yes';
+    if (Array.isArray(x)) return x.map(value).join(', ');
+    // Details arrive as JSON: an object or null is shown as JSON, any other value as text.
+    return typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' || x === undefined ? String(x) : JSON.stringify(x);
+  };
   return Object.entries(details)
     .filter(([, x]) => x !== null && x !== undefined && x !== false && x !== '' && !(Array.isArray(x) && x.length === 0))
     .map(([k, x]) => `<li><b>${esc(words(k))}</b>: ${esc(value(x))}</li>`);

@@ -43,7 +43,7 @@ export class Settings {
   onGlobal: (s: RuleLensSettings) => void = () => undefined;
 
   setGlobal(s: unknown): void {
-    this.global = s && typeof s === 'object' ? (s as RuleLensSettings) : {};
+    this.global = s && typeof s === 'object' ? s : {};
     this.onGlobal(this.global);
     this.clear();
   }
@@ -98,7 +98,7 @@ export class Settings {
     let s: RuleLensSettings = this.global;
     if (this.useConfiguration) {
       const got: unknown = await this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'rulelens' });
-      if (got && typeof got === 'object') s = got as RuleLensSettings;
+      if (got && typeof got === 'object') s = got;
     }
     this.lenses.set(uriToPath(uri), lensMode(s.codeLens));
     return this.build(uriToPath(uri), s);

@@ -25,13 +25,15 @@ export interface DiagnosticData extends Record<string, unknown> {
  */
 export function toDiagnostic(f: Finding, uri: string, docsBase: string | undefined, features: ClientFeatures = ALL_FEATURES): Diagnostic {
   const d: Diagnostic = { range: f.range, severity: SEVERITY[f.severity] ?? DiagnosticSeverity.Warning, code: f.code, source: SOURCE, message: f.message };
+  let message = f.message;
   if (docsBase && features.codeDescription) d.codeDescription = { href: `${docsBase}${encodeURIComponent(f.code)}.md` };
   if (f.related?.length) {
     if (features.relatedInformation) {
       d.relatedInformation = f.related.map((r) => ({ location: { uri: r.path ? pathToUri(r.path) : uri, range: r.range }, message: r.message }));
     } else {
       // Without related information the other rule would vanish; name it in the message instead.
-      d.message += ` (${f.related.map((r) => `${r.message}, line ${r.range.start.line + 1}`).join('; ')})`;
+      message += ` (${f.related.map((r) => `${r.message}, line ${r.range.start.line + 1}`).join('; ')})`;
+      d.message = message;
     }
   }
   if (f.unnecessary) d.tags = [DiagnosticTag.Unnecessary];

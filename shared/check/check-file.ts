@@ -50,10 +50,6 @@ export interface FileReport {
   results: RequestResult[];
 }
 
-function read(host: CheckHost, opts: CheckOptions, p: string): string | undefined {
-  return opts.overlay?.get(p) ?? host.readFile(p);
-}
-
 /** The text of `p`, or the finding that says why it cannot be had (never both). */
 function readOrFinding(host: CheckHost, opts: CheckOptions, p: string): { text: string } | { problem: Finding } {
   const open = opts.overlay?.get(p);

@@ -36,7 +36,7 @@ export function outcomesOf(v: Verdict): readonly SubjectOutcome[] {
   const parts = lazyPartsOf(v);
   if (parts?.outcomes !== undefined) {
     if (typeof parts.outcomes === 'function') parts.outcomes = parts.outcomes();
-    return parts.outcomes as readonly SubjectOutcome[];
+    return parts.outcomes;
   }
   return recorded.get(v) ?? v.trace.sections.map(outcomeOfSection);
 }

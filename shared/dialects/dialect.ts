@@ -245,4 +245,4 @@ export interface Reparse<RS extends RuleSet = RuleSet> {
   decidesAlike(request: unknown): boolean;
 }
 
-export type AnyDialect = Dialect<RuleSet<Rule>, any>;
+export type AnyDialect = Dialect<RuleSet<Rule>, unknown>;

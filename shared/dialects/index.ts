@@ -61,7 +61,7 @@ export function detectDialect(file: FileInfo): AnyDialect | undefined {
  * @example await initDialects()
  */
 export async function initDialects(): Promise<void> {
-  await Promise.all(DIALECTS.map((d) => d.init?.()));
+  await Promise.all(DIALECTS.flatMap((d) => (d.init ? [d.init()] : [])));
 }
 
 /** @example isRequestsFile('a/opencode.requests.json') // true */

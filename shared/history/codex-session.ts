@@ -27,7 +27,7 @@ export function commandLine(argv: readonly unknown[]): string | undefined {
   if (!argv.every((a) => typeof a === 'string') || !argv.length) return undefined;
   const words = argv as string[];
   if (words.length === 3 && SHELLS.has(words[0]) && (words[1] === '-lc' || words[1] === '-c')) return words[2];
-  return words.map((w) => (/^[A-Za-z0-9_./:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return words.map((w) => (/^[\w./:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
 /** Files an `apply_patch` body touches (`*** Add File:`, `*** Update File:`, `*** Delete File:`, `*** Move to:`). */

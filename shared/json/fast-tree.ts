@@ -70,7 +70,7 @@ class StrictParser {
     if (c === 34 /* " */) {
       const value = this.string();
       if (value === undefined) return undefined;
-      return { type: 'string', offset: start, length: this.at - start, parent, value } as Node;
+      return { type: 'string', offset: start, length: this.at - start, parent, value };
     }
     if (c === 116 /* t */ && t.startsWith('true', start)) return this.literal(parent, 'boolean', true, 4);
     if (c === 102 /* f */ && t.startsWith('false', start)) return this.literal(parent, 'boolean', false, 5);
@@ -79,13 +79,13 @@ class StrictParser {
     const m = NUMBER.exec(t);
     if (!m) return undefined;
     this.at = start + m[0].length;
-    return { type: 'number', offset: start, length: m[0].length, parent, value: Number(m[0]) } as Node;
+    return { type: 'number', offset: start, length: m[0].length, parent, value: Number(m[0]) };
   }
 
   private literal(parent: Node | undefined, type: 'boolean' | 'null', value: boolean | null, length: number): Node {
     const offset = this.at;
     this.at += length;
-    return { type, offset, length, parent, value } as Node;
+    return { type, offset, length, parent, value };
   }
 
   /** The string at the current position, unescaped; undefined on a control character or a bad escape. */
@@ -119,7 +119,7 @@ class StrictParser {
     if (t.charCodeAt(this.at) === 125 /* } */) {
       this.at++;
       node.length = this.at - node.offset;
-      return node as Node;
+      return node;
     }
     for (;;) {
       if (t.charCodeAt(this.at) !== 34) return undefined;
@@ -127,17 +127,17 @@ class StrictParser {
       const keyStart = this.at;
       const key = this.string();
       if (key === undefined) return undefined;
-      prop.children!.push({ type: 'string', value: key, offset: keyStart, length: this.at - keyStart, parent: prop } as Node);
+      prop.children!.push({ type: 'string', value: key, offset: keyStart, length: this.at - keyStart, parent: prop });
       this.skipWs();
       if (t.charCodeAt(this.at) !== 58 /* : */) return undefined;
       prop.colonOffset = this.at;
       this.at++;
       this.skipWs();
-      const v = this.value(prop as Node);
+      const v = this.value(prop);
       if (!v) return undefined;
       prop.children!.push(v);
       prop.length = v.offset + v.length - prop.offset;
-      node.children!.push(prop as Node);
+      node.children!.push(prop);
       this.skipWs();
       const c = t.charCodeAt(this.at);
       this.at++;
@@ -146,7 +146,7 @@ class StrictParser {
       this.skipWs();
     }
     node.length = this.at - node.offset;
-    return node as Node;
+    return node;
   }
 
   private array(parent: Node | undefined): Node | undefined {
@@ -157,10 +157,10 @@ class StrictParser {
     if (t.charCodeAt(this.at) === 93 /* ] */) {
       this.at++;
       node.length = this.at - node.offset;
-      return node as Node;
+      return node;
     }
     for (;;) {
-      const v = this.value(node as Node);
+      const v = this.value(node);
       if (!v) return undefined;
       node.children!.push(v);
       this.skipWs();
@@ -171,6 +171,6 @@ class StrictParser {
       this.skipWs();
     }
     node.length = this.at - node.offset;
-    return node as Node;
+    return node;
   }
 }

@@ -166,7 +166,7 @@ export function prop(obj: Node | undefined, key: string): Node | undefined {
   let found: Node | undefined;
   for (const p of obj.children ?? []) {
     const k = p.children?.[0];
-    if (k && k.value === key && typeof k.value === 'string') found = p.children![1];
+    if (k && k.value === key && typeof k.value === 'string') found = p.children[1];
   }
   return found;
 }

@@ -1,4 +1,4 @@
-import type { Atom, Wildcard } from './wildcard';
+import type { Wildcard } from './wildcard';
 
 /**
  * Language questions between wildcard patterns decided directly on the patterns: a breadth-first
@@ -34,7 +34,7 @@ function sideOf(ws: readonly Wildcard[]): Side {
   for (const w of ws) for (const alt of w.alts) {
     const from = tokens.length;
     starts.push(from);
-    for (const a of alt as Atom[]) {
+    for (const a of alt) {
       if (a.t === 'lit') for (let i = 0; i < a.s.length; i++) tokens.push(a.s.charCodeAt(i));
       else tokens.push(a.t === 'one' ? ONE : STAR);
     }

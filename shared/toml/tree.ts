@@ -27,7 +27,7 @@ export function readToml(text: string): TomlDocument {
   }
   let value: Record<string, unknown>;
   try {
-    value = getStaticTOMLValue(ast) as Record<string, unknown>;
+    value = getStaticTOMLValue(ast);
   } catch (e) {
     return { value: null, nodes, error: { message: String((e as Error).message ?? e), offset: 0 } };
   }

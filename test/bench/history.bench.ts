@@ -3,7 +3,6 @@ import * as os from 'os';
 import * as path from 'path';
 import { initDialects } from '../../shared/dialects';
 import { claude } from '../../shared/dialects/claude';
-import type { ClaudeRuleSet } from '../../shared/dialects/claude/types';
 import { importHistory } from '../../shared/history/import';
 import { suggestClaude } from '../../shared/dialects/claude/history/suggest';
 import { generateMonth } from '../history/generate-month';
@@ -47,7 +46,7 @@ export async function run(): Promise<BenchResult[]> {
     const m = generateMonth(path.join(dir, 'month'), 1);
     const month = await importHistory([m.claudeProjects, m.hookLog, m.geminiChats, m.codexRollout]);
     const text = fs.readFileSync(m.settings, 'utf8');
-    const parse = (t: string) => claude.parse({ path: m.settings, text: t }, { home: os.homedir() }) as ClaudeRuleSet;
+    const parse = (t: string) => claude.parse({ path: m.settings, text: t }, { home: os.homedir() });
     const t1 = process.hrtime.bigint();
     suggestClaude(claude, parse(text), text, parse, month.entries, {});
     const sms = Number(process.hrtime.bigint() - t1) / 1e6;

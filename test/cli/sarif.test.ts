@@ -9,7 +9,6 @@ const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@microso
 const validate = new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema);
 
 function assertValidSarif(text: string): any {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const log: any = JSON.parse(text);
   const ok = validate(log);
   assert.ok(ok, JSON.stringify(validate.errors?.slice(0, 5), null, 1));

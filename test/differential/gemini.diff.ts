@@ -36,7 +36,7 @@ describe('differential: gemini policy engine', function () {
         calls.forEach((c, i) => {
           cases++;
           seen[got.decisions[i]] = (seen[got.decisions[i]] ?? 0) + 1;
-          const v = evaluateGemini(parsed, { tool: 'run_shell_command', args: { command: c.command }, mode: c.mode as GeminiMode, interactive: c.interactive });
+          const v = evaluateGemini(parsed, { tool: 'run_shell_command', args: { command: c.command }, mode: c.mode, interactive: c.interactive });
           assert.equal(v.native, got.decisions[i], `policy:\n${toml}\ncall: ${JSON.stringify(c)}\nRuleLens: ${v.native} (${v.trace.branch})\nGemini: ${got.decisions[i]}\nloader: ${got.errors.join(' | ')}`);
         });
       }),

@@ -83,7 +83,7 @@ function resultFor(plan: Plan): { content: string; is_error: boolean; toolUseRes
 
 /** The Claude Code project folder name for a cwd: every character outside [A-Za-z0-9] becomes "-". */
 export function claudeProjectName(cwd: string): string {
-  return cwd.replace(/[^A-Za-z0-9]/g, '-');
+  return cwd.replace(/[^A-Z0-9]/gi, '-');
 }
 
 /**

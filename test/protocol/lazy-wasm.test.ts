@@ -52,7 +52,7 @@ describe('language server: the shell parser loads on first need', function () {
     await client.open(uri, fs.readFileSync(path.join(dir, '.claude', 'settings.json'), 'utf8'));
     await client.until(() => client.diagnostics.has(uri), 60_000, 'Claude Code diagnostics');
     assert.ok(wasmRead(probe).some((p) => p.endsWith('tree-sitter-bash.wasm')), wasmRead(probe).join(', '));
-    const r = (await client.request('rulelens/evaluate', { uri, request: { tool: 'Bash', command: 'npm run build' } })) as { ok: boolean; verdict?: { decision: string } };
+    const r = await client.request<{ ok: boolean; verdict?: { decision: string } }>('rulelens/evaluate', { uri, request: { tool: 'Bash', command: 'npm run build' } });
     assert.strictEqual(r.ok, true, JSON.stringify(r));
     assert.strictEqual(r.verdict?.decision, 'allow', JSON.stringify(r));
   });

@@ -19,7 +19,7 @@ export interface PathView {
 }
 
 const slash = (s: string) => s.replace(/\\/g, '/');
-const isAbs = (s: string) => s.startsWith('/') || /^[A-Za-z]:\//.test(s);
+const isAbs = (s: string) => s.startsWith('/') || /^[A-Z]:\//i.test(s);
 
 function relInside(root: string, abs: string): string | null {
   const rel = path.posix.relative(root, abs);

@@ -35,7 +35,7 @@ export function equivalentForms(command: string): string[] {
 function subjectOf(r: ClaudeRule): string | undefined {
   if (r.matcher.kind !== 'bash' || r.specifier === null) return undefined;
   const s = r.specifier.replace(/:\*$/, ' x').replace(/\*/g, 'x').replace(/\s+/g, ' ').trim();
-  return /^[\w./~@+=:-]+( [\w./~@+=:-]+)*$/.test(s) ? s : undefined;
+  return /^[\w./~@+=:-]+(?: [\w./~@+=:-]+)*$/.test(s) ? s : undefined;
 }
 
 /**

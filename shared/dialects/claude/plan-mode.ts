@@ -22,7 +22,7 @@ const NETWORK = ['curl', 'wget', 'kubectl', 'aws', 'gcloud', 'gsutil'];
 
 const SINGLE = new Set([...INTERPRETERS, ...WRAPPING, ...NETWORK]);
 /** A rule text past which the test is not sure what runs: anything but plain words, paths and options. */
-const PLAIN_TEXT = /^[A-Za-z0-9_ .+@%,:~/=-]*$/;
+const PLAIN_TEXT = /^[\w .+@%,:~/=-]*$/;
 
 /** The program name as the agent compares it: the last path part, lower case, version digits dropped. */
 function programName(word: string): string {

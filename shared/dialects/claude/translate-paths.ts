@@ -101,7 +101,7 @@ function candidates(patterns: Wildcard[]): string[] {
   };
   for (const w of patterns) {
     const s = sample(w);
-    const forms = [s, w.source.replace(/\*/g, 'x'), w.source.replace(/\*/g, 'a/b'), w.source.replace(/\*/g, '')].filter((x): x is string => typeof x === 'string' && !/[?]/.test(x));
+    const forms = [s, w.source.replace(/\*/g, 'x'), w.source.replace(/\*/g, 'a/b'), w.source.replace(/\*/g, '')].filter((x): x is string => typeof x === 'string' && !/\?/.test(x));
     for (const f of forms) {
       add(f);
       for (const n of NESTING) add(`${n}/${f}`);

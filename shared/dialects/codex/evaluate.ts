@@ -35,7 +35,7 @@ function decidePart(rs: CodexRuleSet, rules: readonly CodexRule[], argv: string[
     }
   }
   if (decider) {
-    const row = rows.find((x) => x.rule === decider!.index);
+    const row = rows.find((x) => x.rule === decider.index);
     if (row) row.note = `strictest of ${matched.length} matching rule${matched.length === 1 ? '' : 's'}: decides ${native}${row.note ? `; ${row.note}` : ''}`;
   }
   const note = views.map((v) => v.note).filter(Boolean).join('; ');

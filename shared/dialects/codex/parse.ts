@@ -153,7 +153,7 @@ export function parseCodex(file: FileInfo, ctx: EvalContext = {}): CodexRuleSet 
     if (!implicit) {
       const d = str(decisionV, 'decision', call);
       if (d === undefined || d === null) return;
-      if (!(d in CODEX_DECISIONS)) return error(`prefix_rule: decision must be "allow", "prompt" or "forbidden" (got "${d}")`, at(decisionV!.at));
+      if (!(d in CODEX_DECISIONS)) return error(`prefix_rule: decision must be "allow", "prompt" or "forbidden" (got "${d}")`, at(decisionV.at));
       native = d as CodexNative;
     }
     const justificationV = a.get('justification');

@@ -69,5 +69,5 @@ export function shlexSplit(text: string): string[] | undefined {
  * @example shlexJoin(['git', 'commit', '-m', 'a b']) // "git commit -m 'a b'"
  */
 export function shlexJoin(words: readonly string[]): string {
-  return words.map((w) => (w !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'"'"'`)}'`)).join(' ');
+  return words.map((w) => (w !== '' && /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'"'"'`)}'`)).join(' ');
 }

@@ -116,7 +116,7 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
   notes.push(`tier ${rs.tier} (${TIERS[rs.tier]}): effective priority = ${TIERS[rs.tier]} + priority/1000; the built-in default policies (tier 1) come after every rule of this file`);
   if (req.fallback) notes.push(`fallback: built-in policies decide ${req.fallback} for what no rule here matches`);
   const isShell = SHELL_TOOL_NAMES.includes(req.tool);
-  const explicitServer = req.server ?? (typeof req.annotations?._serverName === 'string' ? (req.annotations._serverName as string) : undefined);
+  const explicitServer = req.server ?? (typeof req.annotations?._serverName === 'string' ? req.annotations._serverName : undefined);
   const server = explicitServer ?? mcpServerOf(req.tool);
 
   const downgrade = (command: string, allowRedirection: boolean | undefined): boolean =>
@@ -132,7 +132,7 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
       const hit = candidates.find((r) => ruleColumns(r, call, req, server, str).every(Boolean));
       return hit?.native === 'deny' ? { native: 'deny', rule: hit } : { native: 'ask_user', rule: undefined };
     }
-    const command = isShell && typeof call.args?.command === 'string' ? (call.args.command as string) : undefined;
+    const command = isShell && typeof call.args?.command === 'string' ? call.args.command : undefined;
     const stringified = stableArgs(call.args);
     const rows: TraceRow[] = [];
     let matched: GeminiRule | undefined;

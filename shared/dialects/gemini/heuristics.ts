@@ -73,7 +73,7 @@ function skipVariable(s: string, i: number): number {
     return end < 0 ? s.length : end + 1;
   }
   let j = i + 1;
-  while (j < s.length && /[A-Za-z0-9_]/.test(s[j])) j++;
+  while (j < s.length && /\w/.test(s[j])) j++;
   return j === i + 1 ? i + 1 : j;
 }
 

@@ -118,7 +118,7 @@ function literalOf(re: string): string | undefined {
   let out = '';
   for (let i = 0; i < re.length; i++) {
     const c = re[i];
-    if (c === '\\' && i + 1 < re.length && !/[A-Za-z0-9]/.test(re[i + 1])) out += re[++i];
+    if (c === '\\' && i + 1 < re.length && !/[A-Z0-9]/i.test(re[i + 1])) out += re[++i];
     else if ('.*+?()[]{}|^$\\'.includes(c)) return undefined;
     else out += c;
   }

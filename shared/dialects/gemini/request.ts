@@ -57,7 +57,7 @@ export function readGeminiRequest(obj: Node, source: SourceText): { request?: Ge
 
 /** @example describeGeminiRequest({ tool: 'run_shell_command', args: { command: 'ls' }, mode: 'default', interactive: true }) // 'run_shell_command: ls' */
 export function describeGeminiRequest(r: GeminiRequest): string {
-  const cmd = typeof r.args?.command === 'string' ? `: ${r.args.command as string}` : '';
+  const cmd = typeof r.args?.command === 'string' ? `: ${r.args.command}` : '';
   const extra = [r.mode !== 'default' ? `mode ${r.mode}` : '', r.interactive ? '' : 'non-interactive'].filter(Boolean).join(', ');
   return `${r.tool}${cmd}${extra ? ` (${extra})` : ''}`;
 }

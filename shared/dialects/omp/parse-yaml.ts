@@ -24,7 +24,7 @@ function convert(n: unknown, doc: Document, fallback: number, depth: number, bud
     if (--budget.aliases < 0) throw new Error(`more than ${MAX_ALIAS_EXPANSIONS} alias expansions`);
     const target = n.resolve(doc);
     const v = convert(target, doc, start, depth + 1, budget);
-    return { ...v, start, end } as VNode;
+    return { ...v, start, end };
   }
   if (isMap(n)) {
     const entries = [];

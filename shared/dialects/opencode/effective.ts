@@ -1,4 +1,3 @@
-import type { Decision } from '../../model';
 import { defaultPaths, DEFAULT_AGENT, OPENCODE_VERSION, toolOutputGlob, v1Agents, v1Defaults, v1Trailing, v2Agents, v2Defaults, type BuiltinRule } from './builtins';
 import { BUILTIN_PATTERNS, expandHome, materialize, opencodeRuleSet, type RuleDraft, type UserRules } from './drafts';
 import type { OpencodeRuleSet } from './rules';
@@ -15,7 +14,7 @@ export function trailingLayer(): string {
 }
 
 function drafts(rules: readonly BuiltinRule[], agent: string | null, layer: string, form: 'v1' | 'v2'): RuleDraft[] {
-  return rules.map(([action, resource, effect]) => ({ action, resource, effect: effect as Decision, form, agent, layer }));
+  return rules.map(([action, resource, effect]) => ({ action, resource, effect, form, agent, layer }));
 }
 
 /**

@@ -70,7 +70,7 @@ function lookup(candidates: Candidate[], action: string, resource: string, kind:
     if (am && rm) controlling = c;
   }
   if (controlling) {
-    const row = rows.find((r) => r.rule === controlling!.index);
+    const row = rows.find((r) => r.rule === controlling.index);
     if (row) row.note = 'last match: controls this resource';
   }
   return {

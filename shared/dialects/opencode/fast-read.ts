@@ -184,7 +184,7 @@ class V2Nodes implements RuleNodes {
   readonly prop: Node;
   #item: Node | undefined;
   constructor(private readonly text: string, start: number, end: number) {
-    this.prop = { type: 'object', offset: start, length: end - start } as Node;
+    this.prop = { type: 'object', offset: start, length: end - start };
   }
   private field(key: string): Node {
     // JSON.parse accepted the text, so the strict parser reads this object too.

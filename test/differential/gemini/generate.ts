@@ -32,7 +32,7 @@ const rule: fc.Arbitrary<GenRule> = fc.record(
   },
   { requiredKeys: ['toolName', 'shape', 'p', 'ps', 'regex', 'decision', 'priority'] },
 ).map((r) => {
-  const out: GenRule = { toolName: r.toolName, decision: r.decision as GenRule['decision'], priority: r.priority };
+  const out: GenRule = { toolName: r.toolName, decision: r.decision, priority: r.priority };
   const shell = r.toolName === 'run_shell_command';
   if (shell && r.shape === 'prefix') out.commandPrefix = r.p;
   if (shell && r.shape === 'prefixes') out.commandPrefix = r.ps;

@@ -50,7 +50,7 @@ export const configCase: fc.Arbitrary<Case> = fc
   )
   .chain((config) => {
     const names = [...BUILTIN_AGENTS, ...Object.keys((config.agent as Record<string, unknown>) ?? {}), 'ghost'];
-    return fc.constantFrom(...names).map((agent) => ({ config: config as Record<string, unknown>, agent }));
+    return fc.constantFrom(...names).map((agent) => ({ config, agent }));
   });
 
 /** Actions and resources to ask both sides about: the config's own words and near misses. */

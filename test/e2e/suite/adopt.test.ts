@@ -60,8 +60,8 @@ suite('ready to adopt: editor rough edges', () => {
       console.log('      fixes:', ours.map((a) => `${a.title}${a.isPreferred ? ' (preferred)' : ''}`).join(' | '));
       const move = ours.find((a) => /^Move rule 3/.test(a.title));
       assert.ok(move, 'moving the deny is offered');
-      assert.strictEqual(move!.isPreferred, true, 'and preferred');
-      assert.deepStrictEqual(ours.filter((a) => a.isPreferred).map((a) => a.title), [move!.title]);
+      assert.strictEqual(move.isPreferred, true, 'and preferred');
+      assert.deepStrictEqual(ours.filter((a) => a.isPreferred).map((a) => a.title), [move.title]);
       const remove = ours.find((a) => a.title.startsWith('Remove rule 3'));
       assert.ok(!remove?.isPreferred, 'removing the deny is never preferred');
       assert.ok(ours.some((a) => /^Add stored request .*\(expects deny; currently allow\)$/.test(a.title)));

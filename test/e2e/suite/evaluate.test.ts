@@ -58,7 +58,7 @@ suite('Evaluate Request and the trace view', () => {
     assert.strictEqual(result?.verdict?.decision, 'allow');
     const saved = await (await api()).saveShownRequest('git status');
     assert.strictEqual(saved?.path, fixture('opencode-fresh/opencode.requests.json').path);
-    const body = JSON.parse((await vscode.workspace.openTextDocument(saved!)).getText());
+    const body = JSON.parse((await vscode.workspace.openTextDocument(saved)).getText());
     assert.deepStrictEqual(body, { requests: [{ name: 'git status', origin: 'synthetic', action: 'bash', resources: ['git status'], expect: 'allow' }] });
   });
 

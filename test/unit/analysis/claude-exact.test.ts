@@ -159,7 +159,7 @@ function checkExact(c: Case): number {
       unchangedWithout((j) => j === i, `${label} claimed dead`);
     } else {
       // Live: with the rules ranking below it set aside, it decides a string outside the coverage.
-      const w = someWord(rest!, PREFERRED);
+      const w = someWord(rest, PREFERRED);
       const keep = new Set([i, ...higher]);
       const only = { ...rs, rules: rs.rules.filter((o) => keep.has(o.index)) };
       const decides = (s: string | null) => deciders(only, c.request(s)).includes(i);

@@ -63,7 +63,7 @@ describe('claude: the first-word rule index', () => {
       const pad = filler(MIN_INDEXED_RULES);
       const big = ruleSet({ allow: [...tiers.allow, ...pad.slice(0, 20)], ask: [...tiers.ask, ...pad.slice(20, 30)], deny: [...tiers.deny, ...pad.slice(30)] });
       assert.ok(big.rules.length >= MIN_INDEXED_RULES);
-      const req: ClaudeRequest = { tool: 'Bash', command, ...(m ? { mode: m as ClaudeRequest['mode'] } : {}) };
+      const req: ClaudeRequest = { tool: 'Bash', command, ...(m ? { mode: m } : {}) };
       const a = evaluateClaude(small, req, { home: '/home/u' });
       const b = evaluateClaude(big, req, { home: '/home/u' });
       assert.equal(b.decision, a.decision, `${command} under ${JSON.stringify(tiers)}`);

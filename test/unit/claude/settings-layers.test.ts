@@ -12,7 +12,7 @@ describe('claude: settings files as the agent reads them', () => {
     assert.equal(rs.rules.length, 0);
     const err = rs.findings.find((f) => f.severity === 'error' && /Claude Code ignores this file/.test(f.message));
     assert.ok(err, JSON.stringify(rs.findings));
-    assert.equal(err!.range.start.character, text.indexOf(',]') + 1);
+    assert.equal(err.range.start.character, text.indexOf(',]') + 1);
     assert.equal(evaluateClaude(rs, { tool: 'Bash', command: 'touch x' }, CTX).decision, 'ask');
   });
 

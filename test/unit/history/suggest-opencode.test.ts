@@ -28,7 +28,7 @@ const CONFIG = `{
 
 describe('history: suggest on OpenCode bash permissions', () => {
   before(() => initShellParser());
-  const parse = (t: string) => opencode.parse({ path: '/p/opencode.json', text: t }, {}) as OpencodeRuleSet;
+  const parse = (t: string) => opencode.parse({ path: '/p/opencode.json', text: t }, {});
   const decide = (rs: OpencodeRuleSet, command: string) => opencode.evaluate(rs, { action: 'bash', resources: [command] }, {}).decision;
 
   it('replaces broad patterns in place, keeps order, denies observed denials last, and proves it', () => {

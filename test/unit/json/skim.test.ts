@@ -9,7 +9,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 /** JSON text with whitespace of every kind between tokens, and keys and strings that need escapes. */
 const spacedJson = fc
   .tuple(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(0, 1, 2, '\t', ' \r\n '))
-  .map(([v, indent]) => JSON.stringify(v, null, indent as number | string));
+  .map(([v, indent]) => JSON.stringify(v, null, indent));
 
 /** Every value node of a tree with its path. */
 function* walk(node: Node, path: Array<string | number> = []): Generator<[Array<string | number>, Node]> {

@@ -35,7 +35,7 @@ describe('oh-my-pi: comment-hides-command', () => {
     assert.equal(f.code, 'comment-hides-command');
     assert.equal(f.severity, 'warning');
     assert.equal(f.witness, "git status #'\nrm -rf x\n#'");
-    assert.equal(evaluateOmp(rs, { command: f.witness! }).decision, 'allow');
+    assert.equal(evaluateOmp(rs, { command: f.witness }).decision, 'allow');
   });
   it('stays quiet for exact allows and for allows an earlier deny takes the witness from', () => {
     const exact = parseOmp({ path: 's.yml', text: 'bash:\n  patterns:\n    - match: "git status"\n      approval: allow\n' });

@@ -16,7 +16,7 @@ describe('OpenCode lints over the effective list', () => {
     const fs = lint({ permission: { edit: { 'secrets/*': 'deny' } }, agent: { build: { permission: { '*': 'ask' } } } });
     const f = fs.find((x) => x.code === 'overridden-deny');
     assert.ok(f, fs.map((x) => x.code).join());
-    assert.equal(f!.severity, 'warning');
+    assert.equal(f.severity, 'warning');
   });
 
   it('V2 spellings: a shell rule is a command rule for the lints', () => {

@@ -52,7 +52,7 @@ const pattern = fc.constantFrom('*', 'git *', 'src/**', '~/notes/*', '$HOME/x', 
 
 /** Configs; with `broken`, now and then a part the full reader reports (a wrong type, an unknown decision, a missing field). */
 function configs(broken: boolean) {
-  const bad = <T>(good: fc.Arbitrary<T>, wrong: fc.Arbitrary<unknown>) => (broken ? fc.oneof({ weight: 12, arbitrary: good as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: wrong }) : good);
+  const bad = <T>(good: fc.Arbitrary<T>, wrong: fc.Arbitrary<unknown>) => (broken ? fc.oneof({ weight: 12, arbitrary: good }, { weight: 1, arbitrary: wrong }) : good);
   const decision = bad(decisionWord, fc.constantFrom('Allow', '', 'prompt', 1, true, null, ['deny']));
   const v1 = fc.oneof({ weight: 1, arbitrary: decision }, { weight: 4, arbitrary: fc.dictionary(key, fc.oneof(decision, fc.dictionary(pattern, decision, { maxKeys: 4 })), { maxKeys: 5 }) });
   const v2Rule = bad(

@@ -30,8 +30,8 @@ describe('opencode: V1 flattening order', () => {
     const rs = parseText('{"permission": {"webfetch": {"*": "allow"}}}');
     const f = rs.findings.find((x) => x.code === 'schema');
     assert.ok(f);
-    assert.match(f!.message, /webfetch.*only a decision string/);
-    assert.deepEqual(f!.range.start, { line: 0, character: 28 });
+    assert.match(f.message, /webfetch.*only a decision string/);
+    assert.deepEqual(f.range.start, { line: 0, character: 28 });
     assert.equal(rs.rules.length, 0);
   });
   it('home expansion at the start of V1 patterns', () => {

@@ -9,7 +9,7 @@ const reference = (w: Wildcard) => new RegExp(toRegExpSource(w), 's');
 /** Textbook O(n·m) dynamic programme over one alternative: slow, obviously right, never backtracks. */
 function dpMatches(w: Wildcard, s: string): boolean {
   return w.alts.some((atoms) => {
-    const units: Array<string | null | '*'> = [];
+    const units: Array<string | null> = [];
     for (const a of atoms) {
       if (a.t === 'lit') for (const ch of a.s.split('')) units.push(ch);
       else units.push(a.t === 'one' ? null : '*');

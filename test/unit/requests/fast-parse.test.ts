@@ -36,7 +36,7 @@ function bothWays(text: string): [RequestsFile, RequestsFile] {
 }
 
 function files(broken: boolean) {
-  const bad = <T>(good: fc.Arbitrary<T>, wrong: fc.Arbitrary<unknown>) => (broken ? fc.oneof({ weight: 10, arbitrary: good as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: wrong }) : good);
+  const bad = <T>(good: fc.Arbitrary<T>, wrong: fc.Arbitrary<unknown>) => (broken ? fc.oneof({ weight: 10, arbitrary: good }, { weight: 1, arbitrary: wrong }) : good);
   const word = bad(fc.constantFrom('allow', 'ask', 'deny'), fc.constantFrom('Deny', 'prompt', 3, null));
   const expect = fc.oneof(word, fc.record({ decision: word, rule: fc.integer({ min: -1, max: 9 }), reason: fc.constantFrom('x', 'y'), '7': fc.constant([1, { a: 'b' }]) }, { requiredKeys: [] }));
   const resource = fc.constantFrom('src/a.ts', 'docs/x.md', 'git status', '~/x', 'a"b', 'é', '');

@@ -84,7 +84,7 @@ describe('language service: decision flips against the git base', () => {
     assert.ok(md.indexOf('## Newly allowed') < md.indexOf('## Newly denied'), md);
     assert.match(md, /- A: a narrow grant: allow → deny/);
     // C stays deny, but its subjects moved both ways: it is listed where the loosening is.
-    assert.match(md, /## Newly allowed[^#]*- C: a mixed operation: same decision overall, but:\n  - `secrets\/test.env`: deny → allow .*\n  - `docs\/start.md`: allow → deny/);
+    assert.match(md, /## Newly allowed[^#]*- C: a mixed operation: same decision overall, but:\n {2}- `secrets\/test.env`: deny → allow .*\n {2}- `docs\/start.md`: allow → deny/);
   });
 
   it('says nothing when the file equals its base or is not in git, and "new file" when git does not know it', () => {

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { deflateSync } from 'zlib';
 import { createBaseTextReader } from '../../../server/base-text';
 import { fileAtCommit } from '../../../server/git/file-at-commit';
-import { applyDelta, ObjectStore, TOO_BIG } from '../../../server/git/object-store';
+import { applyDelta, ObjectStore } from '../../../server/git/object-store';
 import { plainlyReadable, repositoryOf } from '../../../server/git/repository';
 
 function git(dir: string, ...args: string[]): string {

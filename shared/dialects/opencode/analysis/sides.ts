@@ -362,7 +362,7 @@ function ownPositions(rs: OpencodeRuleSet, agent: string | undefined, action: st
   // positions are ascending, so one matching pattern's list is the answer as it is (never written).
   const lists: Array<readonly number[]> = [];
   p.actionMatchers.forEach((m, id) => {
-    if (matches(m, action)) lists.push(view![id]);
+    if (matches(m, action)) lists.push(view[id]);
   });
   return mergeAscending(lists);
 }
@@ -620,7 +620,7 @@ function headIndex(rules: readonly OpencodeRule[]): PrefixIndex {
   if (ix) return ix;
   ix = new PrefixIndex();
   rules.forEach((r, j) => {
-    for (const alt of r.resourcePattern.alts) ix!.add(literalHead(alt), j);
+    for (const alt of r.resourcePattern.alts) ix.add(literalHead(alt), j);
   });
   HEADS.set(rules, ix.seal());
   return ix;
