@@ -4,9 +4,42 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 /** Build output, installed packages and scratch folders: nothing here is the project's source. */
 export const IGNORES = ['node_modules/', 'dist/', 'out/', '.e2e/', '.rulelens-tmp/', '.scratch-*/', '**/*.tmp.ts', 'test/e2e/host/', 'test/e2e/screenshots/'];
+
+// The import layers of docs/architecture.md, as import-x/no-restricted-paths zones on resolved paths.
+// Every folder under shared/dialects/ is a dialect, so a new one is held to the same rules.
+const DIALECTS = fs
+  .readdirSync(path.join(import.meta.dirname, 'shared/dialects'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const FOUNDATIONS = ['shared/model', 'shared/json', 'shared/toml', 'shared/patterns', 'shared/trace', 'shared/host', 'shared/config', 'shared/docs.ts', 'shared/protocol.ts'];
+const GENERIC = ['shared/analysis', 'shared/compiled', 'shared/requests', 'shared/diff', 'shared/history', 'shared/translate'];
+const HOSTS = ['server', 'cli', 'client'];
+const SEE = 'see docs/architecture.md';
+const LAYERS = [
+  { target: FOUNDATIONS, from: ['shared/dialects', ...GENERIC, 'shared/check', ...HOSTS], message: `a foundation imports only other foundations (${SEE})` },
+  { target: GENERIC, from: 'shared/dialects', except: ['./dialect.ts'], message: `generic machinery knows no agent: only the Dialect interface, shared/dialects/dialect.ts (${SEE})` },
+  { target: GENERIC, from: ['shared/check', ...HOSTS], message: `generic machinery imports no orchestration or host (${SEE})` },
+  ...DIALECTS.map((id) => ({
+    target: `shared/dialects/${id}`,
+    from: 'shared/dialects',
+    except: [`./${id}`, './dialect.ts', ...DIALECTS.filter((other) => other !== id).map((other) => `./${other}/index.ts`)],
+    message: `a dialect imports its own folder, dialect.ts and other dialects' index.ts only, never the registry (${SEE})`,
+  })),
+  { target: 'shared/dialects/index.ts', from: 'shared/dialects', except: ['./dialect.ts', ...DIALECTS.map((id) => `./${id}/index.ts`)], message: `the registry imports each dialect's index.ts and dialect.ts (${SEE})` },
+  { target: 'shared/dialects', from: ['shared/check', ...HOSTS], message: `a dialect imports no orchestration or host (${SEE})` },
+  { target: ['shared/check', ...HOSTS], from: 'shared/dialects', except: ['./index.ts', './dialect.ts'], message: `outside shared/dialects only the registry and dialect.ts are imported, never a dialect's files (${SEE})` },
+  { target: 'shared/check', from: HOSTS, message: `orchestration imports no host (${SEE})` },
+  { target: 'client', from: 'shared', except: ['./protocol.ts', './model', './requests/locate.ts', './requests/fields.ts'], message: `the extension bundles apart from the engine: protocol, model, requests/locate and requests/fields only (${SEE})` },
+  { target: 'client', from: ['server', 'cli'], message: `hosts do not import each other (${SEE})` },
+  { target: 'server', from: ['client', 'cli'], message: `hosts do not import each other (${SEE})` },
+  { target: 'cli', from: 'client', message: `hosts do not import each other (${SEE})` },
+];
 
 export default tseslint.config(
   { ignores: IGNORES.map((p) => (p.endsWith('/') ? `${p}**` : p)) },
@@ -50,6 +83,13 @@ export default tseslint.config(
       // The shell screens and the bundle check match control characters on purpose.
       'no-control-regex': 'off',
     },
+  },
+
+  {
+    files: ['shared/**', 'server/**', 'cli/**', 'client/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYERS }] },
   },
 
   // Plain JavaScript (bin/, the .mjs scripts, the .cjs probes) and the fixtures outside tsconfig.json
