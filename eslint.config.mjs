@@ -17,12 +17,16 @@ const DIALECTS = fs
   .readdirSync(path.join(import.meta.dirname, 'shared/dialects'), { withFileTypes: true })
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
+const DIALECT_ID = `/^(?:${DIALECTS.join('|')})$/`;
 const FOUNDATIONS = ['shared/model', 'shared/json', 'shared/toml', 'shared/patterns', 'shared/trace', 'shared/host', 'shared/config', 'shared/docs.ts', 'shared/protocol.ts'];
 const GENERIC = ['shared/analysis', 'shared/compiled', 'shared/requests', 'shared/diff', 'shared/history', 'shared/translate'];
 const HOSTS = ['server', 'cli', 'client'];
 const SEE = 'see docs/architecture.md';
+/** protocol.ts and trace/ may use the generic machinery's pure helpers and types, never a dialect. */
+const ABOVE_MACHINERY = ['shared/protocol.ts', 'shared/trace'];
 const LAYERS = [
-  { target: FOUNDATIONS, from: ['shared/dialects', ...GENERIC, 'shared/check', ...HOSTS], message: `a foundation imports only other foundations (${SEE})` },
+  { target: FOUNDATIONS, from: ['shared/dialects', 'shared/check', ...HOSTS], message: `a foundation imports only other foundations (${SEE})` },
+  { target: FOUNDATIONS.filter((f) => !ABOVE_MACHINERY.includes(f)), from: GENERIC, message: `a foundation imports only other foundations (${SEE})` },
   { target: GENERIC, from: 'shared/dialects', except: ['./dialect.ts'], message: `generic machinery knows no agent: only the Dialect interface, shared/dialects/dialect.ts (${SEE})` },
   { target: GENERIC, from: ['shared/check', ...HOSTS], message: `generic machinery imports no orchestration or host (${SEE})` },
   ...DIALECTS.map((id) => ({
@@ -33,12 +37,13 @@ const LAYERS = [
   })),
   { target: 'shared/dialects/index.ts', from: 'shared/dialects', except: ['./dialect.ts', ...DIALECTS.map((id) => `./${id}/index.ts`)], message: `the registry imports each dialect's index.ts and dialect.ts (${SEE})` },
   { target: 'shared/dialects', from: ['shared/check', ...HOSTS], message: `a dialect imports no orchestration or host (${SEE})` },
-  { target: ['shared/check', ...HOSTS], from: 'shared/dialects', except: ['./index.ts', './dialect.ts'], message: `outside shared/dialects only the registry and dialect.ts are imported, never a dialect's files (${SEE})` },
+  { target: 'shared/check', from: 'shared/dialects', except: ['./index.ts', './dialect.ts'], message: `orchestration uses the registry and dialect.ts, never a dialect's files (${SEE})` },
   { target: 'shared/check', from: HOSTS, message: `orchestration imports no host (${SEE})` },
-  { target: 'client', from: 'shared', except: ['./protocol.ts', './model', './requests/locate.ts', './requests/fields.ts'], message: `the extension bundles apart from the engine: protocol, model, requests/locate and requests/fields only (${SEE})` },
+  { target: ['server', 'cli'], from: 'shared/dialects', except: ['./index.ts', './dialect.ts', ...DIALECTS.map((id) => `./${id}/index.ts`)], message: `a host imports the registry, dialect.ts or a dialect's index.ts, never a dialect's other files (${SEE})` },
+  { target: 'client', from: 'shared', except: ['./protocol.ts', './model', './requests/fields.ts', './requests/input.ts', './requests/locate.ts'], message: `the extension bundles apart from the engine: protocol, model and requests/{fields,input,locate} only (${SEE})` },
   { target: 'client', from: ['server', 'cli'], message: `hosts do not import each other (${SEE})` },
   { target: 'server', from: ['client', 'cli'], message: `hosts do not import each other (${SEE})` },
-  { target: 'cli', from: 'client', message: `hosts do not import each other (${SEE})` },
+  { target: 'cli', from: ['client', 'server'], message: `hosts do not import each other (${SEE})` },
 ];
 
 export default tseslint.config(
@@ -90,6 +95,20 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYERS }] },
+  },
+  // Outside its folder nothing tests a dialect's id: it asks the dialect for a capability instead.
+  {
+    files: ['shared/**', 'server/**', 'cli/**', 'client/**'],
+    ignores: ['shared/dialects/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[`BinaryExpression[operator=/^[!=]==?$/] > Literal[value=${DIALECT_ID}]`, `SwitchCase > Literal.test[value=${DIALECT_ID}]`].map((selector) => ({
+          selector,
+          message: `a dialect id tested outside shared/dialects/: ask the dialect for a capability (${SEE})`,
+        })),
+      ],
+    },
   },
 
   // Plain JavaScript (bin/, the .mjs scripts, the .cjs probes) and the fixtures outside tsconfig.json
