@@ -220,7 +220,7 @@ export interface Vocabulary {
  * comparison of two versions re-judges under both. `S` is one record as `read` returns it.
  * @example boundsRules.recordedSteps!.fileBeside('/p/.attesso/rules.json') // '/p/.attesso/ledger.jsonl'
  */
-export interface RecordedSteps<RS extends RuleSet = RuleSet, S = any> {
+export interface RecordedSteps<RS extends RuleSet = RuleSet, S = unknown> {
   /** What the records are called in reports ("ledger"). */
   readonly name: string;
   /** The records file a rule file keeps beside it. */

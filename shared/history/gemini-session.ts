@@ -17,6 +17,8 @@ const STATUS: Readonly<Record<string, Outcome>> = {
 };
 
 const POLICY_DENIAL = /denied by policy|policy_violation/i;
+/** The `type` of a chat record the model wrote (a value of Gemini CLI's log format, not a dialect id). */
+const MODEL_RECORD = 'gemini';
 
 /**
  * Reads Gemini CLI chat records (`~/.gemini/tmp/<project>/chats/session-*.jsonl`: a metadata line,
@@ -32,7 +34,7 @@ export class GeminiSessionReader {
 
   /** Whether a parsed line is a Gemini chat record. */
   static claims(v: Obj): boolean {
-    return 'projectHash' in v || v.type === 'gemini' || '$rewindTo' in v || '$set' in v || (Array.isArray(v.messages) && 'sessionId' in v);
+    return 'projectHash' in v || v.type === MODEL_RECORD || '$rewindTo' in v || '$set' in v || (Array.isArray(v.messages) && 'sessionId' in v);
   }
 
   line(v: Obj, line: number): string | undefined {
@@ -46,7 +48,7 @@ export class GeminiSessionReader {
   }
 
   private message(m: Obj, line: number): void {
-    if (m.type !== 'gemini' || !Array.isArray(m.toolCalls)) return;
+    if (m.type !== MODEL_RECORD || !Array.isArray(m.toolCalls)) return;
     for (const c of m.toolCalls) {
       if (!isObj(c) || typeof c.name !== 'string') continue;
       const id = typeof c.id === 'string' ? c.id : `${line}:${this.calls.size}`;

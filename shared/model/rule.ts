@@ -7,10 +7,11 @@ import type { Range, SourceText } from './source';
  * (`declare module '../../model/rule' { interface DialectIds { opencode: true } }`), so adding one
  * touches no generic code, and an id that no dialect declares is still a type error.
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the declaration-merging target each dialect adds its id to
 export interface DialectIds {}
 
 /** A registered dialect's id: `'opencode'`, `'claude'`, … (see `DialectIds`). */
-export type DialectId = keyof DialectIds & string;
+export type DialectId = Extract<keyof DialectIds, string>;
 
 /** One rule as the agent sees it, with where it came from in the file. */
 export interface Rule {

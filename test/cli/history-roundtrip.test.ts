@@ -7,7 +7,6 @@ import { generateMonth, MONTH_SETTINGS, type Month } from '../history/generate-m
 import { claude } from '../../shared/dialects/claude';
 import { DIALECTS } from '../../shared/dialects';
 import { initShellParser } from '../../shared/host/shell-parser';
-import type { ClaudeRuleSet } from '../../shared/dialects/claude/types';
 import { readStoredHistory } from '../../shared/history/stored';
 import { requestFor } from '../../shared/history/evaluate';
 import { runsAnythingCandidates } from '../../shared/patterns/runs-anything';
@@ -59,7 +58,7 @@ describe('cli: history round trip on a synthetic month', function () {
     fs.writeFileSync(next, out.text);
 
     // Judge everything ourselves with the engine.
-    const parse = (p: string) => claude.parse({ path: p, text: fs.readFileSync(p, 'utf8') }, { home: os.homedir() }) as ClaudeRuleSet;
+    const parse = (p: string) => claude.parse({ path: p, text: fs.readFileSync(p, 'utf8') }, { home: os.homedir() });
     const before = parse(m.settings);
     const after = parse(next);
     const entries = readStoredHistory(fs.readFileSync(stored, 'utf8'), DIALECTS)!;

@@ -3,7 +3,6 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { claude } from '../../../shared/dialects/claude';
-import type { ClaudeRuleSet } from '../../../shared/dialects/claude/types';
 import { initShellParser } from '../../../shared/host/shell-parser';
 import { ALWAYS_RUNS_ANYTHING, bashProposals, pathProposals, runsAnything } from '../../../shared/dialects/claude/history/proposals';
 import { suggestClaude } from '../../../shared/dialects/claude/history/suggest';
@@ -69,7 +68,7 @@ describe('history: suggest on Claude Code settings, proved by the evaluator', ()
     }
     settingsPath = path.join(dir, '.claude', 'settings.json');
     const text = JSON.stringify(settings, null, 2) + '\n';
-    const parse = (t: string) => claude.parse({ path: settingsPath, text: t }, { home: os.homedir() }) as ClaudeRuleSet;
+    const parse = (t: string) => claude.parse({ path: settingsPath, text: t }, { home: os.homedir() });
     return { text, parse, rs: parse(text) };
   };
 

@@ -1,7 +1,7 @@
 import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue } from 'jsonc-parser';
 import type { ClaudeRule, ClaudeRuleSet } from '../types';
 import type { AnyDialect } from '../../dialect';
-import type { Decision, EvalContext } from '../../../model';
+import type { EvalContext } from '../../../model';
 import { bashProposals, hostOf, pathFamily, pathProposals, subCommands, subjectOf, type Proposal } from './proposals';
 import { judge, requestFor } from '../../../history/evaluate';
 import { proveSuggestion, type Judged, type ProofDialect } from '../../../history/suggest-proof';

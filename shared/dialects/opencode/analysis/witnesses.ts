@@ -1,5 +1,5 @@
 import type { NFA } from 'refa';
-import type { Decision, RuleRef, RuleSet } from '../../../model';
+import type { Decision, RuleRef } from '../../../model';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../rules';
 import { DEFAULT_EFFECT } from '../evaluate';
 import { compile, isUniversal, matches, matchesPattern, type Wildcard } from '../../../patterns/wildcard';

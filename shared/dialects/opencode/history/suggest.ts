@@ -1,7 +1,7 @@
 import { applyEdits, findNodeAtLocation, modify, parseTree, type Node } from 'jsonc-parser';
 import type { AnyDialect } from '../../dialect';
 import type { OpencodeRule, OpencodeRuleSet } from '../rules';
-import type { Decision, EvalContext } from '../../../model';
+import type { EvalContext } from '../../../model';
 import { bashProposals } from '../../claude';
 import { judge, requestFor } from '../../../history/evaluate';
 import { MAX_PROOF_ROUNDS, type Suggestion, type SuggestedRule } from '../../../history/suggestion';
