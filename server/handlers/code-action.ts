@@ -1,9 +1,9 @@
-import { guard, type ServerContext } from './context';
+import { guard, prepared, type ServerContext } from './context';
 
 /** textDocument/codeAction: quick fixes for RuleLens diagnostics. */
 export function registerCodeAction(ctx: ServerContext): void {
   ctx.connection.onCodeAction(guard(ctx.connection, 'codeAction', [], async (p) => {
-    await ctx.settings.prepare([p.textDocument.uri]);
+    await prepared(ctx, [p.textDocument.uri]);
     return ctx.service.codeActions(p.textDocument.uri, p.range, p.context);
   }));
 }

@@ -16,6 +16,17 @@ export interface ServerContext {
 }
 
 /**
+ * Everything a handler awaits before it reads an analysis: the dialects of the documents (a
+ * dialect with a WebAssembly parser is never used before the parser is loaded) and their settings.
+ * Every handler that analyses a document goes through here, so no answer depends on which files
+ * happened to be opened first.
+ * @example await prepared(ctx, [p.textDocument.uri]); return ctx.service.doHover(uri, pos);
+ */
+export async function prepared(ctx: Pick<ServerContext, 'service' | 'settings'>, uris: readonly string[]): Promise<void> {
+  await Promise.all([...uris.map((u) => ctx.service.ready(u)), ctx.settings.prepare(uris)]);
+}
+
+/**
  * Wraps a handler so a throw becomes a logged error and a harmless answer: one bad document or
  * request must never take the server down for the others.
  * @example connection.onHover(guard(ctx, 'hover', null, (p) => service.doHover(p.textDocument.uri, p.position)))

@@ -14,6 +14,7 @@ import { ALL_FEATURES, type ServiceHost } from './host';
 import { symbolsFor } from './symbols';
 import { uriToPath } from './uri';
 import { Workspace, type Analysis } from './workspace';
+import type { AnyDialect } from '../../shared/dialects';
 
 /** Diagnostics for one document, as a validation publishes them. */
 export interface PublishTarget {
@@ -39,7 +40,8 @@ export interface LanguageService {
   /**
    * Initializes the dialects this document and the other open ones are checked in (Claude Code's
    * shell parser is WebAssembly, loaded only once a file of a dialect that parses commands is
-   * open); reports made before are dropped. Await it before `validate`.
+   * met). Await it before any question about the document: until its dialect is ready, its
+   * analysis has no findings and its stored requests read "not run", never a verdict.
    */
   ready(uri: string): Promise<void>;
   doValidation(uri: string): Diagnostic[];
@@ -82,19 +84,28 @@ export function createLanguageService(host: ServiceHost): LanguageService {
     return findings.map((f) => toDiagnostic(f, uri, host.docsBase, features));
   };
 
+  // Dialects whose one-time setup (a WebAssembly parser) has run, tried once each: a dialect whose
+  // setup fails still checks, fail-closed (its commands are never allowed).
   const initialized = new Set<string>();
+  const initializing = new Map<string, Promise<void>>();
+  const initOnce = (d: AnyDialect): Promise<void> => {
+    let job = initializing.get(d.id);
+    if (!job) {
+      job = d.init!().catch(() => undefined).then(() => void initialized.add(d.id));
+      initializing.set(d.id, job);
+    }
+    return job;
+  };
+  // No analysis runs in a dialect before its setup: one made earlier would fail closed and, kept,
+  // answer every later question wrongly (a stored request "fails" until some file opens the parser).
+  ws.isReady = (d) => !d.init || initialized.has(d.id);
   const ready = async (uri: string): Promise<void> => {
-    const need = new Map<string, () => Promise<void>>();
+    const jobs: Array<Promise<void>> = [];
     for (const p of new Set([uriToPath(uri), ...ws.openPaths()])) {
       const d = ws.dialectOf(p);
-      if (d?.init && !initialized.has(d.id)) need.set(d.id, d.init);
+      if (d?.init && !initialized.has(d.id)) jobs.push(initOnce(d));
     }
-    if (!need.size) return;
-    // A dialect that cannot initialize still checks, fail-closed (its commands are never allowed).
-    await Promise.all([...need.values()].map((init) => init().catch(() => undefined)));
-    for (const id of need.keys()) initialized.add(id);
-    // Checks made before (a lens asked for at once) ran without the parser: fail-closed, now stale.
-    ws.forgetReports();
+    await Promise.all(jobs);
   };
 
   const validate = (uri: string): Validation => {

@@ -32,6 +32,22 @@ interface Cached {
 
 const MISSING = Symbol('missing');
 
+/**
+ * A report made before its dialect's parser was loaded says nothing it cannot stand by: no
+ * findings, and each stored request "not run" rather than the fail-closed verdict it got.
+ * @example notReady(report).results[0].error // 'not run yet: Claude Code is loading its parser'
+ */
+export function notReady(report: FileReport): FileReport {
+  const error = `not run yet: ${report.dialect?.title ?? 'the dialect'} is loading its parser`;
+  return {
+    ...report,
+    ruleSet: null,
+    diagnostics: [],
+    requestDiagnostics: [],
+    results: report.results.map((r) => ({ request: r.request, verdict: null, pass: null, mismatches: [], error })),
+  };
+}
+
 /** Parsed requests files kept at once: editing a rule file re-runs its requests without re-reading them. */
 const MAX_PARSED_REQUESTS = 16;
 
@@ -47,6 +63,12 @@ export class Workspace {
   readonly overlay = new Map<string, string>();
   readonly checkHost: CheckHost;
   private readonly parsedRequests = new Map<string, { text: string; dialect: string | undefined; file: RequestsFile }>();
+
+  /**
+   * Whether a dialect's one-time setup has run (the language service sets it). A report in a dialect
+   * that is not ready is never kept nor shown as a result: see `notReady`.
+   */
+  isReady: (d: AnyDialect) => boolean = () => true;
 
   constructor(readonly host: ServiceHost) {
     this.checkHost = { readFile: (p) => this.readDisk(p), exists: (p) => this.readDisk(p) !== undefined || host.exists(p) };
@@ -183,6 +205,7 @@ export class Workspace {
     } catch {
       report = { path: rulePath, dialect: null, ruleSet: null, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
     }
+    if (report.dialect && !this.isReady(report.dialect)) return notReady(report);
     this.reports.set(key, { ruleText, requestsPath: reqPath, requestsText, configKey, report });
     return report;
   }

@@ -69,7 +69,8 @@ export class LspClient {
     });
   }
 
-  async initialize(rootUri: string): Promise<unknown> {
+  /** `settings`: the `rulelens` section sent with `initialize` (e.g. `{ backgroundCheck: false }`). */
+  async initialize(rootUri: string, settings?: Record<string, unknown>): Promise<unknown> {
     const result = await this.conn.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
@@ -78,7 +79,7 @@ export class LspClient {
         workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] }, codeLens: { refreshSupport: true } },
         textDocument: { publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true, tagSupport: { valueSet: [1, 2] } } },
       },
-      initializationOptions: { docsBaseUrl: 'https://rulelens.dev/docs/lints/' },
+      initializationOptions: { docsBaseUrl: 'https://rulelens.dev/docs/lints/', ...(settings ? { settings } : {}) },
     });
     await this.conn.sendNotification('initialized', {});
     return result;

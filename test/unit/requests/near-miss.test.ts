@@ -41,7 +41,7 @@ describe('trace: near misses are explained', () => {
     assert.deepEqual(nearMissLines(v).map((l) => l.split(' does not match')[0]), ['rule 1 `bash git * allow`']);
   });
 
-  it('the hover of a stored request shows the near miss', () => {
+  it('the hover of a stored request shows the near miss', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-near-'));
     fs.mkdirSync(path.join(dir, '.claude'));
     const rules = path.join(dir, '.claude/settings.json');
@@ -52,6 +52,7 @@ describe('trace: near misses are explained', () => {
     const ls = service();
     open(ls, rules);
     const uri = open(ls, requests, text);
+    await ls.ready(uri);
     const line = text.split('\n').findIndex((l) => l.includes('unit tests run'));
     const hover = hoverAt(ls.workspace.analyze(uri), { line, character: 15 });
     const value = (hover?.contents as { value: string } | undefined)?.value ?? '';

@@ -39,11 +39,11 @@ describe('server: the Claude Code user settings setting (rulelens.claude.userSet
     assert.strictEqual(ctx.userSettings, undefined);
   });
 
-  it('layers the user rules under the project when set: the stored request flips from failed to passed', () => {
+  it('layers the user rules under the project when set: the stored request flips from failed to passed', async () => {
     const p = project();
     const ctx: EvalContext = { home: path.join(p.dir, 'home') };
-    assert.deepStrictEqual(storedCounts(ctx, p.settings), { passed: 0, failed: 1 });
+    assert.deepStrictEqual(await storedCounts(ctx, p.settings), { passed: 0, failed: 1 });
     applyEngineSettings(ctx, { claude: { userSettings: p.user } }, readText);
-    assert.deepStrictEqual(storedCounts(ctx, p.settings), { passed: 1, failed: 0 });
+    assert.deepStrictEqual(await storedCounts(ctx, p.settings), { passed: 1, failed: 0 });
   });
 });

@@ -34,11 +34,11 @@ describe('server: the Codex requirements setting (rulelens.codex.requirements)',
     assert.strictEqual(ctx.codexRequirements, undefined);
   });
 
-  it('joins the admin rules when set: the stored force push flips from failed to passed', () => {
+  it('joins the admin rules when set: the stored force push flips from failed to passed', async () => {
     const p = project();
     const ctx: EvalContext = {};
-    assert.deepStrictEqual(storedCounts(ctx, p.rules), { passed: 0, failed: 1 });
+    assert.deepStrictEqual(await storedCounts(ctx, p.rules), { passed: 0, failed: 1 });
     applyEngineSettings(ctx, { codex: { requirements: p.requirements } }, readText);
-    assert.deepStrictEqual(storedCounts(ctx, p.rules), { passed: 1, failed: 0 });
+    assert.deepStrictEqual(await storedCounts(ctx, p.rules), { passed: 1, failed: 0 });
   });
 });

@@ -25,9 +25,11 @@ export function service(): LanguageService {
  * How many stored requests of a rule file pass and fail when a fresh service checks it with this
  * context (the context is read at each call, so a test can change its engine settings between).
  */
-export function storedCounts(ctx: EvalContext, rulePath: string): { passed?: number; failed?: number } {
+export async function storedCounts(ctx: EvalContext, rulePath: string): Promise<{ passed?: number; failed?: number }> {
   const ls = createLanguageService({ readFile: readText, exists: fileExists, ctx, docsBase: 'https://rulelens.dev/docs/lints/' });
-  const status = ls.validate(open(ls, rulePath)).status;
+  const uri = open(ls, rulePath);
+  await ls.ready(uri);
+  const status = ls.validate(uri).status;
   return { passed: status?.passed, failed: status?.failed };
 }
 

@@ -17,7 +17,7 @@ const observed = (command: string, outcome: string, count: number) => ({ name: `
 describe('language service: Tighten from history', () => {
   before(() => initShellParser());
 
-  function setup(history: string | undefined) {
+  async function setup(history: string | undefined) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-tighten-'));
     fs.mkdirSync(path.join(dir, '.claude'));
     const settings = path.join(dir, '.claude', 'settings.json');
@@ -28,11 +28,12 @@ describe('language service: Tighten from history', () => {
     const ls = createLanguageService({ readFile: readText, exists: fileExists, ctx: { home: '/home/test' }, historyFor: () => (history === undefined ? undefined : path.join(dir, history)) });
     const uri = pathToUri(settings);
     ls.setDocument(uri, text, 1);
+    await ls.ready(uri);
     return { ls, uri, text, settings };
   }
 
-  it('on a broad allow, rewrites the file to the proved narrow rules', () => {
-    const { ls, uri, text, settings } = setup('history.requests.json');
+  it('on a broad allow, rewrites the file to the proved narrow rules', async () => {
+    const { ls, uri, text, settings } = await setup('history.requests.json');
     const at = posOf(text, 'Bash(npm *)');
     const action = ls.codeActions(uri, { start: at, end: at }, { diagnostics: [] }).find((a) => a.title.startsWith('Tighten from history'));
     assert.ok(action, 'offered');
@@ -46,12 +47,12 @@ describe('language service: Tighten from history', () => {
     assert.equal(claude.evaluate(rs, { tool: 'Bash', command: 'npm publish' }, {}).decision, 'deny');
   });
 
-  it('not offered on a narrow rule, nor without a configured or readable history', () => {
-    const a = setup('history.requests.json');
+  it('not offered on a narrow rule, nor without a configured or readable history', async () => {
+    const a = await setup('history.requests.json');
     const narrow = posOf(a.text, 'Bash(git status)');
     assert.ok(!a.ls.codeActions(a.uri, { start: narrow, end: narrow }, { diagnostics: [] }).some((x) => x.title.startsWith('Tighten')));
     for (const h of [undefined, 'missing.json']) {
-      const b = setup(h);
+      const b = await setup(h);
       const at = posOf(b.text, 'Bash(npm *)');
       assert.ok(!b.ls.codeActions(b.uri, { start: at, end: at }, { diagnostics: [] }).some((x) => x.title.startsWith('Tighten')), String(h));
     }
