@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS, type StatusParams } from '../shared/protocol';
 import { documentSelector } from './selector';
+import { describeRequests } from './status-text';
 
 /**
  * The language status item beside the language mode: which dialect the server recognised in the
@@ -43,19 +44,12 @@ export class RuleStatus implements vscode.Disposable {
       return;
     }
     this.item.text = `RuleLens: ${status.dialect}`;
-    this.item.detail = describeRequests(status);
-    this.item.severity = status.failed > 0 ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
+    this.item.detail = status.summary ?? describeRequests(status);
+    this.item.severity = status.failed > 0 || (status.invalid ?? 0) > 0 ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
   }
 
   dispose(): void {
     this.item.dispose();
     for (const d of this.disposables) d.dispose();
   }
-}
-
-/** @example describeRequests({ requests: 6, passed: 5, failed: 1 }) // '5/6 requests pass, 1 fails' */
-export function describeRequests(s: Pick<StatusParams, 'requests' | 'passed' | 'failed'>): string {
-  if (s.requests === 0) return 'no stored requests';
-  const head = `${s.passed}/${s.requests} requests pass`;
-  return s.failed > 0 ? `${head}, ${s.failed} fail${s.failed === 1 ? 's' : ''}` : head;
 }

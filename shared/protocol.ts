@@ -41,6 +41,11 @@ export interface RequestResultInfo {
   native: string | null;
   expect: string | null;
   pass: boolean | null;
+  /**
+   * How the result counts, exactly as `rulelens check` counts it: `unchecked` ran without an
+   * `expect` (the Testing view shows it skipped, never passed), `invalid` has an error of its own.
+   */
+  outcome: 'passed' | 'failed' | 'invalid' | 'unchecked';
   /** `rule 3: edit secrets/* deny`, or the reason it could not run. */
   detail: string;
 }
@@ -61,6 +66,12 @@ export interface StatusParams {
   requests: number;
   passed: number;
   failed: number;
+  /** Requests with an error of their own (never counted as passed). */
+  invalid?: number;
+  /** Requests without `expect`: they ran, and nothing was compared. */
+  unchecked?: number;
+  /** The counts in the CLI's words: `6 requests: 5 passed, 1 failed`. */
+  summary?: string;
 }
 
 /** The argument of `COMMANDS.showFlips`: what changes against the git base, ready to show. */

@@ -2,10 +2,11 @@ import * as vscode from 'vscode';
 import type { ListRequestsResult, RequestResultInfo, StatusParams } from '../../shared/protocol';
 import type { ServerConnection } from '../server-connection';
 import { resultMessage } from './messages';
+import { testOutcome, type Outcome } from './outcome';
+
+export type { Outcome } from './outcome';
 
 const REQUESTS_GLOB = '**/*.requests.{json,jsonc}';
-
-export type Outcome = 'passed' | 'failed' | 'skipped' | 'errored';
 
 interface FileGroup {
   item: vscode.TestItem;
@@ -110,7 +111,7 @@ export class RequestTests implements vscode.Disposable {
     const children = listing.requests.map((r) => {
       const child = this.controller.createTestItem(`${key}#${r.name}`, r.name, requestsUri);
       child.range = new vscode.Range(r.line, 0, r.line, 0);
-      child.description = r.expect ? `expect ${r.expect}` : undefined;
+      child.description = r.expect ? `expect ${r.expect}` : r.decision ? `no expect · ${r.native ?? r.decision}` : undefined;
       return child;
     });
     group.item.children.replace(children);
@@ -152,20 +153,20 @@ export class RequestTests implements vscode.Disposable {
     }
   }
 
+  /**
+   * One result, counted as `rulelens check` counts it (`info.outcome`): a request without `expect`
+   * is skipped — it ran, nothing was compared — with its decision in the output, never a pass.
+   */
   private report(run: vscode.TestRun, item: vscode.TestItem, info: RequestResultInfo): void {
-    let outcome: Outcome;
-    if (info.pass === true || (info.pass === null && info.decision !== null)) {
-      outcome = 'passed';
-      run.passed(item);
-    } else if (info.pass === false) {
-      outcome = 'failed';
-      run.failed(item, resultMessage(info, item));
-    } else {
-      // Not evaluated at all: the request is malformed or its rule file cannot be read.
-      outcome = 'errored';
-      run.errored(item, resultMessage(info, item));
+    const outcome = testOutcome(info);
+    if (outcome === 'passed') run.passed(item);
+    else if (outcome === 'failed') run.failed(item, resultMessage(info, item));
+    else if (outcome === 'errored') run.errored(item, resultMessage(info, item));
+    else run.skipped(item);
+    if (info.decision !== null) {
+      const where = item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined;
+      run.appendOutput(`${info.name}: ${info.native ?? info.decision}${info.expect ? ` (expect ${info.expect})` : ' (no expect: nothing compared)'} — ${info.detail}\r\n`, where, item);
     }
-    if (info.decision !== null) run.appendOutput(`${info.name}: ${info.decision}${info.expect ? ` (expect ${info.expect})` : ''} — ${info.detail}\r\n`, undefined, item);
     this.outcomes.set(item.id, outcome);
   }
 

@@ -3,6 +3,7 @@ import type { CodeLens, Command, Range } from 'vscode-languageserver';
 import type { FileReport } from '../../shared/check/check-file';
 import type { RequestResult } from '../../shared/requests/model';
 import { COMMANDS } from '../../shared/protocol';
+import { countResults, resultsLine } from '../../shared/requests/summary';
 import type { BaseDiff } from './base-diff';
 import { decisionsOf, shortName, type Decided } from './decides';
 import { flipLens, flipSuffix, requestFlips } from './flips';
@@ -38,20 +39,12 @@ class RuleLens implements CodeLens {
 }
 
 /**
- * The file summary: `4 requests · 3 pass · 1 fail` (plus invalid and unchecked counts when any).
- * @example summaryTitle(report) // '6 requests · 6 pass · 0 fail'
+ * The file summary in the CLI's words (`rulelens check` counts the same buckets).
+ * @example summaryTitle(report) // '6 requests: 6 passed, 0 failed'
  */
 export function summaryTitle(report: FileReport): string {
-  const rs = report.results;
-  if (!report.requestsPath) return 'no stored requests';
-  const pass = rs.filter((r) => r.pass === true).length;
-  const fail = rs.filter((r) => r.pass === false).length;
-  const invalid = rs.filter((r) => !r.verdict && r.pass !== false).length;
-  const unchecked = rs.filter((r) => r.verdict && r.pass === null).length;
-  const parts = [`${rs.length} request${rs.length === 1 ? '' : 's'}`, `${pass} pass`, `${fail} fail`];
-  if (invalid) parts.push(`${invalid} invalid`);
-  if (unchecked) parts.push(`${unchecked} without expect`);
-  return parts.join(' · ');
+  if (!report.requestsPath && !report.results.length) return 'no stored requests';
+  return resultsLine(countResults(report.results));
 }
 
 /**

@@ -5,6 +5,7 @@ import type { EvaluateParams, EvaluateResult, ListRequestsResult, RequestResultI
 import { parseRequestsFile } from '../../shared/requests/parse';
 import { decidingRuleText, safeEvaluate } from '../../shared/requests/run';
 import type { RequestResult } from '../../shared/requests/model';
+import { resultBucket } from '../../shared/requests/summary';
 import { renderTraceMarkdown } from '../../shared/trace/render';
 import { withNearMisses } from '../../shared/trace/near-miss';
 import type { Analysis, Workspace } from './workspace';
@@ -59,15 +60,22 @@ function expectText(r: RequestResult): string | null {
  */
 export function listRequestsFor(ws: Workspace, a: Analysis): ListRequestsResult {
   const rep = a.report;
-  const requests: RequestResultInfo[] = (rep?.results ?? []).map((r) => ({
-    name: r.request.name,
-    line: r.request.range.start.line,
-    decision: r.verdict?.decision ?? null,
-    native: r.verdict?.native ?? null,
-    expect: expectText(r),
-    pass: r.pass,
-    detail: r.verdict ? `${decidingRuleText(r.verdict)}${r.mismatches.length ? ` — ${r.mismatches.join('; ')}` : ''}` : r.error ?? 'not evaluated',
-  }));
+  const requests: RequestResultInfo[] = (rep?.results ?? []).map((r) => {
+    const outcome = resultBucket(r);
+    // An invalid request says why first: its verdict (when it ran) cannot be trusted.
+    const problem = outcome === 'invalid' ? (r.invalid ?? r.request.findings.find((f) => f.severity === 'error'))?.message : undefined;
+    const verdict = r.verdict ? `${decidingRuleText(r.verdict)}${r.mismatches.length ? ` — ${r.mismatches.join('; ')}` : ''}` : r.error ?? 'not evaluated';
+    return {
+      name: r.request.name,
+      line: r.request.range.start.line,
+      decision: r.verdict?.decision ?? null,
+      native: r.verdict?.native ?? null,
+      expect: expectText(r),
+      pass: r.pass,
+      outcome,
+      detail: problem ? `${problem}${r.verdict ? ` (it ran: ${verdict})` : ''}` : verdict,
+    };
+  });
   return {
     ruleUri: a.rulePath && rep ? ws.uriOf(a.rulePath) : null,
     requestsUri: a.requestsPath ? ws.uriOf(a.requestsPath) : null,

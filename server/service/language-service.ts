@@ -1,5 +1,6 @@
 import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic, DocumentSymbol, Hover, Position, Range } from 'vscode-languageserver';
 import { applyLevels } from '../../shared/config/lint-config';
+import { countResults, resultsLine } from '../../shared/requests/summary';
 import type { EvaluateParams, EvaluateResult, ListRequestsResult, StatusParams } from '../../shared/protocol';
 import { BaseDiffs } from './base-diff';
 import { codeActionsFor } from './code-actions';
@@ -118,13 +119,16 @@ export function createLanguageService(host: ServiceHost): LanguageService {
       publish.push({ uri: ws.uriOf(rep.path), diagnostics: diagnosticsOf(a, 'rules') });
       if (rep.requestsPath) publish.push({ uri: ws.uriOf(rep.requestsPath), diagnostics: diagnosticsOf(a, 'requests') });
     } else publish.push({ uri, diagnostics: [] });
-    const results = rep?.results ?? [];
+    const counts = countResults(rep?.results ?? []);
     const status: StatusParams = {
       uri,
       dialect: rep?.dialect?.id ?? null,
-      requests: results.length,
-      passed: results.filter((r) => r.pass === true).length,
-      failed: results.filter((r) => r.pass === false).length,
+      requests: counts.requests,
+      passed: counts.passed,
+      failed: counts.failed,
+      invalid: counts.invalid,
+      unchecked: counts.unchecked,
+      summary: rep?.requestsPath || counts.requests ? resultsLine(counts) : 'no stored requests',
     };
     return { publish, status };
   };

@@ -49,7 +49,7 @@ describe('language server: the rulelens.codeLens setting', function () {
 
   it('all (the default): "decides none" lenses fold into the summary; rules that decide keep theirs', async () => {
     const titles = (await lenses(ruleUri)).map((l) => l.command?.title);
-    assert.strictEqual(titles[0], '6 requests · 6 pass · 0 fail · 2 rules decide none');
+    assert.strictEqual(titles[0], '6 requests: 6 passed, 0 failed · 2 rules decide none');
     assert.ok(!titles.some((t) => /^decides none/.test(t ?? '')), titles.join('\n'));
     assert.deepStrictEqual(titles.slice(1, 3), ['decides D (ask)', 'decides A (allow)']);
   });

@@ -7,9 +7,9 @@ import { cli } from '../cli/helpers';
 import { buildServer } from './build';
 import { LspClient, ROOT } from './lsp-client';
 
-interface CheckedRequest { name: string; decision: string | null; pass: boolean | null }
-interface CheckedFile { path: string; requestsPath: string | null; requests: CheckedRequest[] }
-interface Listed { requests: Array<{ name: string; decision: string | null; pass: boolean | null }> }
+interface CheckedRequest { name: string; decision: string | null; pass: boolean | null; outcome?: string }
+interface CheckedFile { path: string; requestsPath: string | null; requests: CheckedRequest[]; requestDiagnostics: Array<{ severity: string }> }
+interface Listed { requests: Array<{ name: string; decision: string | null; pass: boolean | null; outcome: string }> }
 
 /** What `rulelens check --format json` decides for every stored request under `dir`, by requests file. */
 function checked(dir: string): Map<string, CheckedRequest[]> {

@@ -55,7 +55,7 @@ describe('language server over stdio', function () {
     assert.strictEqual(d.source, 'rulelens');
     assert.strictEqual(d.codeDescription?.href, 'https://rulelens.dev/docs/lints/empty-resources.md');
     await client.until(() => client.status.length > 0, 5000, 'status');
-    assert.deepStrictEqual({ ...(client.status.at(-1) as object), uri: '' }, { uri: '', dialect: 'opencode', requests: 6, passed: 6, failed: 0 });
+    assert.deepStrictEqual({ ...(client.status.at(-1) as object), uri: '' }, { uri: '', dialect: 'opencode', requests: 6, passed: 6, failed: 0, invalid: 0, unchecked: 0, summary: '6 requests: 6 passed, 0 failed' });
   });
 
   it('hovers a rule and a stored request', async () => {
@@ -69,7 +69,7 @@ describe('language server over stdio', function () {
 
   it('shows lenses: a summary, what each rule decides, each request\'s verdict', async () => {
     const rules = await client.request<Lens[]>('textDocument/codeLens', { textDocument: { uri: ex.ruleUri } });
-    assert.deepStrictEqual(rules.map((l) => l.command?.title).slice(0, 3), ['6 requests · 6 pass · 0 fail', 'decides D (ask)', 'decides A (allow)']);
+    assert.deepStrictEqual(rules.map((l) => l.command?.title).slice(0, 3), ['6 requests: 6 passed, 0 failed', 'decides D (ask)', 'decides A (allow)']);
     assert.match(rules[3].command!.title, /^decides B \(deny\), C \(deny\)/);
     assert.strictEqual(rules[3].command!.command, 'rulelens.showTrace');
     const reqs = await client.request<Lens[]>('textDocument/codeLens', { textDocument: { uri: ex.requestsUri } });

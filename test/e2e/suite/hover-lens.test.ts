@@ -29,7 +29,7 @@ suite('hover and code lenses', () => {
       (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 20)) ?? [], (l) => l.length >= 7);
     const titles = lenses.map((l) => l.command?.title ?? '');
     console.log('      lenses:', titles.join(' | '));
-    assert.strictEqual(titles[0], '6 requests · 6 pass · 0 fail');
+    assert.strictEqual(titles[0], '6 requests: 6 passed, 0 failed');
     assert.ok(titles.includes('deny — rule 3 ✓'), 'B is denied by rule 3');
     const b = lenses.find((l) => l.command?.title === 'deny — rule 3 ✓')!;
     assert.strictEqual(b.command!.command, 'rulelens.showTrace');

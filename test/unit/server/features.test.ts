@@ -11,7 +11,7 @@ describe('language service: lenses, hovers, symbols, evaluate', () => {
     const ls = service();
     const uri = open(ls, ex.rules);
     const titles = ls.codeLenses(uri).map((l) => l.command?.title);
-    assert.strictEqual(titles[0], '6 requests · 6 pass · 0 fail');
+    assert.strictEqual(titles[0], '6 requests: 6 passed, 0 failed');
     assert.strictEqual(titles[1], 'decides D (ask)');
     assert.strictEqual(titles[2], 'decides A (allow)');
     assert.match(titles[3]!, /^decides B \(deny\), C \(deny\)/);
@@ -25,7 +25,7 @@ describe('language service: lenses, hovers, symbols, evaluate', () => {
     const ls = service();
     open(ls, ex.rules, withRule(fs.readFileSync(ex.rules, 'utf8'), APPEND_ALLOW));
     const titles = ls.codeLenses(ex.requestsUri).map((l) => l.command?.title);
-    assert.deepStrictEqual(titles.slice(0, 3), ['6 requests · 2 pass · 4 fail', 'allow — rule 4 ✓', 'allow — rule 4 ✗ expected deny']);
+    assert.deepStrictEqual(titles.slice(0, 3), ['6 requests: 2 passed, 4 failed', 'allow — rule 4 ✓', 'allow — rule 4 ✗ expected deny']);
     assert.strictEqual(ls.codeLenses(ex.requestsUri)[2].command?.arguments?.[0].requestName, 'B: a protected path');
   });
 
@@ -34,7 +34,7 @@ describe('language service: lenses, hovers, symbols, evaluate', () => {
     const ls = service();
     const uri = open(ls, ex.rules, withRule(fs.readFileSync(ex.rules, 'utf8'), '{ "action": "bash", "resource": "rm *", "effect": "deny" }'));
     const titles = ls.codeLenses(uri).map((l) => l.command?.title);
-    assert.strictEqual(titles[0], '6 requests · 6 pass · 0 fail · 1 rule decides none');
+    assert.strictEqual(titles[0], '6 requests: 6 passed, 0 failed · 1 rule decides none');
     assert.strictEqual(titles.length, 4, titles.join('\n'));
   });
 
@@ -94,7 +94,7 @@ describe('language service: lenses, hovers, symbols, evaluate', () => {
     const list = ls.listRequests(ex.ruleUri);
     assert.strictEqual(list.dialect, 'opencode');
     assert.strictEqual(list.requestsUri, ex.requestsUri);
-    assert.deepStrictEqual(list.requests[1], { name: 'B: a protected path', line: 3, decision: 'deny', native: 'deny', expect: 'deny', pass: true, detail: 'rule 3: edit secrets/* deny' });
+    assert.deepStrictEqual(list.requests[1], { name: 'B: a protected path', line: 3, decision: 'deny', native: 'deny', expect: 'deny', pass: true, outcome: 'passed', detail: 'rule 3: edit secrets/* deny' });
   });
 
   it('completes decisions, actions, request fields and expect words', () => {

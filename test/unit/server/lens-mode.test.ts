@@ -16,20 +16,20 @@ describe('language service: lens modes', () => {
   it('all (the default) counts the rules that decide none in the summary and gives them no lens', () => {
     const { ls, uri } = manyNone(300);
     const lenses = ls.codeLenses(uri);
-    assert.strictEqual(lenses[0].command!.title, '6 requests · 6 pass · 0 fail · 300 rules decide none');
+    assert.strictEqual(lenses[0].command!.title, '6 requests: 6 passed, 0 failed · 300 rules decide none');
     assert.deepStrictEqual(lenses.slice(1).map((l) => l.command!.title.replace(/ \(.*$/, '')), ['decides D', 'decides A', 'decides B']);
     assert.deepStrictEqual(ls.codeLenses(uri, 'all'), lenses);
   });
 
   it('summary keeps the top lens alone (with no count); off shows none', () => {
     const { ls, uri } = manyNone(3);
-    assert.deepStrictEqual(ls.codeLenses(uri, 'summary').map((l) => l.command?.title), ['6 requests · 6 pass · 0 fail']);
+    assert.deepStrictEqual(ls.codeLenses(uri, 'summary').map((l) => l.command?.title), ['6 requests: 6 passed, 0 failed']);
     assert.deepStrictEqual(ls.codeLenses(uri, 'off'), []);
   });
 
   it('one rule deciding none is counted in the singular', () => {
     const { ls, uri } = manyNone(1);
-    assert.strictEqual(ls.codeLenses(uri)[0].command!.title, '6 requests · 6 pass · 0 fail · 1 rule decides none');
+    assert.strictEqual(ls.codeLenses(uri)[0].command!.title, '6 requests: 6 passed, 0 failed · 1 rule decides none');
   });
 
   it('a rule lens reads and serializes as a plain lens: the rule line, a command', () => {

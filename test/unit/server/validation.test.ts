@@ -27,7 +27,7 @@ describe('language service: diagnostics', () => {
     const failed = v.publish[1].diagnostics.filter((d) => d.code === 'request-failed').map((d) => plainText(d.message));
     for (const name of ['B: a protected path', 'C: a mixed operation', 'D: work outside the grant']) assert.ok(failed.some((m) => m.startsWith(`"${name}"`)), `${name} fails`);
     assert.ok(failed.every((m) => !m.startsWith('"A:')));
-    assert.deepStrictEqual({ ...v.status, uri: '' }, { uri: '', dialect: 'opencode', requests: 6, passed: 2, failed: 4 });
+    assert.deepStrictEqual({ ...v.status, uri: '' }, { uri: '', dialect: 'opencode', requests: 6, passed: 2, failed: 4, invalid: 0, unchecked: 0, summary: '6 requests: 2 passed, 4 failed' });
     // The requests file's own validation sees the edited rule text too.
     assert.strictEqual(ls.doValidation(ex.requestsUri).filter((d) => d.code === 'request-failed').length, 4);
   });
