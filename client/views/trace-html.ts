@@ -9,6 +9,8 @@ export interface TracePage {
   /** A stored request's `expect` and whether the verdict meets it. */
   expectation?: { expect: string; pass: boolean | null };
   canSave: boolean;
+  /** Show only the rules that matched a subject; default: on for files of more than `MATCHING_ONLY_FROM` rules. */
+  matchingOnly?: boolean;
   /** Webview CSP source and a fresh nonce: the page loads nothing but its own inline style and script. */
   cspSource: string;
   nonce: string;
@@ -40,7 +42,15 @@ function ruleLines(result: EvaluateResult): RuleLine[] {
   return [...seen.values()].sort((a, b) => a.index - b.index);
 }
 
-function matrix(sections: TraceSection[], rules: RuleLine[], overall: string): string {
+/** A rule file longer than this opens its trace with only the matching rules shown (a checkbox shows all). */
+export const MATCHING_ONLY_FROM = 20;
+
+/** Whether a rule matched any subject (every column) or controlled one: the rows "matching only" keeps. */
+function matchedAny(sections: TraceSection[], index: number): boolean {
+  return sections.some((s) => s.controlling === index || s.rows.some((x) => x.rule === index && x.matches.length > 0 && x.matches.every((m) => m === true)));
+}
+
+function matrix(sections: TraceSection[], rules: RuleLine[], overall: string, matchingOnly: boolean): string {
   if (!sections.length) return '<p class="empty">No subject was checked: no rule was consulted.</p>';
   const head1 = sections
     .map((s, i) => `<th colspan="${Math.max(1, s.columns.length)}" class="subject s${i}"><span class="kind">${esc(s.kind)}</span> <code>${esc(s.subject)}</code></th>`)
@@ -65,7 +75,7 @@ function matrix(sections: TraceSection[], rules: RuleLine[], overall: string): s
         .join('');
       const controlsAny = sections.some((s) => s.controlling === r.index);
       const where = r.line === null ? '' : ` data-line="${r.line}"`;
-      return `<tr class="${controlsAny ? 'controls' : ''}"><th class="rule"><a href="#"${where} class="reveal">${r.number ?? r.index + 1}</a></th>`
+      return `<tr class="${controlsAny ? 'controls' : ''}" data-match="${matchedAny(sections, r.index) ? 1 : 0}"><th class="rule"><a href="#"${where} class="reveal">${r.number ?? r.index + 1}</a></th>`
         + `<td class="label"><code>${esc(r.label)}</code></td>${cells}</tr>`;
     })
     .join('\n');
@@ -73,7 +83,9 @@ function matrix(sections: TraceSection[], rules: RuleLine[], overall: string): s
   const foot = sections
     .map((s) => `<td colspan="${Math.max(1, s.columns.length)}" class="outcome ${esc(s.decision ?? 'none')}"><b>${esc(s.decision ?? '—')}</b>${s.branch && s.branch !== overall ? `<br><span class="why">${esc(s.branch)}</span>` : ''}</td>`)
     .join('');
-  return `<table class="matrix">
+  const matching = rules.filter((r) => matchedAny(sections, r.index)).length;
+  const filter = `<p class="filter"><label><input type="checkbox" id="matching"${matchingOnly ? ' checked' : ''}> Matching rules only</label> <span class="count">(${matching} of ${rules.length} rule${rules.length === 1 ? '' : 's'} match)</span></p>`;
+  return `${filter}<table class="matrix${matchingOnly ? ' matching' : ''}" id="matrix">
 <thead><tr><th rowspan="2">#</th><th rowspan="2">rule</th>${head1}</tr><tr>${head2}</tr></thead>
 <tbody>
 ${body}
@@ -100,6 +112,7 @@ function rowNotes(sections: TraceSection[]): string {
  * @example detailItems({ layer: null, failClosed: true }) // ['<li><b>fail closed</b>: yes</li>']
  */
 export function detailItems(details: Record<string, unknown>): string[] {
+  // `branch` is the dialect's name for the path the decision took; the stamp says it as a sentence.
   const words = (k: string) => k.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   const value = (x: unknown): string => {
     if (x === true) return 'yes';
@@ -108,6 +121,7 @@ export function detailItems(details: Record<string, unknown>): string[] {
     return typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' || x === undefined ? String(x) : JSON.stringify(x);
   };
   return Object.entries(details)
+    .filter(([k]) => k !== 'branch')
     .filter(([, x]) => x !== null && x !== undefined && x !== false && x !== '' && !(Array.isArray(x) && x.length === 0))
     .map(([k, x]) => `<li><b>${esc(words(k))}</b>: ${esc(value(x))}</li>`);
 }
@@ -121,6 +135,7 @@ export function renderTracePage(p: TracePage): string {
     main = `<div class="error" role="alert"><b>Could not evaluate this request.</b><p>${esc(result.error ?? 'The server gave no verdict.')}</p></div>`;
   } else {
     const v = result.verdict;
+    const lines = ruleLines(result);
     const native = v.native && v.native !== v.decision ? ` <span class="native">${esc(v.native)}</span>` : '';
     const code = v.code ? ` <span class="code">${esc(v.code)}</span>` : '';
     const by = v.rule ? `decided by rule ${v.rule.number ?? v.rule.index + 1}${v.rule.id ? ` (${esc(v.rule.id)})` : ''}: <code>${esc(v.rule.label)}</code>` : 'no rule matched: the default decided';
@@ -132,11 +147,11 @@ export function renderTracePage(p: TracePage): string {
       : '';
     main = `<div class="stamp ${esc(v.decision)}" id="stamp"><span class="decision">${esc(v.decision.toUpperCase())}</span>${native}${code}${expectation}
 <div class="by">${by}</div><div class="branch">${esc(v.trace.branch)}</div></div>
-${details ? `<ul class="details">${details}</ul>` : ''}
+${details ? `<details class="engine"><summary>Evaluation details</summary><ul class="details">${details}</ul></details>` : ''}
 ${notes ? `<h2>Notes</h2><ul class="notes">${notes}</ul>` : ''}
 <h2>Rules × subjects</h2>
 <p class="legend">✓ matched · ✗ did not match · – not checked · highlighted: the rule that controlled the subject</p>
-${matrix(v.trace.sections, ruleLines(result), v.trace.branch)}
+${matrix(v.trace.sections, lines, v.trace.branch, p.matchingOnly ?? lines.length > MATCHING_ONLY_FROM)}
 ${rowNotes(v.trace.sections)}`;
   }
   const save = p.canSave && result.ok
@@ -182,12 +197,24 @@ td.outcome .why { font-size: .9em; color: var(--vscode-descriptionForeground); }
 .legend { color: var(--vscode-descriptionForeground); font-size: .9em; }
 .error { margin-top: 14px; padding: 8px 12px; border-left: 4px solid var(--vscode-errorForeground, #d33); background: var(--vscode-inputValidation-errorBackground); }
 a.reveal { color: var(--vscode-textLink-foreground); text-decoration: none; }
+table.matrix.matching tr[data-match="0"] { display: none; }
+.filter { margin: 4px 0; } .filter .count { color: var(--vscode-descriptionForeground); }
+details.engine { margin-top: 8px; color: var(--vscode-descriptionForeground); } details.engine summary { cursor: pointer; }
 `;
 
 const SCRIPT = `
 const vscode = acquireVsCodeApi();
 const save = document.getElementById('save');
 if (save) save.addEventListener('click', () => vscode.postMessage({ type: 'save' }));
+const matching = document.getElementById('matching');
+const table = document.getElementById('matrix');
+if (matching && table) {
+  const state = vscode.getState() || {};
+  if (typeof state.matchingOnly === 'boolean') matching.checked = state.matchingOnly;
+  const apply = () => { table.classList.toggle('matching', matching.checked); vscode.setState({ ...(vscode.getState() || {}), matchingOnly: matching.checked }); };
+  matching.addEventListener('change', apply);
+  apply();
+}
 for (const a of document.querySelectorAll('a.reveal[data-line]')) {
   a.addEventListener('click', (e) => { e.preventDefault(); vscode.postMessage({ type: 'reveal', line: Number(a.dataset.line) }); });
 }

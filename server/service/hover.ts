@@ -6,7 +6,7 @@ import { decidingRuleText } from '../../shared/requests/run';
 import { renderTraceMarkdown } from '../../shared/trace/render';
 import { nearMissLines } from '../../shared/trace/near-miss';
 import { witnessFor } from '../../shared/analysis';
-import { decisionsOf, lossesOf, type RuleDecisions } from './decides';
+import { decisionsOf, lossesOf, type Lost, type RuleDecisions } from './decides';
 import { resultAt, ruleAt } from './locate';
 import type { Analysis } from './workspace';
 
@@ -22,7 +22,7 @@ function capped<T>(items: readonly T[], line: (t: T) => string): string[] {
 function ruleName(rules: readonly Rule[], i: number | null): string {
   if (i === null) return 'no rule';
   const r = rules[i];
-  return r ? `rule ${i + 1} ${code(r.label)}` : `rule ${i + 1}`;
+  return r ? `rule ${ruleNumber(r)} ${code(r.label)}` : `rule ${i + 1}`;
 }
 
 /**
@@ -51,18 +51,53 @@ export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
   const witness = witnessOf(a, rule, info);
   if (witness) out.push(`Witness: ${code(witness.text)}${witness.from ? ` (${witness.from})` : ''}`, '');
   const losses = lossesOf(rep);
-  const beaten = losses.flatMap((d, i) => d.filter((l) => l.winner === rule.index).map((l) => ({ ...l, loser: i })));
+  const beaten = groupLosses(losses.flatMap((d, i) => d.filter((l) => l.winner === rule.index).map((l) => ({ ...l, other: i }))));
   if (beaten.length) {
     out.push('Other matching rules that lose to it:');
-    out.push(...capped(beaten, (l) => `${ruleName(rules, l.loser)} also matches ${code(l.subject)} in **${l.request}** — ${l.branch}`), '');
+    out.push(...capped(beaten, (g) => `${ruleName(rules, g.other)} also matches ${lossPlaces(g)}${g.branch ? ` — ${g.branch}` : ''}`), '');
   }
-  const loses = losses[rule.index] ?? [];
+  const loses = groupLosses((losses[rule.index] ?? []).map((l) => ({ ...l, other: l.winner })));
   if (loses.length) {
     out.push('Where it matches but another rule controls:');
-    out.push(...capped(loses, (l) => `${code(l.subject)} in **${l.request}** → ${ruleName(rules, l.winner)} — ${l.branch}`), '');
+    out.push(...capped(loses, (g) => `${ruleName(rules, g.other)} controls ${lossPlaces(g)}${g.branch ? ` — ${g.branch}` : ''}`), '');
   }
   return out.join('\n').trimEnd();
 }
+
+/** Every place one other rule met this one: each rule once, however many stored requests show it. */
+interface LossGroup {
+  other: number | null;
+  subjects: string[];
+  requests: string[];
+  /** The reason, when every place gives the same one. */
+  branch: string | null;
+}
+
+/**
+ * Losses grouped by the other rule (the one that lost, or the one that won), in first-seen order:
+ * a rule that matches the same subject in six stored requests is one line, not six.
+ * @example groupLosses([{ other: 0, subject: 'a', request: 'A', … }, { other: 0, subject: 'a', request: 'B', … }]).length // 1
+ */
+export function groupLosses(items: ReadonlyArray<Lost & { other: number | null }>): LossGroup[] {
+  const groups = new Map<number | null, LossGroup>();
+  for (const l of items) {
+    let g = groups.get(l.other);
+    if (!g) groups.set(l.other, (g = { other: l.other, subjects: [], requests: [], branch: l.branch }));
+    if (!g.subjects.includes(l.subject)) g.subjects.push(l.subject);
+    if (!g.requests.includes(l.request)) g.requests.push(l.request);
+    if (g.branch !== l.branch) g.branch = null;
+  }
+  return [...groups.values()];
+}
+
+/** `` `secrets/a` in **B**, **C** and 2 more `` */
+function lossPlaces(g: LossGroup): string {
+  const few = <T>(xs: readonly T[], f: (x: T) => string) => (xs.length <= NAMES_IN_LINE ? xs.map(f).join(', ') : `${xs.slice(0, NAMES_IN_LINE).map(f).join(', ')} and ${xs.length - NAMES_IN_LINE} more`);
+  return `${few(g.subjects.filter((x) => x !== ''), code) || 'the request'} in ${few(g.requests, (r) => `**${r}**`)}`;
+}
+
+/** Subjects and request names one hover line names before "and N more". */
+const NAMES_IN_LINE = 3;
 
 /** A request the rule decides: proved by the analyser, else the subject of a stored request it decides. */
 function witnessOf(a: Analysis, rule: Rule, info: RuleDecisions): { text: string; from?: string } | undefined {

@@ -47,7 +47,10 @@ describe('language service: lenses, hovers, symbols, evaluate', () => {
     assert.match(md, /\*\*Rule 3\*\* `edit secrets\/\* deny`/);
     assert.match(md, /\*\*B: a protected path\*\* → deny \(`secrets\/test.env`\)/);
     assert.match(md, /Witness: `edit secrets\//);
-    assert.match(md, /rule 1 `edit \* ask` also matches `secrets\/test.env` in \*\*B: a protected path\*\* — last matching rule decides deny/);
+    assert.match(md, /rule 1 `edit \* ask` also matches `secrets\/test.env` in \*\*B: a protected path\*\*, \*\*C: a mixed operation\*\*, \*\*two-path patch\*\* — last matching rule decides deny/);
+    // Each losing rule once, however many stored requests show it losing.
+    const losers = md.split('\n').filter((l) => /^- rule \d+ .* also matches/.test(l)).map((l) => /^- (rule \d+)/.exec(l)![1]);
+    assert.deepStrictEqual(losers, [...new Set(losers)]);
     const ask = String((ls.doHover(uri, posOf(text, '"ask"'))?.contents as { value: string }).value);
     assert.match(ask, /Where it matches but another rule controls/);
   });
