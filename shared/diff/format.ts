@@ -23,11 +23,11 @@ export function flipLine(f: Flip): string {
 /**
  * The headline of a comparison. Only the newly allowed are named: that is the direction a reviewer
  * has to look at first.
- * @example flipSummary({ loosened: 1, tightened: 1 }) // '2 decisions flip (1 newly allowed)'
+ * @example flipSummary({ loosened: 1, tightened: 1 }) // '2 decisions flipped (1 newly allowed)'
  */
 export function flipSummary(counts: { loosened: number; tightened: number }): string {
   const n = counts.loosened + counts.tightened;
-  if (n === 0) return 'no decisions flip';
-  const head = `${n} decision${n === 1 ? ' flips' : 's flip'}`;
+  if (n === 0) return 'no decision flipped';
+  const head = `${n} decision${n === 1 ? '' : 's'} flipped`;
   return counts.loosened ? `${head} (${counts.loosened} newly allowed)` : head;
 }

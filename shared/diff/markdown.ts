@@ -37,7 +37,7 @@ const witnessLine = (f: Flip) => `- ${md(f.request)}${f.subject !== null ? `: ${
 /**
  * A comparison as a Markdown page for review: newly allowed before newly denied, stored requests
  * before the analyser's witnesses, each request with the subjects that flipped under it.
- * @example flipsMarkdown('opencode.json vs HEAD', comparison).split('\n')[0] // '# opencode.json vs HEAD: 4 decisions flip (4 newly allowed)'
+ * @example flipsMarkdown('opencode.json vs HEAD', comparison).split('\n')[0] // '# opencode.json vs HEAD: 4 decisions flipped (4 newly allowed)'
  */
 export function flipsMarkdown(title: string, c: Comparison): string {
   const out = [`# ${md(title)}: ${flipSummary(c.counts)}`, ''];

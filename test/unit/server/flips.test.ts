@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import { flipSummary } from '../../../shared/diff/format';
+import { comparedSummary } from '../../../server/service/flips';
 import type { ShowFlipsArgs } from '../../../shared/protocol';
 import { COMMANDS } from '../../../shared/protocol';
 import { fileExists, readText } from '../../../shared/host/node-fs';
@@ -39,10 +40,10 @@ const flipDiagnostics = (ls: LanguageService, ruleUri: string, requestsUri: stri
   (ls.validate(ruleUri).publish.find((t) => t.uri === requestsUri)?.diagnostics ?? []).filter((d) => d.code === 'decision-flip');
 
 describe('language service: decision flips against the git base', () => {
-  it('puts "vs HEAD: 4 decisions flip (4 newly allowed)" on top of a rule file that now allows edit *', () => {
+  it('puts "vs HEAD: 4 decisions flipped (4 newly allowed)" on top of a rule file that now allows edit *', () => {
     const { ls, ruleUri, asked, ex } = example((t) => withRule(t, APPEND_ALLOW));
     const lenses = ls.codeLenses(ruleUri);
-    assert.strictEqual(lenses[1].command?.title, 'vs HEAD: 4 decisions flip (4 newly allowed)');
+    assert.strictEqual(lenses[1].command?.title, 'vs HEAD: 4 decisions flipped (4 newly allowed)');
     assert.strictEqual(lenses[1].range.start.line, 0);
     assert.strictEqual(lenses[1].command?.command, COMMANDS.showFlips);
     assert.ok(asked.every((p) => p === ex.rules));
@@ -50,7 +51,7 @@ describe('language service: decision flips against the git base', () => {
     assert.strictEqual(args.uri, ruleUri);
     assert.deepStrictEqual(args.flips.filter((f) => f.subject === null).map((f) => f.request), ['B: a protected path', 'C: a mixed operation', 'D: work outside the grant', 'two-path patch']);
     const md = args.markdown.split('\n');
-    assert.strictEqual(md[0], '# opencode.json vs HEAD: 4 decisions flip (4 newly allowed)');
+    assert.strictEqual(md[0], '# opencode.json vs HEAD: 4 decisions flipped (4 newly allowed)');
     assert.strictEqual(md[2], '## Newly allowed (stored requests)');
     assert.strictEqual(md[4], '- B: a protected path: deny → allow (rule 3: `edit secrets/* deny` → rule 4: `edit * allow`)');
     assert.strictEqual(md[5], '  - `secrets/test.env`: deny → allow (rule 3: `edit secrets/* deny` → rule 4: `edit * allow`)');
@@ -65,10 +66,17 @@ describe('language service: decision flips against the git base', () => {
     assert.strictEqual(b.severity, DiagnosticSeverity.Information);
     assert.strictEqual(b.source, 'rulelens');
     assert.strictEqual(b.codeDescription?.href, 'https://rulelens.dev/docs/lints/decision-flip.md');
-    assert.strictEqual(plainText(b.message), 'vs HEAD: deny → allow (rule 3: edit secrets/* deny → rule 4: edit * allow)\nsecrets/test.env: deny → allow (rule 3: edit secrets/* deny → rule 4: edit * allow)');
-    assert.strictEqual(b.relatedInformation?.[0].location.uri, ruleUri);
-    assert.strictEqual(b.relatedInformation?.[0].location.range.start.line, 6);
-    assert.match(plainText(diags[2].message), /^vs HEAD: ask → allow \(rule 1: edit \* ask → rule 4: edit \* allow\)/);
+    // One row in the Problems panel: the consequence, then the detail as related information.
+    assert.strictEqual(plainText(b.message), 'vs HEAD: deny → allow, now rule 4: edit * allow');
+    assert.deepStrictEqual(b.relatedInformation?.map((r) => r.message), [
+      'before: rule 3: edit secrets/* deny decided deny',
+      'secrets/test.env: deny → allow (rule 3: edit secrets/* deny → rule 4: edit * allow)',
+      'decides now: rule 4: edit * allow',
+    ]);
+    assert.strictEqual(b.relatedInformation?.[2].location.uri, ruleUri);
+    assert.strictEqual(b.relatedInformation?.[2].location.range.start.line, 6);
+    assert.match(plainText(diags[2].message), /^vs HEAD: ask → allow, now rule 4: edit \* allow$/);
+    assert.ok(diags.every((d) => !plainText(d.message).includes('\n') && plainText(d.message).length <= 120));
     const titles = ls.codeLenses(ex.requestsUri).map((l) => l.command?.title);
     assert.strictEqual(titles[1], 'allow — rule 4 ✓');
     assert.strictEqual(titles[2], 'allow — rule 4 ✗ expected deny · vs HEAD: deny → allow');
@@ -79,7 +87,7 @@ describe('language service: decision flips against the git base', () => {
     const swap = (t: string) => t.replace('"docs/*", "effect": "allow"', '"docs/*", "effect": "deny"').replace('"secrets/*", "effect": "deny"', '"secrets/*", "effect": "allow"');
     const { ls, ruleUri } = example(swap);
     const lens = vsHead(ls, ruleUri)[0];
-    assert.strictEqual(lens.command?.title, 'vs HEAD: 3 decisions flip (2 newly allowed)');
+    assert.strictEqual(lens.command?.title, 'vs HEAD: 3 decisions flipped (2 newly allowed)');
     const md = (lens.command?.arguments?.[0] as ShowFlipsArgs).markdown;
     assert.ok(md.indexOf('## Newly allowed') < md.indexOf('## Newly denied'), md);
     assert.match(md, /- A: a narrow grant: allow → deny/);
@@ -120,8 +128,23 @@ describe('language service: decision flips against the git base', () => {
   });
 
   it('names only the newly allowed in the headline', () => {
-    assert.strictEqual(flipSummary({ loosened: 1, tightened: 1 }), '2 decisions flip (1 newly allowed)');
-    assert.strictEqual(flipSummary({ loosened: 0, tightened: 1 }), '1 decision flips');
-    assert.strictEqual(flipSummary({ loosened: 0, tightened: 0 }), 'no decisions flip');
+    assert.strictEqual(flipSummary({ loosened: 1, tightened: 1 }), '2 decisions flipped (1 newly allowed)');
+    assert.strictEqual(flipSummary({ loosened: 0, tightened: 1 }), '1 decision flipped');
+    assert.strictEqual(flipSummary({ loosened: 0, tightened: 0 }), 'no decision flipped');
+  });
+
+  it('says "no decision flipped" only with what was compared, and what was not compared otherwise', () => {
+    const same = example((t) => t.replace('"ask"', '"ask" '));
+    assert.strictEqual(vsHead(same.ls, same.ruleUri)[0]?.command?.title, 'vs HEAD: no decision flipped (6 stored requests, witness search)');
+    const bare = example((t) => t.replace('"ask"', '"ask" '));
+    fs.rmSync(bare.ex.requests);
+    bare.ls.fileChanged(bare.ex.requestsUri);
+    assert.strictEqual(vsHead(bare.ls, bare.ruleUri)[0]?.command?.title, 'vs HEAD: no decision flipped (no stored requests, witness search)');
+  });
+
+  it('a change in a dialect without witness search and without stored requests says it was not compared', () => {
+    const report = { results: [], dialect: { title: 'Claude Code' } } as unknown as Parameters<typeof comparedSummary>[1];
+    assert.strictEqual(comparedSummary({ loosened: 0, tightened: 0 }, report), 'changed, not compared: no stored requests, no witness search for Claude Code');
+    assert.strictEqual(comparedSummary({ loosened: 1, tightened: 0 }, report), '1 decision flipped (1 newly allowed)');
   });
 });
