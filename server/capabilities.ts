@@ -22,6 +22,7 @@ export function summarizeClient(c: ClientCapabilities): ClientCapabilitiesSummar
     relatedInformation: diag?.relatedInformation === true,
     codeDescription: diag?.codeDescriptionSupport === true,
     createFiles: c.workspace?.workspaceEdit?.resourceOperations?.includes('create') === true && c.workspace.workspaceEdit.documentChanges === true,
+    changeAnnotations: c.workspace?.workspaceEdit?.changeAnnotationSupport !== undefined && c.workspace.workspaceEdit.documentChanges === true,
     watchRegistration: c.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     configurationRegistration: c.workspace?.didChangeConfiguration?.dynamicRegistration === true,
     codeLensRefresh: c.workspace?.codeLens?.refreshSupport === true,

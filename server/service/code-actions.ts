@@ -7,7 +7,7 @@ import { moveDenyAction, MOVABLE } from './actions/move-deny';
 import { isRemovable, removeRuleAction } from './actions/remove-rule';
 import { dataOf, ruleOf } from './actions/context';
 import { showDocsAction } from './actions/show-docs';
-import { tightenFromHistoryAction } from './actions/tighten-history';
+import { tightenFromHistoryActions } from './actions/tighten-history';
 import { SOURCE } from './diagnostics';
 
 function overlaps(a: Range, b: Range): boolean {
@@ -43,8 +43,7 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
   }
   // Not tied to a diagnostic: offered on any broad allow when a history is configured.
   if (ctx.analysis.kind === 'rules') {
-    const t = tightenFromHistoryAction(ctx, range);
-    if (t) ranked.push({ action: t, rank: SAFETY.history });
+    for (const t of tightenFromHistoryActions(ctx, range)) ranked.push({ action: t, rank: SAFETY.history });
   }
   return bySafety(ranked);
 }

@@ -7,9 +7,14 @@ export interface ClientFeatures {
   codeDescription: boolean;
   /** The client can create files inside a workspace edit (needed to start a requests file). */
   createFiles: boolean;
+  /**
+   * The client shows change annotations and asks before applying one that needs confirmation:
+   * a whole-file rewrite then lists each change in a preview first.
+   */
+  changeAnnotations?: boolean;
 }
 
-export const ALL_FEATURES: ClientFeatures = { relatedInformation: true, codeDescription: true, createFiles: true };
+export const ALL_FEATURES: ClientFeatures = { relatedInformation: true, codeDescription: true, createFiles: true, changeAnnotations: true };
 
 /**
  * Everything the language service borrows from its surroundings. Synchronous on purpose: the

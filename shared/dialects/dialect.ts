@@ -3,7 +3,7 @@ import type { Node } from 'jsonc-parser';
 import type { Decision, EvalContext, Finding, Rule, RuleSet, SourceText, Verdict, DialectId } from '../model';
 import type { Flip } from '../diff/flips';
 import type { HistoryEntry, Observation } from '../history/types';
-import type { Suggestion } from '../history/suggestion';
+import type { Suggestion, SuggestScope } from '../history/suggestion';
 import type { RequestInputHelp } from '../requests/input';
 import type { StoredRequest } from '../requests/model';
 import type { NeutralRules, Translated } from '../translate/neutral';
@@ -147,8 +147,9 @@ export interface HistoryCapability<RS extends RuleSet = RuleSet> {
   /**
    * The least-privilege rewrite of the rule file (`text`, parsed as `rs`) from observed calls:
    * every rule proved with the evaluator against every call. `parse` parses a candidate text.
+   * With `scope`, only that broad rule is rewritten, in place (see `SuggestScope`).
    */
-  suggest?(dialect: AnyDialect, rs: RS, text: string, parse: (text: string) => RS, entries: readonly HistoryEntry[], ctx: EvalContext): Suggestion;
+  suggest?(dialect: AnyDialect, rs: RS, text: string, parse: (text: string) => RS, entries: readonly HistoryEntry[], ctx: EvalContext, scope?: SuggestScope): Suggestion;
   /**
    * How `suggest` names `rule` in its `replaces` when the rule is a broad allow of this file it
    * may tighten (`Bash(npm *)`); undefined for any other rule. The editor offers

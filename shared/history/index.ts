@@ -7,7 +7,7 @@ export { Deduper, MAX_DISTINCT_CALLS } from './dedupe';
 export { historyRequestsFile, readStoredHistory, rulesRefFrom, type ObservedField } from './stored';
 export { requestFor, judge } from './evaluate';
 export { replayHistory, flipKind, type HistoryReplay, type HistoryFlip, type FlipKind } from './replay';
-export { MAX_PROOF_ROUNDS, type Suggestion, type SuggestedRule, type SuggestProof } from './suggestion';
+export { MAX_PROOF_ROUNDS, type Suggestion, type SuggestedRule, type SuggestProof, type SuggestScope } from './suggestion';
 export { commandPrefix, groupOf } from './prefix';
 export { unifiedDiff } from './patch';
 export { loadHistory } from './load';

@@ -29,7 +29,9 @@ export interface ProofDialect {
 /**
  * Judges every observed call under the suggested rules: approved calls must keep their decision
  * (or be left to ask on purpose), denied calls must not become allowed, and no suggested wildcard
- * allow may admit a runs-anything witness.
+ * allow may admit a runs-anything witness. With `baseline` (the current rules; a suggestion scoped
+ * to one rule) a denial or witness counts only when the baseline did not allow it already: the
+ * scoped rewrite is judged on what it changes.
  * @example proveSuggestion(claude, next, judged, rules, left, ctx, claudeProof).deniedAllowed // []
  */
 export function proveSuggestion(
@@ -40,6 +42,7 @@ export function proveSuggestion(
   left: ReadonlyArray<{ subject: string }>,
   ctx: EvalContext,
   agent: ProofDialect,
+  baseline?: RuleSet,
 ): SuggestProof {
   const proof: SuggestProof = { approvedKept: 0, approvedLeft: 0, approvedChanged: [], deniedDenied: 0, deniedAsked: 0, deniedAllowed: [], runsAnything: [] };
   const leftSubjects = new Set(left.map((l) => l.subject));
@@ -53,7 +56,8 @@ export function proveSuggestion(
     } else if (outcome === 'denied') {
       if (v.decision === 'deny') proof.deniedDenied++;
       else if (v.decision === 'ask') proof.deniedAsked++;
-      else proof.deniedAllowed.push(`${agent.allowedBy(v)}: ${dialect.describeRequest(j.request)}`);
+      // A scoped rewrite answers for what it changes: a denial the current rules allowed already is another rule's.
+      else if (!(baseline && j.before === 'allow')) proof.deniedAllowed.push(`${agent.allowedBy(v)}: ${dialect.describeRequest(j.request)}`);
     }
   }
   for (const r of rules) {
@@ -62,7 +66,9 @@ export function proveSuggestion(
     for (const w of runsAnythingCandidates(pattern)) {
       // Witnesses that first need a file the agent writes (npm run, make -f) are a separate, checked permission.
       if (runsAnythingSeverity(w) !== 'warning') continue;
-      if (judge(dialect, next, agent.bashRequest(w.command), ctx).decision === 'allow') proof.runsAnything.push(`${r.rule}: ${w.command} (${w.what})`);
+      const request = agent.bashRequest(w.command);
+      if (baseline && judge(dialect, baseline, request, ctx).decision === 'allow') continue;
+      if (judge(dialect, next, request, ctx).decision === 'allow') proof.runsAnything.push(`${r.rule}: ${w.command} (${w.what})`);
     }
   }
   return proof;

@@ -14,6 +14,16 @@ export interface SuggestProof {
   runsAnything: string[];
 }
 
+/**
+ * A suggestion limited to one broad rule (its index in the rule set): only that rule is replaced
+ * (or removed when the history never used it); no other rule is removed and no deny is added, so
+ * the rewrite changes exactly that rule. Its proof is relative: an observed denial or a
+ * runs-anything witness counts against it only when the current rules did not allow it already.
+ */
+export interface SuggestScope {
+  rule: number;
+}
+
 /** Rounds of proving and narrowing before a suggestion gives up on a group. */
 export const MAX_PROOF_ROUNDS = 6;
 

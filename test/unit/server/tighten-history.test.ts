@@ -11,7 +11,7 @@ import { pathToUri } from '../../../server/service/uri';
 import { posOf } from './helpers';
 import { Settings } from '../../../server/handlers/settings';
 
-const SETTINGS = { permissions: { allow: ['Bash(npm *)', 'Bash(git status)'], deny: [] as string[] } };
+const SETTINGS = { permissions: { allow: ['Bash(npm *)', 'Bash(python3 *)', 'Edit(/src/**)', 'Bash(git status)'], deny: [] as string[] } };
 const observed = (command: string, outcome: string, count: number) => ({ name: `${outcome} ${command}`, origin: 'copied', tool: 'Bash', command, observed: { outcome, count, first_seen: null, last_seen: null, from: ['claude-session'] } });
 
 describe('language service: Tighten from history', () => {
@@ -32,19 +32,54 @@ describe('language service: Tighten from history', () => {
     return { ls, uri, text, settings };
   }
 
-  it('on a broad allow, rewrites the file to the proved narrow rules', async () => {
+  it('on a broad allow, replaces that rule alone by the proved narrow rules', async () => {
     const { ls, uri, text, settings } = await setup('history.requests.json');
     const at = posOf(text, 'Bash(npm *)');
     const action = ls.codeActions(uri, { start: at, end: at }, { diagnostics: [] }).find((a) => a.title.startsWith('Tighten from history'));
     assert.ok(action, 'offered');
     assert.equal(action.title, 'Tighten from history: Bash(npm *) → 2 narrow rules');
-    const after = TextDocument.applyEdits(TextDocument.create(uri, 'json', 1, text), action.edit!.changes![uri]);
+    const edits = action.edit!.changes![uri];
+    assert.equal(edits.length, 1);
+    const after = TextDocument.applyEdits(TextDocument.create(uri, 'json', 1, text), edits);
+    const perms = JSON.parse(after).permissions;
+    // Only Bash(npm *) changed: the other broad allows stay, and no deny is added by this action.
+    assert.deepEqual(perms.allow, ['Bash(npm run build)', 'Bash(npm test)', 'Bash(python3 *)', 'Edit(/src/**)', 'Bash(git status)']);
+    assert.deepEqual(perms.deny, []);
+    assert.equal(after.split('\n').filter((l) => !text.split('\n').includes(l)).length, 2, 'two new lines, nothing else rewritten');
+    const rs = claude.parse({ path: settings, text: after }, {});
+    assert.equal(claude.evaluate(rs, { tool: 'Bash', command: 'npm test' }, {}).decision, 'allow');
+    assert.equal(claude.evaluate(rs, { tool: 'Bash', command: 'npm publish' }, {}).decision, 'ask');
+    assert.equal(claude.evaluate(rs, { tool: 'Bash', command: 'python3 x.py' }, {}).decision, 'allow');
+  });
+
+  it('a whole-file rewrite says so, and lists each change for confirmation', async () => {
+    const { ls, uri, text } = await setup('history.requests.json');
+    const at = posOf(text, 'Bash(npm *)');
+    const whole = ls.codeActions(uri, { start: at, end: at }, { diagnostics: [] }).find((a) => a.title.startsWith('Rewrite the whole file'));
+    assert.ok(whole, 'offered');
+    assert.equal(whole.title, 'Rewrite the whole file from history: 3 broad allows → 2 narrow rules, 1 deny added');
+    const change = whole.edit!.documentChanges![0] as { textDocument: { uri: string }; edits: Array<{ range: unknown; newText: string; annotationId: string }> };
+    assert.equal(change.textDocument.uri, uri);
+    const notes = whole.edit!.changeAnnotations!;
+    assert.ok(change.edits.length >= 2, 'one edit per changed stretch, not the whole text');
+    for (const e of change.edits) assert.equal(notes[e.annotationId].needsConfirmation, true);
+    const labels = change.edits.map((e) => notes[e.annotationId].label);
+    assert.deepEqual(labels, ['line 4: "Bash(npm *)", "Bash(python3 *)", "Edit(/src/**)" → "Bash(npm run build)", "Bash(npm test)"', 'line 9: "deny": [] → "deny": ["Bash(npm publish)"]']);
+    const after = TextDocument.applyEdits(TextDocument.create(uri, 'json', 1, text), change.edits as never);
     const perms = JSON.parse(after).permissions;
     assert.deepEqual(perms.allow, ['Bash(npm run build)', 'Bash(npm test)', 'Bash(git status)']);
     assert.deepEqual(perms.deny, ['Bash(npm publish)']);
-    const rs = claude.parse({ path: settings, text: after }, {});
-    assert.equal(claude.evaluate(rs, { tool: 'Bash', command: 'npm test' }, {}).decision, 'allow');
-    assert.equal(claude.evaluate(rs, { tool: 'Bash', command: 'npm publish' }, {}).decision, 'deny');
+  });
+
+  it('the one-rule rewrite is judged on what it changes: a denial another broad allow lets through is not its doing', async () => {
+    const { ls, uri, text, settings } = await setup('history.requests.json');
+    const hist = path.join(path.dirname(path.dirname(settings)), 'history.requests.json');
+    const h = JSON.parse(fs.readFileSync(hist, 'utf8'));
+    h.requests.push(observed('python3 evil.py', 'denied', 1));
+    fs.writeFileSync(hist, JSON.stringify(h));
+    const at = posOf(text, 'Bash(npm *)');
+    const titles = ls.codeActions(uri, { start: at, end: at }, { diagnostics: [] }).map((a) => a.title);
+    assert.ok(titles.includes('Tighten from history: Bash(npm *) → 2 narrow rules'), titles.join(' | '));
   });
 
   it('not offered on a narrow rule, nor without a configured or readable history', async () => {

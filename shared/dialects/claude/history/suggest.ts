@@ -5,7 +5,7 @@ import type { EvalContext } from '../../../model';
 import { bashProposals, hostOf, pathFamily, pathProposals, subCommands, subjectOf, type Proposal } from './proposals';
 import { judge, requestFor } from '../../../history/evaluate';
 import { proveSuggestion, type Judged, type ProofDialect } from '../../../history/suggest-proof';
-import { MAX_PROOF_ROUNDS, type SuggestedRule, type Suggestion } from '../../../history/suggestion';
+import { MAX_PROOF_ROUNDS, type SuggestedRule, type Suggestion, type SuggestScope } from '../../../history/suggestion';
 import type { HistoryEntry } from '../../../history/types';
 
 type Parse = (text: string) => ClaudeRuleSet;
@@ -30,9 +30,9 @@ export function isBroad(r: ClaudeRule): boolean {
  * call; a group that fails is narrowed to exact rules.
  * @example suggestClaude(claude, rs, text, (t) => claude.parse({ path, text: t }), entries, ctx).rules
  */
-export function suggestClaude(dialect: AnyDialect, rs: ClaudeRuleSet, text: string, parse: Parse, entries: readonly HistoryEntry[], ctx: EvalContext): Suggestion {
+export function suggestClaude(dialect: AnyDialect, rs: ClaudeRuleSet, text: string, parse: Parse, entries: readonly HistoryEntry[], ctx: EvalContext, scope?: SuggestScope): Suggestion {
   const own = rs.rules.filter((r) => r.file === rs.path);
-  const broad = own.filter(isBroad);
+  const broad = own.filter((r) => isBroad(r) && (scope === undefined || r.index === scope.rule));
   const judged: Judged[] = [];
   for (const e of entries) {
     const r = requestFor(dialect, e);
@@ -109,12 +109,13 @@ export function suggestClaude(dialect: AnyDialect, rs: ClaudeRuleSet, text: stri
       for (const [h, n] of use.hosts) rules.push({ tier: 'allow', rule: `WebFetch(domain:${h})`, replaces: b.text, covers: [h], calls: n, why: `fetches from ${h} (${n} call${n === 1 ? '' : 's'}), allowed until now by ${b.text}` });
       for (const [t, n] of use.tools) rules.push({ tier: 'allow', rule: t, replaces: b.text, covers: [t], calls: n, why: `${t} calls (${n}), allowed until now by ${b.text}` });
     }
-    const draft = render(text, broad, rules);
-    const deny = denials(dialect, parse(draft), judged, rs.root, ctx);
+    const draft = scope ? renderInPlace(text, rs, broad, rules) : render(text, broad, rules);
+    // A scoped rewrite changes its one rule only: the denials are the whole-file rewrite's to add.
+    const deny = scope ? [] : denials(dialect, parse(draft), judged, rs.root, ctx);
     rules.push(...deny);
     const finalText = deny.length ? render(text, broad, rules) : draft;
     const next = parse(finalText);
-    const proof = proveSuggestion(dialect, next, judged, rules, left, ctx, CLAUDE_PROOF);
+    const proof = proveSuggestion(dialect, next, judged, rules, left, ctx, CLAUDE_PROOF, scope ? rs : undefined);
     last = { text: finalText, rules: dedupeRules(rules), removed, left: mergeLeft(left), proof };
     // Narrow every wildcard rule that failed a proof obligation, and try again.
     const failing = rules.filter((r) => r.tier === 'allow' && /\*/.test(r.rule) && (proof.runsAnything.some((w) => w.startsWith(`${r.rule}:`)) || proof.deniedAllowed.some((d) => d.startsWith(`${r.rule}:`)) || proof.approvedChanged.some((c) => r.covers.some((s) => c.describe.includes(s)))));
@@ -219,6 +220,42 @@ function render(text: string, broad: readonly ClaudeRule[], rules: readonly Sugg
   let out = applyEdits(text, modify(text, ['permissions', 'allow'], allow, fmt));
   if (deny.length !== current('deny').length) out = applyEdits(out, modify(out, ['permissions', 'deny'], deny, fmt));
   return out;
+}
+
+/**
+ * The settings text with the scoped broad allows replaced where they stand by their narrow rules
+ * (removed with a comma when the history never used them); nothing else in the file moves.
+ */
+function renderInPlace(text: string, rs: ClaudeRuleSet, broad: readonly ClaudeRule[], rules: readonly SuggestedRule[]): string {
+  const root = parseTree(text);
+  const listed = root && findNodeAtLocation(root, ['permissions', 'allow']);
+  const existing = new Set((listed ? (getNodeValue(listed) as unknown[]) : []).filter((x): x is string => typeof x === 'string'));
+  const edits: Array<{ offset: number; length: number; content: string }> = [];
+  for (const b of broad) {
+    const start = rs.source.offsetAt(b.range.start);
+    const end = rs.source.offsetAt(b.range.end);
+    const narrow = rules.filter((r) => r.tier === 'allow' && r.replaces === b.text && !existing.has(r.rule)).map((r) => JSON.stringify(r.rule));
+    if (!narrow.length) {
+      edits.push(listItemRemoval(text, start, end));
+      continue;
+    }
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    const ownLine = /^[ \t]*$/.test(text.slice(lineStart, start));
+    const joiner = ownLine ? `,${text.includes('\r\n') ? '\r\n' : '\n'}${text.slice(lineStart, start)}` : ', ';
+    edits.push({ offset: start, length: end - start, content: [...new Set(narrow)].join(joiner) });
+  }
+  return applyEdits(text, edits);
+}
+
+/** Deletes one array item and one neighbouring comma; an item alone on its line takes the line. */
+function listItemRemoval(text: string, start: number, end: number): { offset: number; length: number; content: string } {
+  const after = /^[ \t]*,?[ \t]*(?:\r?\n)?/.exec(text.slice(end))![0];
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const ownLine = /^[ \t]*$/.test(text.slice(lineStart, start)) && after.endsWith('\n');
+  if (after.includes(',')) return ownLine ? { offset: lineStart, length: end + after.length - lineStart, content: '' } : { offset: start, length: end - start + after.indexOf(',') + 1, content: '' };
+  const before = /,\s*$/.exec(text.slice(0, start));
+  if (before) return { offset: start - before[0].length, length: end - start + before[0].length, content: '' };
+  return { offset: start, length: end - start, content: '' };
 }
 
 function dedupeRules(rules: SuggestedRule[]): SuggestedRule[] {

@@ -4,7 +4,7 @@ import type { OpencodeRule, OpencodeRuleSet } from '../rules';
 import type { EvalContext } from '../../../model';
 import { bashProposals } from '../../claude';
 import { judge, requestFor } from '../../../history/evaluate';
-import { MAX_PROOF_ROUNDS, type Suggestion, type SuggestedRule } from '../../../history/suggestion';
+import { MAX_PROOF_ROUNDS, type Suggestion, type SuggestedRule, type SuggestScope } from '../../../history/suggestion';
 import { proveSuggestion, type Judged, type ProofDialect } from '../../../history/suggest-proof';
 import type { HistoryEntry } from '../../../history/types';
 
@@ -24,8 +24,8 @@ export function isBroadBash(r: OpencodeRule): boolean {
  * Other permissions are left as they are. Proved with the evaluator like the Claude Code form.
  * @example suggestOpencode(opencode, rs, text, (t) => opencode.parse({ path, text: t }), entries, {}).rules
  */
-export function suggestOpencode(dialect: AnyDialect, rs: OpencodeRuleSet, text: string, parse: (t: string) => OpencodeRuleSet, entries: readonly HistoryEntry[], ctx: EvalContext): Suggestion {
-  const broad = rs.rules.filter(isBroadBash);
+export function suggestOpencode(dialect: AnyDialect, rs: OpencodeRuleSet, text: string, parse: (t: string) => OpencodeRuleSet, entries: readonly HistoryEntry[], ctx: EvalContext, scope?: SuggestScope): Suggestion {
+  const broad = rs.rules.filter((r) => isBroadBash(r) && (scope === undefined || r.index === scope.rule));
   const judged: Judged[] = [];
   const uses = new Map<number, Map<string, number>>();
   for (const e of entries) {
@@ -76,7 +76,8 @@ export function suggestOpencode(dialect: AnyDialect, rs: OpencodeRuleSet, text: 
     const draft = parse(draftText);
     const denies: string[] = [];
     const approvedCommands = new Set(judged.filter((j) => j.entry.call.outcome === 'approved').map((j) => j.entry.call.command));
-    for (const j of judged) {
+    // A scoped rewrite changes its one rule only: the denials are the whole-file rewrite's to add.
+    for (const j of scope ? [] : judged) {
       const c = j.entry.call.command;
       if (j.entry.call.outcome !== 'denied' || c === undefined || approvedCommands.has(c) || OPENCODE_WILDCARD.test(c) || denies.includes(c)) continue;
       if (judge(dialect, draft, j.request, ctx).decision === 'deny') continue;
@@ -85,7 +86,7 @@ export function suggestOpencode(dialect: AnyDialect, rs: OpencodeRuleSet, text: 
     }
     const finalText = denies.length ? render(text, rs, replacement, denies) : draftText;
     const next = parse(finalText);
-    const proof = proveSuggestion(dialect, next, judged, rules, left, ctx, OPENCODE_PROOF);
+    const proof = proveSuggestion(dialect, next, judged, rules, left, ctx, OPENCODE_PROOF, scope ? rs : undefined);
     last = { text: finalText, rules, removed, left, proof };
     const failing = rules.filter((r) => r.tier === 'allow' && r.rule.endsWith(' *') && (proof.runsAnything.some((w) => w.startsWith(`${r.rule}:`)) || proof.approvedChanged.some((c) => r.covers.some((s) => c.describe.includes(s)))));
     if (!failing.length || proof.deniedAllowed.length === 0 && proof.runsAnything.length === 0 && proof.approvedChanged.length === 0) return last;
