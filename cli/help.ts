@@ -27,12 +27,13 @@ const LEDGER_FILES: ReadonlyArray<readonly [string, string]> = [
 
 export const HELP: Record<string, CommandHelp> = {
   check: {
-    usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH]',
+    usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--report-suppressed] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH]',
     summary: 'Find rule files under each PATH (default .), lint them and run their stored requests (X.requests.json beside X.json).',
     options: [
       ['--format text|json|sarif', 'output format (default text); sarif is SARIF 2.1.0 for code scanning'],
       ['--max-warnings N', 'also fail when there are more than N warnings'],
       ['--trace', 'json: include each request\'s trace'],
+      ['--report-suppressed', 'also list the findings a rulelens-disable comment or a .rulelens.json "suppress" entry hides (SARIF: as suppressed results); the summary counts them either way'],
       DIALECT,
       ...ENGINE,
     ],

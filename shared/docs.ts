@@ -22,6 +22,7 @@ export const LINT_SUMMARIES: Record<string, string> = {
   'duplicate-rule': 'Rules with the same pattern.',
   'duplicate-id': 'Repeated rule ids.',
   'duplicate-key': 'A JSON key repeated in one object: only the last is read.',
+  'unused-suppression': 'A rulelens-disable comment that hides no finding, or names one that cannot be hidden.',
   schema: 'The file does not match its dialect schema.',
   'unreadable-file': 'A rule or requests file that cannot be read as UTF-8 text: too large, not a regular file, no permission, or not UTF-8.',
   'request-invalid': 'A stored request that cannot be evaluated.',

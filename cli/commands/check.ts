@@ -29,7 +29,8 @@ interface Sink {
  * the counts and, for SARIF, its findings), so a run over a thousand files stays in flat memory.
  */
 export async function checkCommand(argv: string[], io: Out): Promise<number> {
-  const { values, positionals } = parse(argv, { format: { type: 'string' }, 'max-warnings': { type: 'string' }, dialect: { type: 'string' }, trace: { type: 'boolean' }, ...ENGINE_OPTIONS });
+  const { values, positionals } = parse(argv, { format: { type: 'string' }, 'max-warnings': { type: 'string' }, dialect: { type: 'string' }, trace: { type: 'boolean' }, 'report-suppressed': { type: 'boolean' }, ...ENGINE_OPTIONS });
+  const withSuppressed = values['report-suppressed'] === true;
   const fmt = format(values.format, CHECK_FORMATS, 'text');
   const maxWarnings = count(values['max-warnings'], '--max-warnings');
   const withTrace = values.trace === true;
@@ -47,7 +48,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   reportConfigFindings(io, configPath, configFindings);
   const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
   const cwd = process.cwd();
-  const sink = fmt === 'json' ? jsonSink(io, withTrace) : fmt === 'sarif' ? await sarifSink(io, cwd) : textSink(io, cwd, withTrace);
+  const sink = fmt === 'json' ? jsonSink(io, withTrace, withSuppressed) : fmt === 'sarif' ? await sarifSink(io, cwd, withSuppressed) : textSink(io, cwd, withTrace, withSuppressed);
   const summary = emptySummary();
   for (const rep of reports) {
     addToSummary(summary, rep);
@@ -70,29 +71,29 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   return summary.errors > 0 || summary.failed > 0 || summary.invalid > 0 || tooManyWarnings ? 1 : 0;
 }
 
-function textSink(io: Out, cwd: string, withTrace: boolean): Sink {
+function textSink(io: Out, cwd: string, withTrace: boolean, withSuppressed: boolean): Sink {
   return {
-    file: (rep) => io.out(formatFileText(rep, cwd, withTrace)),
-    end: (s) => io.out(`${s.files} file${s.files === 1 ? '' : 's'} · ${s.errors} error${s.errors === 1 ? '' : 's'} · ${s.warnings} warning${s.warnings === 1 ? '' : 's'} · ${s.requests} requests: ${s.passed} passed, ${s.failed} failed${s.invalid ? `, ${s.invalid} invalid` : ''}`),
+    file: (rep) => io.out(formatFileText(rep, cwd, withTrace, withSuppressed)),
+    end: (s) => io.out(`${s.files} file${s.files === 1 ? '' : 's'} · ${s.errors} error${s.errors === 1 ? '' : 's'} · ${s.warnings} warning${s.warnings === 1 ? '' : 's'}${s.suppressed ? ` · ${s.suppressed} suppressed` : ''} · ${s.requests} requests: ${s.passed} passed, ${s.failed} failed${s.invalid ? `, ${s.invalid} invalid` : ''}`),
   };
 }
 
 /** One JSON document, written a file at a time: `{"files": [ …, … ], "summary": {…}}`. */
-function jsonSink(io: Out, withTrace: boolean): Sink {
+function jsonSink(io: Out, withTrace: boolean, withSuppressed: boolean): Sink {
   let first = true;
   io.out('{\n"files": [');
   return {
     file: (rep) => {
-      io.out(`${first ? '' : ','}${JSON.stringify(fileJson(rep, withTrace), null, 2)}`);
+      io.out(`${first ? '' : ','}${JSON.stringify(fileJson(rep, withTrace, withSuppressed), null, 2)}`);
       first = false;
     },
     end: (s) => io.out(`],\n"summary": ${JSON.stringify(s, null, 2)}\n}`),
   };
 }
 
-async function sarifSink(io: Out, cwd: string): Promise<Sink> {
+async function sarifSink(io: Out, cwd: string, withSuppressed: boolean): Promise<Sink> {
   const { sarifCollector } = await import('../format/sarif');
-  const c = sarifCollector(cwd);
+  const c = sarifCollector(cwd, withSuppressed);
   return { file: (rep) => c.add(rep), end: () => io.out(JSON.stringify(c.log(), null, 2)) };
 }
 

@@ -1,6 +1,7 @@
 import { inFile, ruleNumber } from '../../shared/model';
 import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
+import type { SuppressedFinding } from '../../shared/config/suppress';
 import type { RequestResult } from '../../shared/requests/model';
 import { countResults } from '../../shared/requests/summary';
 
@@ -41,7 +42,7 @@ export function requestJson(r: RequestResult, withTrace = true) {
  * and findings, not with requests × rules.
  * @example fileJson(report).requests[0].decision // 'deny'
  */
-export function fileJson(rep: FileReport, withTrace = false) {
+export function fileJson(rep: FileReport, withTrace = false, withSuppressed = false) {
   return {
     path: rep.path,
     dialect: rep.dialect?.id ?? null,
@@ -50,7 +51,13 @@ export function fileJson(rep: FileReport, withTrace = false) {
     requestsPath: rep.requestsPath,
     requestDiagnostics: rep.requestDiagnostics.map(diagnosticJson),
     requests: rep.results.map((r) => requestJson(r, withTrace)),
+    ...(withSuppressed ? { suppressed: suppressedOf(rep).map(({ file, s }) => ({ ...diagnosticJson(s.finding), path: file, suppressedBy: s.by })) } : {}),
   };
+}
+
+/** Every finding of a report that a suppression hid, with the file it is on (`check --report-suppressed`). */
+export function suppressedOf(rep: FileReport): Array<{ file: string; s: SuppressedFinding }> {
+  return [...(rep.suppressed ?? []).map((s) => ({ file: rep.path, s })), ...(rep.requestsPath ? (rep.requestSuppressed ?? []).map((s) => ({ file: rep.requestsPath!, s })) : [])];
 }
 
 export interface CheckSummary {
@@ -62,9 +69,11 @@ export interface CheckSummary {
   failed: number;
   /** Requests with an error of their own (unknown field, unknown agent): never counted as passed. */
   invalid: number;
+  /** Findings a `rulelens-disable…` comment or a `.rulelens.json` entry hid (listed with `--report-suppressed`). */
+  suppressed: number;
 }
 
-export const emptySummary = (): CheckSummary => ({ files: 0, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0, invalid: 0 });
+export const emptySummary = (): CheckSummary => ({ files: 0, errors: 0, warnings: 0, requests: 0, passed: 0, failed: 0, invalid: 0, suppressed: 0 });
 
 /**
  * Adds one file's counts to a running summary, so `check` can drop each report once printed.
@@ -79,6 +88,7 @@ export function addToSummary(s: CheckSummary, rep: FileReport): CheckSummary {
       else if (f.severity === 'warning') s.warnings++;
     }
   }
+  s.suppressed += (rep.suppressed?.length ?? 0) + (rep.requestSuppressed?.length ?? 0);
   const c = countResults(rep.results);
   s.requests += c.requests;
   s.passed += c.passed;

@@ -3,6 +3,7 @@ import type { FileReport } from '../../shared/check/check-file';
 import type { Flip } from '../../shared/diff/flips';
 import { lintDocUrl, LINT_SUMMARIES } from '../../shared/docs';
 import type { Finding, Range } from '../../shared/model';
+import { suppressedOf } from './json';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const VERSION = '0.1.0';
@@ -18,6 +19,8 @@ interface SarifResult {
   locations: unknown[];
   relatedLocations?: unknown[];
   properties?: Record<string, unknown>;
+  /** SARIF's own record of a result hidden on purpose: `inSource` (a comment) or `external` (.rulelens.json). */
+  suppressions?: Array<{ kind: 'inSource' | 'external'; justification?: string; location?: unknown }>;
 }
 
 /** Collects rule descriptors and results; rule ids are lint ids, help URIs their pages. */
@@ -74,12 +77,21 @@ export function toSarif(reports: FileReport[], cwd: string) {
  * A SARIF log built file by file: `check` adds each report's findings and drops the report.
  * @example const c = sarifCollector(cwd); c.add(report); c.log().runs[0].results.length
  */
-export function sarifCollector(cwd: string): { add(rep: FileReport): void; log(): ReturnType<SarifBuilder['log']> } {
+export function sarifCollector(cwd: string, withSuppressed = false): { add(rep: FileReport): void; log(): ReturnType<SarifBuilder['log']> } {
   const b = new SarifBuilder(cwd);
-  return { add: (rep) => addReport(b, rep), log: () => b.log() };
+  return { add: (rep) => addReport(b, rep, withSuppressed), log: () => b.log() };
 }
 
-function addReport(b: SarifBuilder, rep: FileReport): void {
+function addReport(b: SarifBuilder, rep: FileReport, withSuppressed = false): void {
+  if (withSuppressed) {
+    for (const { file, s } of suppressedOf(rep)) {
+      const f = s.finding;
+      const suppression = s.by.kind === 'comment'
+        ? { kind: 'inSource' as const, location: b.location(file, { start: { line: s.by.line, character: 0 }, end: { line: s.by.line, character: 0 } }) }
+        : { kind: 'external' as const, location: b.location(s.by.file, ZERO) };
+      b.add(f.code, levelOf(f.severity), f.message, file, f.range, { suppressions: [{ ...suppression, ...(s.by.reason ? { justification: s.by.reason } : {}) }] });
+    }
+  }
   {
     const groups: Array<[string, Finding[]]> = [[rep.path, rep.diagnostics]];
     if (rep.requestsPath) groups.push([rep.requestsPath, rep.requestDiagnostics]);

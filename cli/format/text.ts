@@ -3,11 +3,20 @@ import type { FileReport } from '../../shared/check/check-file';
 import { inFile, ruleNumber, type Finding } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
 import { countResults } from '../../shared/requests/summary';
+import type { SuppressedFinding } from '../../shared/config/suppress';
+import { suppressedOf } from './json';
 import { renderTraceText, ruleText, subjectLines } from '../../shared/trace/render';
 import { outcomesOf } from '../../shared/compiled/outcomes';
 
 function diagLine(file: string, f: Finding): string {
   return `  ${file}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.code}: ${f.message}${f.witness !== undefined ? ` (witness: ${JSON.stringify(f.witness)})` : ''}`;
+}
+
+/** A hidden finding, and what hid it: `… suppressed dead-rule: … (a comment on line 3: kept for the record)`. */
+function suppressedLine(file: string, s: SuppressedFinding, cwd: string): string {
+  const f = s.finding;
+  const by = s.by.kind === 'comment' ? `a comment on line ${s.by.line + 1}` : path.relative(cwd, s.by.file) || s.by.file;
+  return `  ${file}:${f.range.start.line + 1}:${f.range.start.character + 1} suppressed ${f.code}: ${f.message} (by ${by}${s.by.reason ? `: ${s.by.reason}` : ''})`;
 }
 
 /** One request's lines: mark, name, decision, deciding rule, then one line per subject when several. */
@@ -31,7 +40,7 @@ export function requestLines(r: RequestResult, labelOf: (i: number) => string | 
  * One file's block of the people format of `rulelens check` (printed as soon as the file is checked).
  * @example formatFileText(report, process.cwd()).split('\n')[0] // 'opencode.json (opencode, 3 rules)'
  */
-export function formatFileText(rep: FileReport, cwd: string, withTrace = false): string {
+export function formatFileText(rep: FileReport, cwd: string, withTrace = false, withSuppressed = false): string {
   const out: string[] = [];
   const rel = path.relative(cwd, rep.path) || rep.path;
   out.push(`${rel} (${rep.dialect?.id ?? 'unknown'}, ${rep.ruleSet?.rules.filter(inFile).length ?? 0} rules)`);
@@ -42,6 +51,7 @@ export function formatFileText(rep: FileReport, cwd: string, withTrace = false):
     out.push(`  requests: ${rrel} — ${c.requests} requests · ${c.passed} pass · ${c.failed} fail${c.invalid ? ` · ${c.invalid} invalid` : ''}`);
     for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') out.push(diagLine(rrel, f));
   }
+  if (withSuppressed) for (const { file, s } of suppressedOf(rep)) out.push(suppressedLine(path.relative(cwd, file) || file, s, cwd));
   if (rep.results.length) {
     const labelOf = (i: number) => rep.ruleSet?.rules[i]?.label;
     for (const r of rep.results) {

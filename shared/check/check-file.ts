@@ -3,8 +3,9 @@ import type { AnyDialect, FileInfo } from '../dialects/dialect';
 import { detectDialect, dialectById } from '../dialects';
 import { analyzeRuleSet } from '../analysis';
 import { headline, oneRootCause } from '../analysis/report';
-import { applyLevels, EMPTY_CONFIG, type LintConfig } from '../config/lint-config';
-import { FILE_START, finding, type EvalContext, type Finding, type RuleSet } from '../model';
+import { applyLevels, CONFIG_FILE, EMPTY_CONFIG, type LintConfig } from '../config/lint-config';
+import { readDirectives, suppress, type CommentStyle, type FindingPlace, type SuppressContext, type SuppressedFinding } from '../config/suppress';
+import { FILE_START, finding, inFile, type EvalContext, type Finding, type RuleSet } from '../model';
 import { findRequestsFile, ruleCandidates } from '../requests/locate';
 import { parseRequestsFile } from '../requests/parse';
 import { resultFindings, runRequest, runRequests } from '../requests/run';
@@ -48,6 +49,10 @@ export interface FileReport {
   /** Findings on the requests file (schema, request-invalid, request-failed). */
   requestDiagnostics: Finding[];
   results: RequestResult[];
+  /** Rule-file findings a `rulelens-disable…` comment or a `.rulelens.json` entry hid. */
+  suppressed?: SuppressedFinding[];
+  /** The same for the requests file. */
+  requestSuppressed?: SuppressedFinding[];
 }
 
 /** The text of `p`, or the finding that says why it cannot be had (never both). */
@@ -104,7 +109,9 @@ export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
   const config = opts.config ?? EMPTY_CONFIG;
   const report: FileReport = { path: rulePath, dialect, ruleSet, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
   if (!dialect || !ruleSet) return report;
-  report.diagnostics = applyLevels([...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config);
+  const shown = suppressIn(rulePath, got.text, dialect.comments?.(rulePath), applyLevels([...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config), config, (f) => rulePlace(ruleSet, f));
+  report.diagnostics = shown.kept;
+  if (shown.suppressed.length) report.suppressed = shown.suppressed;
   const requestsPath = findRequestsFile(rulePath, (p) => exists(host, opts, p));
   const withOwn = withEmbedded(report, opts);
   if (!requestsPath) return withOwn;
@@ -139,13 +146,42 @@ export function withRequests(report: FileReport, requestsPath: string, text: str
   const results = broken
     ? file.requests.map((request) => ({ request, verdict: null, pass: null, mismatches: [], error: 'not run: the rule file has JSON syntax errors' }))
     : runRequests(report.dialect, report.ruleSet, file, opts.ctx ?? {});
+  const config = opts.config ?? EMPTY_CONFIG;
+  // Requests files are RuleLens's own JSONC: their suppressions are `//` comments.
+  const shown = suppressIn(requestsPath, text, '//', applyLevels([...file.findings, ...resultFindings(results)], config), config, (f) => requestPlace(file, f));
   return {
     ...report,
     requestsPath,
     requestsFile: file,
     results,
-    requestDiagnostics: applyLevels([...file.findings, ...resultFindings(results)], opts.config ?? EMPTY_CONFIG),
+    requestDiagnostics: shown.kept,
+    ...(shown.suppressed.length ? { requestSuppressed: shown.suppressed } : { requestSuppressed: undefined }),
   };
+}
+
+/** Findings of one file less the ones its comments (written `style`) or the config suppress. */
+function suppressIn(file: string, text: string, style: CommentStyle | undefined, findings: Finding[], config: LintConfig, place: SuppressContext['place']): { kept: Finding[]; suppressed: SuppressedFinding[] } {
+  const directives = style ? readDirectives(text, style) : [];
+  const entries = config.suppress ?? [];
+  if (!directives.length && !entries.length) return { kept: findings, suppressed: [] };
+  const configFile = config.file ?? path.join(config.base, CONFIG_FILE);
+  return suppress(findings, { path: file, directives, config: entries.length ? { entries, base: config.base, file: configFile } : undefined, place });
+}
+
+/** The rule a finding is about (`data.rule`, else the innermost rule of the file under its start). */
+export function rulePlace(rs: RuleSet, f: Finding): FindingPlace {
+  const i = f.data?.rule;
+  const p = f.range.start;
+  const within = (r: RuleSet['rules'][number]) => r.range.start.line <= p.line && r.range.end.line >= p.line && (r.range.start.line < p.line || r.range.start.character <= p.character);
+  const rule = typeof i === 'number' ? rs.rules[i] : rs.rules.filter((r) => inFile(r) && within(r)).pop();
+  return rule && inFile(rule) ? { rule: { label: rule.label, line: rule.startLine ?? rule.range.start.line } } : {};
+}
+
+/** The stored request a requests-file finding is in. */
+function requestPlace(file: RequestsFile, f: Finding): FindingPlace {
+  const p = f.range.start;
+  const r = file.requests.find((x) => (x.range.start.line < p.line || (x.range.start.line === p.line && x.range.start.character <= p.character)) && (x.range.end.line > p.line || (x.range.end.line === p.line && x.range.end.character >= p.character)));
+  return r ? { request: r.name } : {};
 }
 
 /**

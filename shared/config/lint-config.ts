@@ -1,7 +1,8 @@
 import * as path from 'path';
 import picomatch from 'picomatch';
 import { finding, type Finding, type Severity } from '../model';
-import { parseJson, properties, prop, rangeOf, typeName } from '../json/tree';
+import { parseJson, properties, prop, rangeOf, typeName, valueOf } from '../json/tree';
+import { readConfigSuppressions, type ConfigSuppression } from './suppress';
 import { LINT_SUMMARIES } from '../docs';
 
 /** Every lint id a config may set a level for. */
@@ -41,6 +42,10 @@ export interface LintConfig {
   exclude: string[];
   /** Folder the exclude globs are relative to. */
   base: string;
+  /** `.rulelens.json` `"suppress"` entries: single findings hidden by file, lint and rule or request. */
+  suppress?: ConfigSuppression[];
+  /** The `.rulelens.json` these came from, when one was read. */
+  file?: string;
 }
 
 export const EMPTY_CONFIG: LintConfig = { levels: {}, exclude: [], base: '' };
@@ -53,7 +58,7 @@ export const EMPTY_CONFIG: LintConfig = { levels: {}, exclude: [], base: '' };
 export function parseLintConfig(filePath: string, text: string): { config: LintConfig; findings: Finding[] } {
   const doc = parseJson(text);
   const findings = [...doc.findings];
-  const config: LintConfig = { levels: {}, exclude: [], base: path.dirname(filePath) };
+  const config: LintConfig = { levels: {}, exclude: [], base: path.dirname(filePath), file: filePath };
   const root = doc.root;
   if (root && root.type !== 'object') findings.push(finding('schema', 'error', `${CONFIG_FILE} must be an object like {"lints": {"dead-rule": "off"}}, found ${typeName(root)}`, rangeOf(doc.source, root)));
   if (!root || root.type !== 'object') return { config, findings };
@@ -77,12 +82,25 @@ export function parseLintConfig(filePath: string, text: string): { config: LintC
       else findings.push(finding('schema', 'error', `an exclude entry must be a glob string, found ${typeName(e)}`, rangeOf(doc.source, e)));
     }
   } else if (exclude) findings.push(finding('schema', 'error', '"exclude" must be an array of glob strings', rangeOf(doc.source, exclude)));
+  const list = prop(root, 'suppress');
+  if (list?.type === 'array') {
+    const read = readConfigSuppressions((list.children ?? []).map((n) => ({ value: valueOf(n), range: rangeOf(doc.source, n) })));
+    config.suppress = read.entries;
+    findings.push(...read.findings);
+  } else if (list) findings.push(finding('schema', 'error', '"suppress" must be an array of {"file", "lint"} entries', rangeOf(doc.source, list)));
   return { config, findings };
 }
 
 /** Merges settings over file config (the editor setting wins). */
 export function mergeConfig(base: LintConfig, over: Partial<LintConfig>): LintConfig {
-  return { levels: { ...base.levels, ...(over.levels ?? {}) }, exclude: [...base.exclude, ...(over.exclude ?? [])], base: base.base || over.base || '' };
+  const suppress = [...(base.suppress ?? []), ...(over.suppress ?? [])];
+  return {
+    levels: { ...base.levels, ...(over.levels ?? {}) },
+    exclude: [...base.exclude, ...(over.exclude ?? [])],
+    base: base.base || over.base || '',
+    ...(suppress.length ? { suppress } : {}),
+    ...(base.file ?? over.file ? { file: base.file ?? over.file } : {}),
+  };
 }
 
 /** @example isExcluded(cfg, '/ws/vendor/opencode.json') */

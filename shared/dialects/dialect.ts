@@ -1,5 +1,6 @@
 import type { Deadline } from '../analysis/budget';
 import type { Node } from 'jsonc-parser';
+import type { CommentStyle } from '../config/suppress';
 import type { Decision, EvalContext, Finding, Rule, RuleSet, SourceText, Verdict, DialectId } from '../model';
 import type { Flip } from '../diff/flips';
 import type { HistoryEntry, Observation } from '../history/types';
@@ -62,6 +63,13 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
   lint?(rs: RS, ctx?: LintContext): Finding[];
   /** A short one-line description of a request for listings ("edit docs/a.md, secrets/x"). */
   describeRequest(request: Q): string;
+  /**
+   * How comments are written in this rule file, when the agent reads it with comments (`//` in
+   * OpenCode's JSONC, `#` in YAML, TOML and Starlark); undefined when it reads the file strictly
+   * (Claude Code's settings are JSON.parse'd). Suppressions then go in a comment
+   * (`rulelens-disable-next-line <lint>`), else in `.rulelens.json`.
+   */
+  comments?(path: string): CommentStyle | undefined;
 
   // Optional capabilities. The generic layers (compiled/, analysis/, diff/, history/, translate/,
   // requests/, the server and the CLI) ask for these and never test a dialect's id: a dialect

@@ -2,14 +2,14 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { cli, cliMeasured, ROOT, SHARED_EXAMPLES, scratchCopy } from './helpers';
+import { cli, cliMeasured, OPENCODE_PAIR, ROOT, scratchCopy } from './helpers';
 
 /** Peak memory for checking a 5 MB, 75,001-rule file: about 700 MB measured; over twice that is a leak or a blow-up. */
 const FIVE_MB_CHECK_PEAK_RSS_KB = 1536 * 1024;
 
 describe('cli: check', () => {
   it('the OpenCode example: 6 requests, all passing (json)', () => {
-    const r = cli(['check', path.join(SHARED_EXAMPLES, 'opencode'), '--format', 'json']);
+    const r = cli(['check', OPENCODE_PAIR, '--format', 'json']);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
     assert.equal(out.summary.requests, 6);
@@ -20,11 +20,11 @@ describe('cli: check', () => {
     assert.equal(c.decision, 'deny');
     assert.deepEqual(c.rule, { index: 2, id: null, label: 'edit secrets/* deny' });
     assert.equal(c.trace, undefined, 'traces only with --trace');
-    const traced = JSON.parse(cli(['check', path.join(SHARED_EXAMPLES, 'opencode'), '--format', 'json', '--trace']).stdout);
+    const traced = JSON.parse(cli(['check', OPENCODE_PAIR, '--format', 'json', '--trace']).stdout);
     assert.ok(traced.files[0].requests.find((q: { name: string }) => q.name === 'C: a mixed operation').trace.sections.length === 2);
   });
   it('the text format shows per resource which rule decided request C', () => {
-    const r = cli(['check', path.join(SHARED_EXAMPLES, 'opencode')]);
+    const r = cli(['check', OPENCODE_PAIR]);
     assert.equal(r.code, 0);
     const lines = r.stdout.split('\n');
     const at = lines.findIndex((l) => l.includes('C: a mixed operation'));
@@ -33,7 +33,7 @@ describe('cli: check', () => {
     assert.match(lines[at + 2], /secrets\/test\.env → deny \(rule 3: edit secrets\/\* deny\)/);
   });
   it('appending edit * allow makes B, C and D fail and names the deciding rule', () => {
-    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const dir = scratchCopy(OPENCODE_PAIR);
     const file = path.join(dir, 'opencode.json');
     const cfg = JSON.parse(fs.readFileSync(file, 'utf8'));
     cfg.permissions.push({ action: 'edit', resource: '*', effect: 'allow' });
@@ -49,14 +49,14 @@ describe('cli: check', () => {
     assert.deepEqual(j.files[0].requests.filter((q: { pass: boolean }) => q.pass === false).map((q: { name: string }) => q.name[0]).sort(), ['B', 'C', 'D', 't']);
   });
   it('invalid JSON: an error with line:col, exit 1, no crash', () => {
-    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const dir = scratchCopy(OPENCODE_PAIR);
     fs.writeFileSync(path.join(dir, 'opencode.json'), '{\n  "permissions": [ {"action": "edit", }\n');
     const r = cli(['check', dir]);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /opencode\.json:\d+:\d+ error schema: invalid JSON/);
   });
   it('wrong types are schema errors at the value', () => {
-    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const dir = scratchCopy(OPENCODE_PAIR);
     fs.writeFileSync(path.join(dir, 'opencode.json'), '{"permissions": [{"action": "edit", "resource": 5, "effect": "allow"}]}');
     const r = cli(['check', dir, '--format', 'json']);
     assert.equal(r.code, 1);
@@ -65,7 +65,7 @@ describe('cli: check', () => {
     assert.deepEqual(d.range.start, { line: 0, character: 48 });
   });
   it('a 5 MB rule file and a 500-star pattern against a 10 kB resource: every rule read, the request right, bounded memory', () => {
-    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const dir = scratchCopy(OPENCODE_PAIR);
     const permissions = [];
     for (let i = 0; i < 75_000; i++) permissions.push({ action: 'edit', resource: `generated/folder-${i}/file-*.ts`, effect: i % 3 ? 'allow' : 'deny' });
     permissions.push({ action: 'edit', resource: 'a*'.repeat(500) + 'b', effect: 'deny' });
@@ -90,7 +90,7 @@ describe('cli: check', () => {
     assert.equal(cli([]).code, 2);
   });
   it('--max-warnings turns warnings into exit 1', () => {
-    const r = cli(['check', path.join(SHARED_EXAMPLES, 'opencode'), '--max-warnings', '0']);
+    const r = cli(['check', OPENCODE_PAIR, '--max-warnings', '0']);
     assert.equal(r.code, 1);
   });
   it('the project\'s own examples pass', () => {

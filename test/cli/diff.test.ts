@@ -2,10 +2,10 @@ import { strict as assert } from 'assert';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { cli, SHARED_EXAMPLES, scratchCopy } from './helpers';
+import { cli, OPENCODE_PAIR, scratchCopy } from './helpers';
 
 function gitRepoWithExample(): string {
-  const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+  const dir = scratchCopy(OPENCODE_PAIR);
   const git = (...args: string[]) => spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir, encoding: 'utf8' });
   git('init', '-q');
   git('add', '.');
@@ -56,7 +56,7 @@ describe('cli: diff against a git base', () => {
     assert.ok(j.counts.tightened >= 2);
   });
   it('a FILE base works outside git', () => {
-    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const dir = scratchCopy(OPENCODE_PAIR);
     fs.copyFileSync(path.join(dir, 'opencode.json'), path.join(dir, 'base.json'));
     appendEditAllow(dir);
     const r = cli(['diff', path.join(dir, 'opencode.json'), '--base', path.join(dir, 'base.json'), '--format', 'json']);
@@ -64,7 +64,7 @@ describe('cli: diff against a git base', () => {
     assert.equal(JSON.parse(r.stdout).counts.loosened, 4);
   });
   it('a FILE base larger than the limit is refused, not read', () => {
-    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const dir = scratchCopy(OPENCODE_PAIR);
     const huge = path.join(dir, 'huge.json');
     fs.writeFileSync(huge, '');
     fs.truncateSync(huge, 65 * 1024 * 1024); // sparse: nothing is written

@@ -2,9 +2,9 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { cli, SHARED_EXAMPLES } from './helpers';
+import { cli, OPENCODE_PAIR } from './helpers';
 
-const RULES = path.join(SHARED_EXAMPLES, 'opencode/opencode.json');
+const RULES = path.join(OPENCODE_PAIR, 'opencode.json');
 
 function requestsFile(requests: unknown[]): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-eval-'));

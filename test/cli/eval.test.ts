@@ -1,8 +1,8 @@
 import { strict as assert } from 'assert';
 import * as path from 'path';
-import { cli, SHARED_EXAMPLES } from './helpers';
+import { cli, OPENCODE_PAIR } from './helpers';
 
-const RULES = path.join(SHARED_EXAMPLES, 'opencode/opencode.json');
+const RULES = path.join(OPENCODE_PAIR, 'opencode.json');
 
 describe('cli: eval', () => {
   it('--request prints the verdict and the full trace', () => {
@@ -20,7 +20,7 @@ describe('cli: eval', () => {
     assert.match(v.trace.branch, /no resource checked/);
   });
   it('--requests prints one line per request; full traces only with --trace', () => {
-    const file = path.join(SHARED_EXAMPLES, 'opencode/opencode.requests.json');
+    const file = path.join(OPENCODE_PAIR, 'opencode.requests.json');
     const r = cli(['eval', RULES, '--requests', file, '--format', 'json']);
     assert.equal(r.code, 0);
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-export { ROOT, SHARED_EXAMPLES } from '../helpers/examples';
+export { OPENCODE_PAIR, ROOT, SHARED_EXAMPLES } from '../helpers/examples';
 import { ROOT } from '../helpers/examples';
 const CLI = path.join(ROOT, 'bin/rulelens.js');
 

@@ -3,7 +3,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import Ajv from 'ajv-draft-04';
-import { cli, ROOT, SHARED_EXAMPLES, scratchCopy } from './helpers';
+import { cli, OPENCODE_PAIR, ROOT, scratchCopy } from './helpers';
 
 const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
 const validate = new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema);
@@ -17,7 +17,7 @@ function assertValidSarif(text: string): any {
 
 describe('cli: SARIF 2.1.0', () => {
   it('check --format sarif validates and carries lint ids, help URIs and regions', () => {
-    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const dir = scratchCopy(OPENCODE_PAIR);
     fs.writeFileSync(path.join(dir, 'opencode.json'), JSON.stringify({ permission: { bash: { yarn: 'deny', '**/.env*': 'deny' } } }, null, 2));
     const r = cli(['check', dir, '--format', 'sarif']);
     const log = assertValidSarif(r.stdout);
@@ -30,7 +30,7 @@ describe('cli: SARIF 2.1.0', () => {
     assert.ok(run.results.some((x: { ruleId: string }) => x.ruleId === 'request-failed'));
   });
   it('diff --format sarif validates', () => {
-    const dir = scratchCopy(path.join(SHARED_EXAMPLES, 'opencode'));
+    const dir = scratchCopy(OPENCODE_PAIR);
     const git = (...args: string[]) => spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir });
     git('init', '-q');
     git('add', '.');

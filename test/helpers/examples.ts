@@ -10,3 +10,10 @@ export const ROOT = path.resolve(__dirname, '../..');
 export const SHARED_EXAMPLES = fs.existsSync(path.resolve(ROOT, '../shared/examples/opencode'))
   ? path.resolve(ROOT, '../shared/examples')
   : path.join(ROOT, 'examples');
+
+/**
+ * The OpenCode seed pair exactly as the tests pin it (six requests, one of them `resources: []`).
+ * `examples/opencode` is what a new user opens and may be trimmed; tests that count its requests
+ * or findings use this copy.
+ */
+export const OPENCODE_PAIR = path.join(ROOT, 'test/fixtures/server/opencode');

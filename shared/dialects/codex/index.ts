@@ -21,6 +21,8 @@ export const codex: Dialect<CodexRuleSet, CodexRequest> = {
   evaluate: evaluateCodex,
   lint: lintCodex,
   describeRequest: describeCodexRequest,
+  // Starlark `.rules` files and TOML requirements both take `#` comments.
+  comments: () => '#',
   init: initStarlarkParser,
   translation: { fromNeutral: translateToCodex, writes: 'file' },
   vocabulary: { requestInput: CODEX_REQUEST_INPUT, values: {} },

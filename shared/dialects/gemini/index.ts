@@ -21,6 +21,8 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   evaluate: evaluateGemini,
   lint: lintGemini,
   describeRequest: describeGeminiRequest,
+  // Policy files are TOML.
+  comments: () => '#',
   init: initShellParser,
   translation: { fromNeutral: translateToGemini, writes: 'file' },
   vocabulary: { requestInput: GEMINI_REQUEST_INPUT, values: {} },

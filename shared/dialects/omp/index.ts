@@ -22,6 +22,8 @@ export const omp: Dialect<OmpRuleSet, OmpRequest> = {
   evaluate: evaluateOmp,
   lint: (rs, ctx) => [...lintOmp(rs, ctx), ...commentBlindSpotFindings(rs)],
   describeRequest: describeOmpRequest,
+  // The agent's settings are YAML; a JSON form gets no comments (suppressions go in .rulelens.json).
+  comments: (p) => (/\.ya?ml$/i.test(p) ? '#' : undefined),
   history: { requestFields: ompHistoryFields, storedCall: ompStoredCall },
   vocabulary: OMP_VOCABULARY,
 };

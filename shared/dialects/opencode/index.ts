@@ -29,6 +29,8 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   evaluate: evaluateOpencode,
   lint: lintOpencode,
   describeRequest: describeOpencodeRequest,
+  // OpenCode reads its configs as JSONC (jsonc-parser, comments and trailing commas allowed).
+  comments: () => '//',
   fast: { compile: compileOpencodeFast },
   analysis: { lint: analyzeOpencode, witness: (rs, ruleIndex) => opencodeWitness(rs, ruleIndex) },
   witnesses: { flips: (base, current, known) => findOpencodeWitnesses(base, current, known) },

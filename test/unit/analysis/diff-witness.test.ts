@@ -12,12 +12,12 @@ import { countFlips, storedFlips, type Flip } from '../../../shared/diff/flips';
 import { witnessFlips } from '../../../shared/diff/witness';
 import { findOpencodeWitnesses } from '../../../shared/dialects/opencode';
 import { Deadline } from '../../../shared/analysis/budget';
-import { cli, scratchCopy, SHARED_EXAMPLES } from '../../cli/helpers';
+import { cli, OPENCODE_PAIR, scratchCopy } from '../../cli/helpers';
 import { TEST_MS, v2 } from './helpers';
 import { strings } from '../../helpers/brute-force';
 import { propertyRuns } from '../../helpers/runs';
 
-const EXAMPLE = path.join(SHARED_EXAMPLES, 'opencode');
+const EXAMPLE = OPENCODE_PAIR;
 
 function example(): { base: OpencodeRuleSet; current: OpencodeRuleSet; text: string } {
   const text = fs.readFileSync(path.join(EXAMPLE, 'opencode.json'), 'utf8');
