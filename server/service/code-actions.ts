@@ -8,6 +8,8 @@ import { isRemovable, removeRuleAction } from './actions/remove-rule';
 import { dataOf, ruleOf } from './actions/context';
 import { showDocsAction } from './actions/show-docs';
 import { tightenFromHistoryActions } from './actions/tighten-history';
+import { fixAllAction } from './actions/fix-all';
+import { suppressActions } from './actions/suppress';
 import { SOURCE } from './diagnostics';
 
 function overlaps(a: Range, b: Range): boolean {
@@ -25,6 +27,8 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
   const diags = ours.length ? ours : current().filter((d) => overlaps(d.range, range));
   const ranked: Array<{ action: CodeAction; rank: number }> = [];
   const docs = new Set<string>();
+  const titles = new Set<string>();
+  const fixAll = new Set<string>();
   for (const d of diags) {
     const code = String(d.code ?? '');
     // Rule fixes edit the rule file: they only make sense on diagnostics shown there.
@@ -35,6 +39,15 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
       add(provedFixAction(ctx, d), SAFETY.proved);
       add(addRequestAction(ctx, d), SAFETY.request);
       if (isRemovable(code, dataOf(d))) add(removeRuleAction(ctx, d), ruleOf(ctx, d)?.decision === 'deny' ? SAFETY.removeDeny : SAFETY.remove);
+      if (code && !fixAll.has(code)) {
+        fixAll.add(code);
+        add(fixAllAction(ctx, code, current()), SAFETY.fixAll);
+      }
+    }
+    for (const s of suppressActions(ctx, d)) {
+      if (titles.has(s.title)) continue;
+      titles.add(s.title);
+      ranked.push({ action: s, rank: SAFETY.suppress });
     }
     if (code && !docs.has(code)) {
       docs.add(code);
@@ -50,10 +63,12 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
 
 /**
  * Fix order, safest first: keeping a deny working (moving it where it decides), then a fix the
- * lint proved through the evaluator (adding the missing denies), before recording a test, before deleting a harmless rule; deleting a deny comes last, since it makes the warning go
- * away while the path it was meant to protect stays open.
+ * lint proved through the evaluator (adding the missing denies), before recording a test, before
+ * deleting a harmless rule (and the same for every such finding of the file); deleting a deny
+ * comes after, since it makes the warning go away while the path it was meant to protect stays
+ * open; hiding the finding (a suppression) and its documentation come last.
  */
-const SAFETY = { move: 0, window: 1, proved: 1, request: 2, history: 2, remove: 3, removeDeny: 4, docs: 5 } as const;
+const SAFETY = { move: 0, window: 1, proved: 1, request: 2, history: 2, remove: 3, fixAll: 3.5, removeDeny: 4, suppress: 4.5, docs: 5 } as const;
 
 /** Sorts by safety (stable) and keeps at most one preferred fix: the first, safest one. */
 function bySafety(ranked: Array<{ action: CodeAction; rank: number }>): CodeAction[] {

@@ -27,8 +27,10 @@ describe('language service: quick fixes ordered by safety', () => {
     assert.strictEqual(move, 0, titles.join('\n'));
     assert.strictEqual(actions[0].isPreferred, true);
     assert.ok(remove > 0, titles.join('\n'));
-    const lastFix = titles.map((t, i) => (t.startsWith('Show documentation') ? -1 : i)).reduce((a, b) => Math.max(a, b));
+    // The last fix: only hiding the finding and its documentation come after it.
+    const lastFix = titles.map((t, i) => (t.startsWith('Show documentation') || t.startsWith('Disable ') ? -1 : i)).reduce((a, b) => Math.max(a, b));
     assert.strictEqual(remove, lastFix, titles.join('\n'));
+    assert.deepStrictEqual(titles.slice(remove + 1), ['Disable shadowed-deny for this rule', 'Disable shadowed-deny for this file', 'Show documentation for shadowed-deny']);
     assert.ok(!actions[remove].isPreferred);
     assert.strictEqual(actions.filter((a) => a.isPreferred).length, 1);
   });
