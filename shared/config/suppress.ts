@@ -62,14 +62,18 @@ export interface FindingPlace {
   request?: string;
 }
 
-const DIRECTIVE = /^(rulelens-disable(?:-next-line)?)(?:\s+(.*?))?\s*$/;
+// Matched against trimmed text: what follows the word (if anything) starts with a space.
+const DIRECTIVE = /^(rulelens-disable(?:-next-line)?)(?:\s(.*))?$/;
 
 /** The directive a comment's text holds (without its `//`, `/* *\/` or `#`), or undefined. */
 function parseDirective(body: string, line: number, range: Range, commentOnly: (l: number) => boolean): Directive | undefined {
   const m = DIRECTIVE.exec(body.trim());
   if (!m) return undefined;
-  const [spec, reason] = (m[2] ?? '').split(/\s+--\s+/, 2);
-  const codes = spec.split(/[\s,]+/).filter(Boolean);
+  // `ids -- reason`: the words before a lone `--` are lint ids, the words after it the reason.
+  const words = (m[2] ?? '').split(/\s/).filter(Boolean);
+  const dash = words.indexOf('--');
+  const codes = (dash < 0 ? words : words.slice(0, dash)).join(',').split(',').filter(Boolean);
+  const reason = dash < 0 ? undefined : words.slice(dash + 1).join(' ');
   let target = line + 1;
   while (commentOnly(target)) target++;
   return { kind: m[1] === NEXT_LINE ? 'next-line' : 'rest-of-file', codes, line, target, range, ...(reason?.trim() ? { reason: reason.trim() } : {}) };
@@ -108,7 +112,7 @@ export function readDirectives(text: string, style: CommentStyle): Directive[] {
     });
     return out;
   }
-  const commentOnly = (l: number) => l < lines.length && /^\s*(\/\/|\/\*)/.test(lines[l]);
+  const commentOnly = (l: number) => l < lines.length && /^\s*(?:\/\/|\/\*)/.test(lines[l]);
   const scanner = createScanner(text, false);
   for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
     if (kind !== SyntaxKind.LineCommentTrivia && kind !== SyntaxKind.BlockCommentTrivia) continue;
@@ -130,7 +134,10 @@ export function readConfigSuppressions(items: ReadonlyArray<{ value: unknown; ra
   const findings: Finding[] = [];
   for (const { value, range } of items) {
     const v = value as Record<string, unknown> | null;
-    const text = (k: string) => (typeof v?.[k] === 'string' && (v[k] as string).trim() ? (v[k] as string) : undefined);
+    const text = (k: string) => {
+      const s = v?.[k];
+      return typeof s === 'string' && s.trim() ? s : undefined;
+    };
     if (!v || typeof v !== 'object' || Array.isArray(v) || !text('file') || !text('lint')) {
       findings.push(finding('schema', 'error', 'a suppress entry is {"file": "<glob>", "lint": "<id>"} with optional "rule", "request" and "reason"', range));
       continue;

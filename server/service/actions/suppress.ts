@@ -33,9 +33,20 @@ function targetLine(ctx: FixContext, d: Diagnostic): { line: number; rule?: stri
  * @example codesEnd('  // rulelens-disable-next-line dead-rule -- why', '//', NEXT_LINE) // 41
  */
 function codesEnd(line: string, style: CommentStyle, word: string): number | undefined {
-  const m = /^(\s*)(\/\/|#)(\s*)(rulelens-disable(?:-next-line)?)(\s+)(\S.*?)(\s+--\s+.*)?\s*$/.exec(line);
-  if (!m || m[2] !== style || m[4] !== word) return undefined;
-  return m[1].length + m[2].length + m[3].length + m[4].length + m[5].length + m[6].length;
+  // Parsed by hand: the regex this needs backtracks super-linearly on long runs of spaces.
+  let i = line.length - line.trimStart().length;
+  if (!line.startsWith(style, i)) return undefined;
+  i += style.length;
+  while (i < line.length && /\s/.test(line[i])) i++;
+  if (!line.startsWith(word, i)) return undefined;
+  i += word.length;
+  const gap = line.length - i - line.slice(i).trimStart().length;
+  if (!gap) return undefined;
+  i += gap;
+  const body = line.slice(i).trimEnd();
+  const dash = /\s--(?:\s|$)/.exec(body);
+  const codes = (dash ? body.slice(0, dash.index) : body).trimEnd();
+  return codes ? i + codes.length : undefined;
 }
 
 /**
