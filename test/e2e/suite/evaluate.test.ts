@@ -23,7 +23,10 @@ suite('Evaluate Request and the trace view', () => {
     assert.match(state.title, /C: a mixed operation/);
     assert.strictEqual(state.canSave, false, 'a stored request is not offered for saving again');
     // The matrix: every rule × subject, marks, the controlling cell and the aggregate stamp.
-    assert.strictEqual((state.html.match(/<tr class="[^"]*"><th class="rule">/g) ?? []).length, 3, 'one row per rule');
+    assert.strictEqual((state.html.match(/<tr class="[^"]*" data-match="[01]"><th class="rule">/g) ?? []).length, 3, 'one row per rule');
+    // Three rules: the filter is offered, off, and counts the rows it would keep.
+    assert.match(state.html, /<input type="checkbox" id="matching"> Matching rules only<\/label> <span class="count">\(\d of 3 rules match\)/);
+    assert.doesNotMatch(state.html, /branch: /, 'no engine branch id in the page');
     assert.ok((state.html.match(/class="mark [^"]*controlling/g) ?? []).length >= 2, 'controlling cells highlighted');
     assert.match(state.html, /✓/);
     assert.match(state.html, /✗/);
