@@ -91,6 +91,11 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
   readonly vocabulary?: Vocabulary;
   /** Records beside a rule file that a comparison re-judges under both versions (Bounds: the ledger). */
   readonly recordedSteps?: RecordedSteps<RS>;
+  /**
+   * The agent reads this file as one part of a policy (settings layers, every rules file of a
+   * folder, merged configs): hosts ask it which files belong together and parse them as one.
+   */
+  readonly policy?: PolicyCapability<RS>;
 }
 
 /**
@@ -238,6 +243,41 @@ export interface RecordedSteps<RS extends RuleSet = RuleSet, S = unknown> {
   read(text: string): { steps: S[]; findings: Finding[] };
   /** The records whose decision differs between the two versions (`kind: 'ledger'` flips). */
   flips(steps: readonly S[], base: RS, current: RS): Flip[];
+}
+
+/** What a host lends a dialect to find a file's policy: reads that see unsaved editor buffers. */
+export interface PolicyHost {
+  /** The file's text, or undefined when it does not exist or cannot be read. */
+  readFile(path: string): string | undefined;
+  /**
+   * What a folder holds directly, sorted by name: regular files and folders (a symbolic link is
+   * `link`, never followed); undefined when it cannot be listed.
+   */
+  list?(dir: string): Array<{ name: string; kind: 'file' | 'dir' | 'link' }> | undefined;
+}
+
+/** One file of a policy: where it is, the layer it is for people, and its text when read. */
+export interface PolicyMember {
+  path: string;
+  layer: string;
+  /** The text, when the file exists; undefined for a file the agent would read that is absent. */
+  text?: string;
+}
+
+/**
+ * A dialect whose agent decides with several files at once: it finds them and parses them as one
+ * rule set, each rule carrying its file (`Rule.file`), line and layer (`Rule.layer`, or the rule
+ * set's `layerName` for the checked file's own rules).
+ */
+export interface PolicyCapability<RS extends RuleSet = RuleSet> {
+  /**
+   * The other files the agent loads with `file` for its project, in the agent's load order, each
+   * with its layer; layers named in `ctx` (user settings, a global config) are not listed here:
+   * `parse` reads them from `ctx` as it does today. Pure: every read goes through `host`.
+   */
+  members(file: FileInfo, host: PolicyHost, ctx: EvalContext): PolicyMember[];
+  /** The checked file with its members, as the agent merges them. Never throws. */
+  parse(file: FileInfo, members: PolicyMember[], ctx: EvalContext): RS;
 }
 
 /**

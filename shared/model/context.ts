@@ -35,4 +35,9 @@ export interface EvalContext {
    * (`--codex-requirements PATH`); like the other layers, read only when named.
    */
   codexRequirements?: { path: string; text: string };
+  /**
+   * Claude Code's managed settings (`/etc/claude-code/managed-settings.json` on Linux) as the
+   * admin's layer above every other (`--managed-settings PATH`); read only when named.
+   */
+  managedSettings?: { path: string; text: string };
 }

@@ -44,6 +44,12 @@ export interface Rule {
    * rule has no place in the file: its `range` is an empty placeholder that must never be shown.
    */
   layer?: string;
+  /**
+   * The file the rule is written in when it is another file of the policy than the rule set's own
+   * (a sibling settings layer, another `.rules` file of the folder): `range` is then a place in
+   * that file. Absent for rules of the checked file and for built-in rules.
+   */
+  file?: string;
 }
 
 /**
@@ -81,4 +87,45 @@ export interface RuleSet<R extends Rule = Rule> {
    * examples), run like stored requests and listed with them.
    */
   ownRequests?: Array<{ name: string; request: unknown; expect: { decision: string | null; fields: Record<string, unknown> }; range: Range }>;
+  /**
+   * The checked file's own layer as people name it ("project settings", "user tier"), where the
+   * dialect reads the file as one layer of a policy.
+   */
+  layerName?: string;
+  /**
+   * Every file of the policy this rule set was read from, the checked file first, each with its
+   * layer: the files whose edits change this file's decisions. Absent when the file stands alone.
+   */
+  members?: PolicyMemberRef[];
+  /** Findings on the policy's other files (their ranges are places in those files). */
+  memberFindings?: Array<{ path: string; findings: Finding[] }>;
+}
+
+/** One file of a policy as a rule set records it. */
+export interface PolicyMemberRef {
+  path: string;
+  /** The layer for people: "local settings", "user tier", "`.opencode/` config". */
+  layer: string;
+  /** False for a file the agent would read that does not exist (yet): creating it changes decisions. */
+  present: boolean;
+}
+
+/** Where a rule comes from, for a trace row, a hover or JSON. */
+export interface RuleSource {
+  /** The file the rule is written in; null for a built-in rule. */
+  file: string | null;
+  /** 1-based line in that file; null for a built-in rule. */
+  line: number | null;
+  /** The layer for people ("project settings", "built-in defaults, OpenCode 1.18.33"). */
+  layer: string;
+}
+
+/**
+ * Where a rule of a rule set is written: its file and line (none for a built-in rule) and its layer.
+ * @example ruleSource(rs, rs.rules[0]) // { file: '/p/.claude/settings.local.json', line: 3, layer: 'local settings' }
+ */
+export function ruleSource(rs: Pick<RuleSet, 'path' | 'layerName'>, rule: Rule): RuleSource {
+  const builtin = rule.layer !== undefined && rule.file === undefined;
+  const line = builtin ? null : (rule.startLine ?? rule.range.start.line) + 1;
+  return { file: builtin ? null : rule.file ?? rs.path, line, layer: rule.layer ?? rs.layerName ?? 'this file' };
 }

@@ -15,6 +15,10 @@ import { TIERS, type ClaudeMode, type ClaudeRequest, type ClaudeRule, type Claud
 import { planSetsAside } from './plan-mode';
 import { preapprovedUrl } from './preapproved-hosts';
 import { domainMatches, hostOf, mcpMatches } from './web-mcp';
+import { hookDependent, hooksFor, withHookAnswer, type HookKeeps } from './hooks';
+import { guardRow, readGuard, writeGuard, type SubjectGuard } from './guards';
+import { isSettingsFile, protectedWhy } from './protected-paths';
+import { skillCheck, skillSubjectOf } from './skill-rules';
 
 /** One rule's marks for one subject: did its tool match, did its specifier match (null: not checked). */
 /** Caps of shell operators whose inside the CLI still checks (not hidden execution). */
@@ -59,12 +63,20 @@ export interface Subject {
    * applies); a rule whose pattern fixes another first word cannot match (see rule-index.ts).
    */
   words?: ReadonlySet<string>;
+  /** A guard of the agent that denies this subject after the deny rules (blockWrites/blockReads). */
+  guard?: SubjectGuard;
+  /** Why the agent always asks before this write (a sensitive file): caps every allow, hook allows included. */
+  protectedWrite?: string;
+  /** A skill's own verdict when no rule matches (safe skills run, others ask). */
+  skillFallback?: { decision: Decision; branch: string };
 }
 
 interface SectionResult {
   section: TraceSection;
   rule: ClaudeRule | null;
-  tier: Tier | 'mode' | 'builtin' | 'refused';
+  tier: Tier | 'mode' | 'builtin' | 'refused' | 'guard';
+  /** What a hook's allow cannot lift here: a deny or ask rule, a guard, a protected file. */
+  keeps?: HookKeeps;
 }
 
 const COLUMNS = ['tool', 'specifier'];
@@ -81,7 +93,13 @@ const NO_WORDS: ReadonlySet<string> = new Set();
  * @example evaluateClaude(rs, { tool: 'Bash', command: 'git status; rm -rf build' }).decision // 'deny'
  */
 export function evaluateClaude(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext = {}): Verdict {
-  return judge(rs, rs.rules, prepareClaude(rs, req, ctx), req);
+  const prepared = prepareClaude(rs, req, ctx);
+  const hooks = hooksFor(rs, req.tool);
+  if (hooks.length === 0) return judge(rs, rs.rules, prepared, req);
+  const keep: { keeps?: HookKeeps } = {};
+  const v = judge(rs, rs.rules, prepared, req, keep);
+  if (req.hook === undefined) return hookDependent(rs, v, hooks);
+  return withHookAnswer(rs, v, hooks, req.hook, keep.keeps, rs.guards?.denyInsteadOfPrompting !== undefined);
 }
 
 /** A request's subjects with the notes made while reading them: what a verdict needs besides the rules. */
@@ -127,20 +145,35 @@ function inTierOrder(rules: readonly ClaudeRule[]): readonly ClaudeRule[] {
  * layers kept).
  * @example judge(rs, [rule], prepareClaude(rs, req), req).decision
  */
-export function judge(rs: ClaudeRuleSet, inForce: readonly ClaudeRule[], prepared: PreparedRequest, req: ClaudeRequest): Verdict {
+export function judge(rs: ClaudeRuleSet, inForce: readonly ClaudeRule[], prepared: PreparedRequest, req: ClaudeRequest, keep?: { keeps?: HookKeeps }): Verdict {
   const mode: ClaudeMode = req.mode ?? rs.mode;
   const notes = [...prepared.notes];
   const subjects = prepared.subjects;
   const rules = inTierOrder(inForce);
   const results = subjects.map((s) => decide(rules, s, mode));
-  const decision = strictest(results.map((r) => r.section.decision ?? 'ask'), 'ask');
+  let decision = strictest(results.map((r) => r.section.decision ?? 'ask'), 'ask');
+  if (keep) {
+    const kept = results.map((r) => r.keeps).filter((k): k is HookKeeps => k !== undefined);
+    const worst = kept.length ? strictest(kept.map((k) => k.decision), 'ask') : undefined;
+    keep.keeps = worst ? kept.find((k) => k.decision === worst) : undefined;
+  }
+  // denyInsteadOfPrompting (user or managed settings): a prompt is never shown, the call is denied.
+  const denyInstead = rs.guards?.denyInsteadOfPrompting;
+  if (denyInstead && decision === 'ask') {
+    decision = 'deny';
+    results.push({
+      section: { kind: 'guard', subject: 'permissions.denyInsteadOfPrompting', columns: ['applies'], rows: [guardRow('denyInsteadOfPrompting', denyInstead)], controlling: null, decision: 'deny', branch: `permissions.denyInsteadOfPrompting (${denyInstead.layer} settings): what would ask is denied at once` },
+      rule: null,
+      tier: 'guard',
+    });
+  }
   const decisive = results.find((r) => r.section.decision === decision) ?? results[0];
   for (const s of subjects) for (const c of s.caps) if (!notes.includes(c)) notes.push(c);
   if (mode === 'auto') notes.push('auto mode: a classifier approves some unmatched calls; the engine cannot model it and assumes ask');
   if (mode === 'plan') notes.push('plan mode: rules are consulted as in default mode, except that file edits are held before allow rules');
   const failClosed = subjects.some((s) => s.caps.length > 0);
   const rule = decisive?.rule ?? null;
-  const layer = rule ? rule.scope : decisive?.tier === 'builtin' ? READ_ONLY_LAYER : decisive?.tier === 'refused' ? 'refused by the agent' : null;
+  const layer = rule ? rule.scope : decisive?.tier === 'builtin' ? READ_ONLY_LAYER : decisive?.tier === 'refused' ? 'refused by the agent' : decisive?.tier === 'guard' ? `guard: ${decisive.section.subject}` : null;
   return {
     decision,
     native: decision,
@@ -212,10 +245,25 @@ function decide(rules: readonly ClaudeRule[], s: Subject, mode: ClaudeMode): Sec
     decision,
     branch,
   });
-  const plainCap = s.caps.length ? s.caps[0] : undefined;
+  const plainCap = s.protectedWrite ?? (s.caps.length ? s.caps[0] : undefined);
   let capped = plainCap;
-  if (s.refused) return { section: section('deny', null, `refused before any rule: ${s.refused}`), rule: null, tier: 'refused' };
+  if (s.refused) return { section: section('deny', null, `refused before any rule: ${s.refused}`), rule: null, tier: 'refused', keeps: { decision: 'deny', why: `the agent refuses it before any rule (${s.refused})` } };
+  const guarded = (): SectionResult | undefined => {
+    if (!s.guard) return undefined;
+    const g = s.guard;
+    const withRow = (): TraceSection => {
+      const base = section('deny', null, g.branch);
+      let guardedRows: TraceRow[] | undefined;
+      return { ...base, get rows() { return (guardedRows ??= [g.row, ...allRows()]); } };
+    };
+    return { section: withRow(), rule: null, tier: 'guard', keeps: { decision: 'deny', why: g.branch } };
+  };
+  const protectedKeeps = (d: Decision): HookKeeps | undefined => (s.protectedWrite ? { decision: d, why: s.protectedWrite } : undefined);
   for (const tier of TIERS) {
+    if (tier === 'ask') {
+      const g = guarded();
+      if (g) return g;
+    }
     const hit = checks.find(tier, ({ c }) => c.tool && c.subject !== false);
     if (!hit) continue;
     const n = `rule ${hit.r.index + 1} (${hit.r.scope} settings)`;
@@ -227,10 +275,10 @@ function decide(rules: readonly ClaudeRule[], s: Subject, mode: ClaudeMode): Sec
       const d: Decision = mode === 'dontAsk' ? 'deny' : 'ask';
       return { section: section(d, hit.r, `deny tier: ${n} matched, but ${s.denyAsks}: the agent asks before it reaches this check${d === 'deny' ? '; dontAsk mode denies' : ''}`), rule: hit.r, tier };
     }
-    if (tier === 'deny') return { section: section('deny', hit.r, `deny tier: ${n} matched first; deny is checked before ask and allow`), rule: hit.r, tier };
+    if (tier === 'deny') return { section: section('deny', hit.r, `deny tier: ${n} matched first; deny is checked before ask and allow`), rule: hit.r, tier, keeps: { decision: 'deny', why: `${n} denies` } };
     if (tier === 'ask') {
-      if (mode === 'dontAsk') return { section: section('deny', hit.r, `ask tier: ${n} matched; dontAsk mode turns every prompt into a deny`), rule: hit.r, tier };
-      return { section: section('ask', hit.r, `ask tier: ${n} matched; no deny matched`), rule: hit.r, tier };
+      if (mode === 'dontAsk') return { section: section('deny', hit.r, `ask tier: ${n} matched; dontAsk mode turns every prompt into a deny`), rule: hit.r, tier, keeps: { decision: 'deny', why: `${n} asks and dontAsk mode denies` } };
+      return { section: section('ask', hit.r, `ask tier: ${n} matched; no deny matched`), rule: hit.r, tier, keeps: { decision: 'ask', why: `${n} asks` } };
     }
     // Plan mode holds file edits before their allow rules are consulted; a command's or fetch's allow rule stands (observed).
     if (!capped && s.wildcardCaps?.length && hit.r.specifier?.includes('*')) capped = s.wildcardCaps[0];
@@ -242,17 +290,21 @@ function decide(rules: readonly ClaudeRule[], s: Subject, mode: ClaudeMode): Sec
     }
     if (capped) {
       const d: Decision = mode === 'dontAsk' ? 'deny' : 'ask';
-      return { section: section(d, hit.r, `allow tier: ${n} matched, but fail closed (${capped}): at most ask${d === 'deny' ? '; dontAsk mode denies' : ''}`), rule: hit.r, tier };
+      const why = s.protectedWrite && capped === s.protectedWrite ? `allow tier: ${n} matched, but ${capped}${d === 'deny' ? '; dontAsk mode denies' : ''}` : `allow tier: ${n} matched, but fail closed (${capped}): at most ask${d === 'deny' ? '; dontAsk mode denies' : ''}`;
+      return { section: section(d, hit.r, why), rule: hit.r, tier, keeps: protectedKeeps(d) };
     }
     return { section: section('allow', hit.r, `allow tier: ${n} matched; no deny or ask matched`), rule: hit.r, tier };
   }
+  const g = guarded();
+  if (g) return g;
+  if (s.skillFallback) return { section: section(s.skillFallback.decision === 'ask' && mode === 'dontAsk' ? 'deny' : s.skillFallback.decision, null, s.skillFallback.branch), rule: null, tier: s.skillFallback.decision === 'allow' ? 'builtin' : 'mode' };
   // Plan mode lets reads run anywhere (observed: Read /etc/hostname is allowed there with no rule).
   if (mode === 'plan' && s.reads && !capped) return { section: section('allow', null, `${READ_ONLY_LAYER} layer: plan mode lets reads run`), rule: null, tier: 'builtin' };
   // Read-only commands and reads inside the working folders need no approval in any mode.
   if (s.readOnly && !capped) return { section: section('allow', null, `${READ_ONLY_LAYER} layer: no rule matched and ${s.readOnly}`), rule: null, tier: 'builtin' };
   const fb = modeFallback(mode, s.editInside);
-  if (fb.decision === 'allow' && capped) return { section: section('ask', null, `${fb.branch}, but fail closed (${capped}): at most ask`), rule: null, tier: 'mode' };
-  return { section: section(fb.decision, null, fb.branch), rule: null, tier: 'mode' };
+  if (fb.decision === 'allow' && capped) return { section: section('ask', null, s.protectedWrite && capped === s.protectedWrite ? `${fb.branch}, but ${capped}` : `${fb.branch}, but fail closed (${capped}): at most ask`), rule: null, tier: 'mode', keeps: protectedKeeps('ask') };
+  return { section: section(fb.decision, null, fb.branch), rule: null, tier: 'mode', keeps: protectedKeeps(fb.decision) };
 }
 
 /**
@@ -291,11 +343,13 @@ interface Place {
   home: string;
   workDirs: string[];
   fs: EvalContext['fs'];
+  guards: ClaudeRuleSet['guards'];
+  skills: ClaudeRuleSet['skills'];
 }
 
 function placeOf(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext): Place {
   const root = ctx.root ?? rs.root;
-  return { root, cwd: req.cwd ? posix.resolve(root, req.cwd) : root, home: ctx.home ?? os.homedir(), workDirs: [root, ...rs.additionalDirectories], fs: ctx.fs };
+  return { root, cwd: req.cwd ? posix.resolve(root, req.cwd) : root, home: ctx.home ?? os.homedir(), workDirs: [root, ...rs.additionalDirectories], fs: ctx.fs, guards: rs.guards ?? {}, skills: rs.skills };
 }
 
 function subjectsOf(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext, notes: string[]): Subject[] {
@@ -310,6 +364,7 @@ function subjectsOf(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext, not
     return pathSubjects(req.tool, place, family, raw, notes);
   }
   if (tool === 'WebFetch') return [webSubject(subjectText(req, 'url', INPUT_SUBJECT_KEYS.WebFetch))];
+  if (tool === 'Skill') return [skillSubject(place, subjectText(req, undefined, INPUT_SUBJECT_KEYS.Skill))];
   return [otherSubject(tool, subjectText(req, undefined, INPUT_SUBJECT_KEYS[tool] ?? []))];
 }
 
@@ -345,6 +400,12 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     const computed = computedReadOperands(sc);
     const outside = outsideOperands(sc, roCtx);
     const outsideCap = outside.length ? [`\`${sc.words[0]?.value}\` names ${outside.join(', ')}, outside the working folders: the agent asks whatever allow matches`] : [];
+    // Under blockReadsOutsideWorkingDirectories such a command asks in every mode, also under a bare
+    // `Bash` allow, and so does one that reads a path computed at run time (2.1.328).
+    const blockReads = place.guards.blockReadsOutsideWorkingDirectories;
+    const readBlock = blockReads && (outside.length || computed.length)
+      ? [`\`${sc.words[0]?.value}\` names ${[...outside, ...computed].join(', ')}, ${outside.length ? 'outside the working folders' : 'computed at run time'}, and permissions.blockReadsOutsideWorkingDirectories is on (${blockReads.layer} settings): the agent asks whatever allow matches`]
+      : [];
     const words = new Set<string>();
     for (const x of [...allowViews, ...denyViews]) words.add(firstWord(x));
     if (v.pastAssignments) words.add(firstWord(v.pastAssignments.text));
@@ -353,11 +414,11 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       subject: v.subject,
       words,
       // A bare `Bash` allow still approves a path outside (observed), so that cap is not a hard one.
-      caps: [...split.failClosed, ...v.opaque, ...outsideCap],
+      caps: [...split.failClosed, ...v.opaque, ...readBlock, ...outsideCap],
       hidden: [...split.failClosed, ...v.opaque],
       wildcardCaps: computed.length ? [`\`${sc.words[0]?.value}\` reads the computed path ${computed.join(', ')}: a wildcard allow does not approve it`] : [],
       // Even a bare `Bash` allow does not approve a backgrounded command: the CLI asks.
-      hardCaps: split.failClosed.includes(BACKGROUND),
+      hardCaps: split.failClosed.includes(BACKGROUND) || readBlock.length > 0,
       readOnly: split.notReadOnly.length ? undefined : readOnlyReason(sc, roCtx),
       editInside: acceptEditsCommand(sc, roCtx),
       check(rule: ClaudeRule): RuleCheck {
@@ -397,9 +458,9 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       out.push({ kind: 'redirect', subject: w.text, caps: [`the redirect target in \`${w.text}\` is computed at run time: never allowed`], editInside: false, check: (r) => editToolCheck(r) });
       continue;
     }
-    for (const s of pathSubjects('Edit', place, 'edit', w.target, notes)) {
+    for (const s of pathSubjects('Edit', place, 'edit', w.target, notes, 'shell')) {
       const outside = s.editInside ? [] : [`the redirect writes ${w.target}, outside the working folders: never allowed`];
-      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], hardCaps: outside.length > 0, denyAsks, check: (r) => redirectCheck(r, s) });
+      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], hardCaps: outside.length > 0 || s.hardCaps === true, denyAsks, check: (r) => redirectCheck(r, s) });
     }
   }
   // The files a read-only command reads are checked against Read rules: a Read deny denies `cat .env`.
@@ -407,7 +468,7 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
   // (observed: `cat .env $(id)` runs under `Bash` with `Read(.env)` denied).
   for (const sc of hidden ? [] : subs) {
     for (const operand of readOperands(sc)) {
-      for (const s of pathSubjects('Read', place, 'read', operand, notes)) {
+      for (const s of pathSubjects('Read', place, 'read', operand, notes, 'shell')) {
         out.push({ ...s, kind: 'read operand', subject: `${sc.words[0]?.value} reads ${s.subject}`, caps: [], denyAsks, readOnly: 'only Read deny/ask rules judge the files a command reads' });
       }
     }
@@ -453,7 +514,26 @@ function missingSubject(tool: string, field: string): Subject {
   };
 }
 
-function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: string | undefined, notes: string[]): Subject[] {
+/**
+ * The agent's own guards on one view of a path: blockWrites/blockReads for a file tool (a shell
+ * command is not limited by blockWrites, and asks under blockReads), and the sensitive files every
+ * write asks about.
+ */
+function pathGuards(place: Place, family: 'read' | 'edit', via: 'tool' | 'shell', path: string, inside: boolean): Pick<Subject, 'guard' | 'protectedWrite' | 'hardCaps'> {
+  const out: Pick<Subject, 'guard' | 'protectedWrite' | 'hardCaps'> = {};
+  if (family === 'edit') {
+    const why = protectedWhy(path);
+    if (why) Object.assign(out, { protectedWrite: why, hardCaps: true });
+    const bw = place.guards.blockWritesOutsideWorkingDirectories;
+    if (bw && via === 'tool' && (!inside || isSettingsFile(path))) out.guard = writeGuard(bw, path, inside);
+  } else {
+    const br = place.guards.blockReadsOutsideWorkingDirectories;
+    if (br && via === 'tool' && !inside) out.guard = readGuard(br, path);
+  }
+  return out;
+}
+
+function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: string | undefined, notes: string[], via: 'tool' | 'shell' = 'tool'): Subject[] {
   if (raw === undefined) return [missingSubject(tool, 'path')];
   const { root, cwd, home, workDirs } = place;
   const pv = pathViews(raw, { cwd, root, workDirs, home, fs: place.fs, mayCreate: family === 'edit' });
@@ -463,6 +543,7 @@ function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: 
     kind: 'path',
     subject: `${view.name}: ${view.path}`,
     caps: pv.problems,
+    ...pathGuards(place, family, via, view.path, inside),
     editInside: family === 'edit' && inside,
     readOnly: family === 'read' && inside ? `${tool} reads inside the working folders` : undefined,
     reads: family === 'read',
@@ -498,6 +579,24 @@ function webSubject(url: string | undefined): Subject {
       const m = rule.matcher;
       if (m.kind !== 'domain') return { tool: false, subject: null };
       return { tool: true, subject: host === undefined ? false : domainMatches(m.compiled, host) };
+    },
+  };
+}
+
+/** A Skill call: its rules by skill name, and the skill's own definition when no rule matches. */
+function skillSubject(place: Place, name: string | undefined): Subject {
+  const raw = name?.trim();
+  const skill = raw?.startsWith('/') ? raw.slice(1) : raw;
+  return {
+    kind: 'tool',
+    subject: skill === undefined ? 'Skill' : `Skill(${skill})`,
+    caps: [],
+    editInside: false,
+    skillFallback: skillSubjectOf(place.skills, skill),
+    check(rule) {
+      const t = toolLevel(rule, 'Skill');
+      if (t) return t;
+      return skillCheck(rule, skill);
     },
   };
 }

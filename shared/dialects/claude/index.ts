@@ -4,6 +4,7 @@ import { evaluateClaude } from './evaluate';
 import { lintClaude } from './lint';
 import { CLAUDE_REQUEST_FIELDS, describeClaudeRequest, readClaudeRequest } from './request';
 import { parseClaude } from './settings';
+import { claudePolicy } from './policy';
 import { initShellParser } from '../../host/shell-parser';
 import type { ClaudeRequest, ClaudeRuleSet } from './types';
 import { claudeHistoryFields, claudeStoredCall } from './history/request';
@@ -16,7 +17,7 @@ import { CLAUDE_VOCABULARY } from './vocabulary';
 export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
   id: 'claude',
   title: 'Claude Code',
-  nativeDecisions: { allow: 'allow', ask: 'ask', deny: 'deny' },
+  nativeDecisions: { allow: 'allow', ask: 'ask', deny: 'deny', 'hook-dependent': 'ask' },
   requestFields: CLAUDE_REQUEST_FIELDS,
   detect: detectClaude,
   parse: parseClaude,
@@ -35,11 +36,13 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
   translation: { fromNeutral: translateToClaude, writes: 'settings' },
   requestChecks: { fieldValues: claudeFieldValueFindings },
   vocabulary: CLAUDE_VOCABULARY,
+  policy: claudePolicy,
 };
 
 export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';
 export { initShellParser, isShellParserReady } from '../../host/shell-parser';
-export { parseClaude, parseLayers, loadLayers, readSettingsFile, mergeSettings, layerOf, projectRootOf } from './settings';
+export { parseClaude, parseLayers, readSettingsFile, mergeSettings, layerOf, projectRootOf } from './settings';
+export { claudeMembers, parseClaudePolicy } from './policy';
 export { evaluateClaude, modeFallback } from './evaluate';
 export { lintClaude } from './lint';
 export { bashPattern } from './bash-pattern';

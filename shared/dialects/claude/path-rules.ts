@@ -17,7 +17,8 @@ type PathMatcher = Extract<RuleMatcher, { kind: 'path' }>;
 export function compilePathRule(family: 'read' | 'edit', specifier: string): PathMatcher {
   let anchor: PathAnchor;
   let body: string;
-  if (specifier.startsWith('//')) [anchor, body] = ['absolute', specifier.slice(2)];
+  // `///abs` and `////abs` are absolute too: the extra slashes are dropped (observed on 2.1.328).
+  if (specifier.startsWith('//')) [anchor, body] = ['absolute', specifier.slice(2).replace(/^\/+/, '')];
   else if (specifier === '~' || specifier.startsWith('~/')) [anchor, body] = ['home', specifier.slice(2)];
   else if (specifier.startsWith('/')) [anchor, body] = ['source', specifier.slice(1)];
   else if (specifier.startsWith('./')) [anchor, body] = ['cwd', specifier.slice(2)];

@@ -3,9 +3,9 @@ import { finding, type Finding, type SourceText } from '../../model';
 import { properties, prop, rangeOf, typeName } from '../../json/tree';
 import { isGenericField } from '../../requests/fields';
 import { normalizeMode } from './settings';
-import { CLAUDE_MODES, MODE_ALIASES, type ClaudeRequest } from './types';
+import { CLAUDE_MODES, HOOK_ANSWERS, MODE_ALIASES, type ClaudeRequest, type HookAnswer } from './types';
 
-export const CLAUDE_REQUEST_FIELDS = ['tool', 'command', 'path', 'url', 'input', 'mode', 'cwd'] as const;
+export const CLAUDE_REQUEST_FIELDS = ['tool', 'command', 'path', 'url', 'input', 'mode', 'cwd', 'hook'] as const;
 /** Exactly one of these names what the tool acts on. */
 export const SUBJECT_FIELDS = ['command', 'path', 'url', 'input'] as const;
 
@@ -50,6 +50,11 @@ export function readClaudeRequest(obj: Node, source: SourceText): { request?: Cl
     if (mode.type !== 'string' || !allowed.includes(mode.value)) bad(mode, `"mode" must be one of ${allowed.join(', ')}, found ${mode.type === 'string' ? `"${mode.value}"` : typeName(mode)}`);
     else request.mode = normalizeMode(mode.value);
   }
+  const hook = prop(obj, 'hook');
+  if (hook) {
+    if (hook.type !== 'string' || !(HOOK_ANSWERS as readonly string[]).includes(hook.value)) bad(hook, `"hook" pins what the PreToolUse hooks answer: one of ${HOOK_ANSWERS.map((a) => `"${a}"`).join(', ')}, found ${hook.type === 'string' ? `"${hook.value}"` : typeName(hook)}`);
+    else request.hook = hook.value as HookAnswer;
+  }
   if (findings.length) {
     findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
     return { findings };
@@ -70,5 +75,6 @@ function plain(n: Node | undefined): unknown {
 export function describeClaudeRequest(r: ClaudeRequest): string {
   const subject = r.command ?? r.path ?? r.url ?? (r.input ? JSON.stringify(r.input) : undefined);
   const mode = r.mode && r.mode !== 'default' ? ` [${r.mode}]` : '';
-  return `${r.tool}${subject !== undefined ? `(${subject})` : ''}${mode}`;
+  const hook = r.hook ? ` [hook: ${r.hook}]` : '';
+  return `${r.tool}${subject !== undefined ? `(${subject})` : ''}${mode}${hook}`;
 }

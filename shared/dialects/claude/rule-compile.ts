@@ -24,6 +24,9 @@ export function compileRule(tool: string, specifier: string | null): RuleMatcher
   if (!KNOWN_TOOLS.includes(tool)) return { kind: 'invalid' };
   if (specifier === null) return { kind: 'tool', name: tool };
   if (tool === 'Bash') {
+    // `Bash(*)` is the bare tool: it approves (or denies) every command as written, hidden parts,
+    // redirects and paths outside included (observed on 2.1.328).
+    if (specifier.trim() === '*') return { kind: 'tool', name: 'Bash' };
     const { pattern, compiled } = compileBash(specifier);
     return { kind: 'bash', pattern, compiled };
   }

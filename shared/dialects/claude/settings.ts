@@ -6,11 +6,12 @@ import { duplicateKeyFindings, MAX_NESTING_DEPTH, nestingBeyond, parseJson, prop
 import type { FileInfo } from '../dialect';
 import { literalOffsets, parseRuleText } from './rule-grammar';
 import { compileRule } from './rule-compile';
-import { CLAUDE_MODES, LAYERS, MODE_ALIASES, TIERS, type ClaudeMode, type ClaudeRule, type ClaudeRuleSet, type LayerName, type Tier } from './types';
+import { CLAUDE_MODES, GUARD_KEYS, LAYER_TITLES, LAYERS, MODE_ALIASES, TIERS, type ClaudeHook, type ClaudeMode, type ClaudeRule, type ClaudeRuleSet, type GuardKey, type LayerName, type SettingSource, type Tier } from './types';
+import { readExtras, type SettingsExtras } from './settings-extras';
 import { DOMAIN_PREFIX } from './web-mcp';
 
 /** Keys the agent reads under `permissions`; others are reported (probably a typo). */
-export const PERMISSION_KEYS: readonly string[] = ['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'disableAutoMode', 'blockReadsOutsideWorkingDirectories'];
+export const PERMISSION_KEYS: readonly string[] = ['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode', 'disableAutoMode', ...GUARD_KEYS];
 /** Layers whose `defaultMode: "bypassPermissions"` the agent ignores (a repository must not switch prompts off). */
 export const BYPASS_IGNORED_IN: readonly LayerName[] = ['project', 'local'];
 /** File names of each layer. */
@@ -33,6 +34,8 @@ export interface SettingsFile {
   managedRulesOnly: boolean;
   /** The file is not valid JSON: the agent skips it whole. */
   ignored: boolean;
+  /** Guards, hooks and hook switches (see settings-extras.ts). */
+  extras: SettingsExtras;
 }
 
 function slashes(p: string): string {
@@ -75,7 +78,7 @@ export function readSettingsFile(file: FileInfo, ctx: EvalContext = {}, forcedLa
   const layer = forcedLayer ?? layerOf(file.path, home);
   const root = ctx.root ?? projectRootOf(file.path);
   const sourceRoot = layer === 'user' ? posix.join(slashes(home), '.claude') : root;
-  const out: SettingsFile = { path: file.path, layer, source, rules: [], findings, mode: undefined, additionalDirectories: [], disableBypass: false, managedRulesOnly: false, ignored: false };
+  const out: SettingsFile = { path: file.path, layer, source, rules: [], findings, mode: undefined, additionalDirectories: [], disableBypass: false, managedRulesOnly: false, ignored: false, extras: { guards: {}, hooks: [], managedHooksOnly: false } };
   const error = (node: Node, message: string) => findings.push(finding('schema', 'error', message, rangeOf(source, node)));
   const root_ = doc.root;
   const strict = strictJsonError(file.text);
@@ -93,7 +96,11 @@ export function readSettingsFile(file: FileInfo, ctx: EvalContext = {}, forcedLa
   const managedOnly = prop(root_, 'allowManagedPermissionRulesOnly');
   if (managedOnly?.type === 'boolean' && managedOnly.value === true) out.managedRulesOnly = true;
   const perms = prop(root_, 'permissions');
-  if (!perms) return out;
+  out.extras = readExtras(root_, perms, source, layer, file.path, findings);
+  if (!perms) {
+    findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    return out;
+  }
   if (perms.type !== 'object') {
     error(perms, `"permissions" must be an object with "allow", "ask", "deny" arrays, found ${typeName(perms)}`);
     return out;
@@ -222,7 +229,13 @@ export function mergeSettings(files: SettingsFile[], primary: string, ctx: EvalC
   // `allowManagedPermissionRulesOnly` in managed settings: the rules of every other layer are not in force.
   const managedOnly = ordered.some((f) => f.layer === 'managed' && f.managedRulesOnly);
   const inForce = ordered.filter((f) => !managedOnly || f.layer === 'managed');
-  for (const tier of TIERS) for (const f of inForce) for (const r of f.rules) if (r.tier === tier) rules.push({ ...r, index: rules.length });
+  for (const tier of TIERS) {
+    for (const f of inForce) {
+      // A rule of another file of the policy names its layer: it has no place in the checked file.
+      const other = f !== main ? { layer: LAYER_TITLES[f.layer] } : {};
+      for (const r of f.rules) if (r.tier === tier) rules.push({ ...r, ...other, index: rules.length });
+    }
+  }
   let mode = ordered.find((f) => f.mode !== undefined)?.mode ?? 'default';
   if (mode === 'bypassPermissions' && ordered.some((f) => f.disableBypass)) mode = 'default';
   const root = ctx.root ?? projectRootOf(main?.path ?? '.');
@@ -237,7 +250,34 @@ export function mergeSettings(files: SettingsFile[], primary: string, ctx: EvalC
     additionalDirectories: [...new Set(ordered.flatMap((f) => f.additionalDirectories))],
     layers: ordered.map((f) => ({ name: f.layer, path: f.path })),
     layerFindings: ordered.filter((f) => f !== main).map((f) => ({ path: f.path, findings: f.findings })),
+    layerName: main ? LAYER_TITLES[main.layer] : undefined,
+    members: ordered.map((f) => ({ path: f.path, layer: LAYER_TITLES[f.layer], present: true })),
+    memberFindings: ordered.filter((f) => f !== main).map((f) => ({ path: f.path, findings: f.findings })),
+    guards: guardsOf(ordered),
+    ...hooksOf(ordered),
   };
+}
+
+/** Each guard from the highest layer that switches it on: "true in any settings source wins". */
+function guardsOf(ordered: SettingsFile[]): Partial<Record<GuardKey, SettingSource>> {
+  const out: Partial<Record<GuardKey, SettingSource>> = {};
+  for (const key of GUARD_KEYS) {
+    const at = ordered.find((f) => !f.ignored && f.extras.guards[key])?.extras.guards[key];
+    if (at) out[key] = at;
+  }
+  return out;
+}
+
+/**
+ * The hooks in force: every layer's, unless `disableAllHooks` (any layer) turns all off, or
+ * managed `allowManagedHooksOnly` keeps only the managed ones (observed on 2.1.328).
+ */
+function hooksOf(ordered: SettingsFile[]): { hooks: ClaudeHook[]; hooksOff?: SettingSource } {
+  const live = ordered.filter((f) => !f.ignored);
+  const off = live.find((f) => f.extras.disableAllHooks)?.extras.disableAllHooks;
+  if (off) return { hooks: [], hooksOff: off };
+  const managedOnly = live.some((f) => f.layer === 'managed' && f.extras.managedHooksOnly);
+  return { hooks: live.filter((f) => !managedOnly || f.layer === 'managed').flatMap((f) => f.extras.hooks) };
 }
 
 /**
@@ -259,23 +299,4 @@ export function parseClaude(file: FileInfo, ctx: EvalContext = {}): ClaudeRuleSe
  */
 export function parseLayers(files: FileInfo[], ctx: EvalContext = {}): ClaudeRuleSet {
   return mergeSettings(files.map((f) => readSettingsFile(f, ctx)), files[0]?.path ?? '', ctx);
-}
-
-/**
- * The layer files in force for a rule file: itself and its siblings in the same folder
- * (`settings.json`, `settings.local.json`), plus any `extra` paths (user or managed settings) that
- * the reader can read. The rule file comes first.
- * @example loadLayers('/p/.claude/settings.json', (p) => fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : undefined)
- */
-export function loadLayers(rulePath: string, read: (path: string) => string | undefined, extra: string[] = []): FileInfo[] {
-  const p = slashes(rulePath);
-  const dir = posix.dirname(p);
-  const siblings = posix.basename(posix.dirname(posix.resolve(p))) === '.claude' ? [SETTINGS_FILE, LOCAL_SETTINGS_FILE].map((n) => posix.join(dir, n)) : [];
-  const out: FileInfo[] = [];
-  for (const path of [rulePath, ...siblings, ...extra]) {
-    if (out.some((f) => posix.resolve(slashes(f.path)) === posix.resolve(slashes(path)))) continue;
-    const text = read(path);
-    if (text !== undefined) out.push({ path, text });
-  }
-  return out;
 }

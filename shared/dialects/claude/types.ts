@@ -15,6 +15,46 @@ export type Tier = (typeof TIERS)[number];
 export const LAYERS = ['managed', 'local', 'project', 'user'] as const;
 export type LayerName = (typeof LAYERS)[number];
 
+/** Each layer as people name it (trace rows, hovers, JSON `layer`). */
+export const LAYER_TITLES: Readonly<Record<LayerName, string>> = {
+  managed: 'managed settings',
+  local: 'local settings',
+  project: 'project settings',
+  user: 'user settings',
+};
+
+/** The `permissions` switches that are the agent's own guards, beside the rules. */
+export const GUARD_KEYS = ['blockWritesOutsideWorkingDirectories', 'blockReadsOutsideWorkingDirectories', 'denyInsteadOfPrompting'] as const;
+export type GuardKey = (typeof GUARD_KEYS)[number];
+
+/** Where a guard (or `disableAllHooks`) is switched on: the layer, its file, the place of the value. */
+export interface SettingSource {
+  layer: LayerName;
+  path: string;
+  range: Range;
+}
+
+/** A `PreToolUse` hook as configured: the agent runs it before its permission check. */
+export interface ClaudeHook {
+  /** `matcher` as written ('' and '*' match every tool). */
+  matcher: string;
+  /** The command (or, for other hook types, the type's own description). */
+  command: string;
+  layer: LayerName;
+  path: string;
+  /** The hook entry's place in its file. */
+  range: Range;
+}
+
+/** What a project skill's definition says that matters for its permission: does it widen what runs? */
+export interface SkillInfo {
+  path: string;
+  /** True when its front matter holds only keys that run nothing (no `allowed-tools`, no hooks…). */
+  safe: boolean;
+  /** The first key that makes it unsafe, for the trace. */
+  why?: string;
+}
+
 /** A path rule's anchor: where the pattern's first segment is resolved from. */
 export type PathAnchor = 'absolute' | 'home' | 'source' | 'cwd';
 
@@ -73,6 +113,14 @@ export interface ClaudeRuleSet extends RuleSet<ClaudeRule> {
   layers: ClaudeLayer[];
   /** Findings of layers other than `path` (their ranges refer to those files). */
   layerFindings: Array<{ path: string; findings: RuleSet['findings'] }>;
+  /** The agent's guards in force, each with the layer that switched it on (absent: off). */
+  guards: Partial<Record<GuardKey, SettingSource>>;
+  /** `PreToolUse` hooks in force (after `disableAllHooks` and `allowManagedHooksOnly`). */
+  hooks: ClaudeHook[];
+  /** Where `disableAllHooks` switched every hook off, when it did. */
+  hooksOff?: SettingSource;
+  /** The project's skills by name (`.claude/skills/<name>/SKILL.md`), when the policy read them. */
+  skills?: Readonly<Record<string, SkillInfo>>;
 }
 
 /** A stored or live request to the claude dialect. */
@@ -84,7 +132,13 @@ export interface ClaudeRequest {
   input?: Record<string, unknown>;
   mode?: ClaudeMode;
   cwd?: string;
+  /** What the `PreToolUse` hooks answer, pinned for testing (`none`: they answer nothing); unset: hook-dependent. */
+  hook?: HookAnswer;
 }
+
+/** The answers a stored request may pin for the hooks. */
+export const HOOK_ANSWERS = ['allow', 'ask', 'deny', 'none'] as const;
+export type HookAnswer = (typeof HOOK_ANSWERS)[number];
 
 /** Registers this dialect's id (see `DialectIds`). */
 declare module '../../model/rule' {

@@ -2,7 +2,7 @@
 // project per case, a trusted project, the loopback mock as the Messages API, proxies pointed at a
 // dead loopback port. See ../../../../shared/oracles.md (the team's notes) and docs/dialects/claude.md.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Decision } from '../../../shared/model';
@@ -23,6 +23,8 @@ export interface OracleCase {
   user?: unknown;
   /** `.claude/settings.local.json`. */
   local?: unknown;
+  /** `managed-settings.json` of a managed-settings folder named by `CLAUDE_CODE_MANAGED_SETTINGS_PATH`. */
+  managed?: unknown;
   /** Files to create inside the project before the run (relative path → content). */
   files?: Record<string, string>;
   call: ToolCall;
@@ -35,8 +37,8 @@ export interface OracleAnswer {
 }
 
 /** Where the CLI binary is (installed on demand into the oracle cache). */
-export function claudeBinary(): string {
-  const dir = installOracle('@anthropic-ai/claude-code', CLAUDE_CODE_VERSION);
+export function claudeBinary(version = CLAUDE_CODE_VERSION): string {
+  const dir = installOracle('@anthropic-ai/claude-code', version);
   return join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe');
 }
 
@@ -66,7 +68,11 @@ export async function askClaudeCode(bin: string, api: MockApi, c: OracleCase, di
     if (c.project !== undefined) write(join(project, '.claude', 'settings.json'), c.project);
     if (c.local !== undefined) write(join(project, '.claude', 'settings.local.json'), c.local);
     if (c.user !== undefined) write(join(home, '.claude', 'settings.json'), c.user);
-    for (const [p, text] of Object.entries(c.files ?? {})) write(join(project, p), text);
+    for (const [p, text] of Object.entries(c.files ?? {})) {
+      write(join(project, p), text);
+      // A hook script must be executable to run.
+      if (p.endsWith('.sh')) chmodSync(join(project, p), 0o755);
+    }
     const session = api.arm(JSON.parse(JSON.stringify(c.call).split("{{project}}").join(project).split("{{home}}").join(home)));
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -88,11 +94,32 @@ export async function askClaudeCode(bin: string, api: MockApi, c: OracleCase, di
       NO_PROXY: '127.0.0.1,localhost',
       no_proxy: '127.0.0.1,localhost',
     };
-    const out = await run(bin, ['-p', 'go', '--output-format', 'stream-json', '--verbose'], project, env);
-    return readOutcome(out, session.result);
+    // A PermissionRequest hook in the command line's settings layer runs exactly when the CLI would
+    // show a prompt: it tells an ask from a deny whatever words the refusal uses. It answers nothing,
+    // so the CLI goes on as it would without it.
+    const asked = join(base, 'asked.jsonl');
+    const flag = join(base, 'flag-settings.json');
+    write(flag, { hooks: { PermissionRequest: [{ matcher: '*', hooks: [{ type: 'command', command: `cat >> '${asked}'` }] }] } });
+    const args = ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--settings', flag];
+    const out = c.managed === undefined ? await run(bin, args, project, env) : await runWithManaged(bin, args, project, env, base, c.managed);
+    return readOutcome(out, session.result, existsSync(asked) && readFileSync(asked, 'utf8').trim() !== '');
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs the CLI with `managed` as the machine's managed settings: in a private mount namespace an
+ * overlay on /etc adds `claude-code/managed-settings.json`; the machine's own /etc is not touched
+ * and no other process sees the file. Needs root (unshare); the harness fails loudly without it.
+ */
+function runWithManaged(bin: string, args: string[], cwd: string, env: Record<string, string>, base: string, managed: unknown): Promise<string> {
+  const upper = join(base, 'etc-upper');
+  const work = join(base, 'etc-work');
+  write(join(upper, 'claude-code', 'managed-settings.json'), managed);
+  mkdirSync(work, { recursive: true });
+  const script = `mount -t overlay overlay -o lowerdir=/etc,upperdir='${upper}',workdir='${work}' /etc && exec "$0" "$@"`;
+  return run('unshare', ['-m', '--propagation', 'private', 'sh', '-c', script, bin, ...args], cwd, env);
 }
 
 function run(bin: string, args: string[], cwd: string, env: Record<string, string>): Promise<string> {
@@ -113,12 +140,12 @@ function run(bin: string, args: string[], cwd: string, env: Record<string, strin
 }
 
 /** Reads allow / ask / deny from the stream-json output and the tool_result the mock received. */
-export function readOutcome(out: string, result: { content: string; isError: boolean } | undefined): OracleAnswer {
+export function readOutcome(out: string, result: { content: string; isError: boolean } | undefined, asked = false): OracleAnswer {
   const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
   const final = lines.find((l) => l.type === 'result');
   const denials: unknown[] = final?.permission_denials ?? [];
   const text = result?.content ?? '';
-  const evidence = `${text.slice(0, 400)}${denials.length ? ` | denials: ${JSON.stringify(denials).slice(0, 300)}` : ''}`;
+  const evidence = `${asked ? '[prompt] ' : ''}${text.slice(0, 400)}${denials.length ? ` | denials: ${JSON.stringify(denials).slice(0, 300)}` : ''}`;
   if (/has been denied|denied by your permission settings|Permission to use .* has been denied/i.test(text)) return { decision: 'deny', evidence };
   if (/control character/i.test(text)) return { decision: 'deny', evidence };
   if (/covered by a \w+ deny rule|blocked by a deny rule/i.test(text)) return { decision: 'deny', evidence };

@@ -140,7 +140,8 @@ function checkExact(c: Case): number {
   const never = claimedNever(rs);
   const langs = rs.rules.map((r) => {
     const nfa = c.language(r);
-    return nfa && { nfa, bare: r.specifier === null };
+    // `Bash(*)` is the bare tool (the agent treats them alike): compiled to the same matcher.
+    return nfa && { nfa, bare: r.matcher.kind === 'tool' };
   });
   const full = c.subjects.map((s) => decisionWith(rs, c.request(s), () => true));
   const unchangedWithout = (gone: (i: number) => boolean, label: string) =>

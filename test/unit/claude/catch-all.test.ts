@@ -18,9 +18,9 @@ describe('claude: broad-catch-all', () => {
       deny: ['Bash(*)'],
       ask: ['Read'],
     });
-    // Bash(*) is dead (the deny takes all of it first) and WebFetch(domain:*) is redundant beside WebFetch:
-    // those rules get their root cause instead.
-    assert.deepEqual(fs.map((f) => [f.rule, f.severity]), [['Bash', 'warning'], ['Edit(**)', 'warning'], ['WebFetch', 'information'], ['mcp__srv', 'information']]);
+    // Bash and Bash(*) are dead (the deny `Bash(*)` is the bare tool's and takes all of it first) and
+    // WebFetch(domain:*) is redundant beside WebFetch: those rules get their root cause instead.
+    assert.deepEqual(fs.map((f) => [f.rule, f.severity]), [['Edit(**)', 'warning'], ['WebFetch', 'information'], ['mcp__srv', 'information']]);
   });
 
   it('names the deny/ask rules that still take precedence, and only those about the same tool', () => {

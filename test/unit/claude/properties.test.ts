@@ -2,7 +2,8 @@ import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import { evaluateClaude, initShellParser, parseClaude } from '../../../shared/dialects/claude';
 
-const rs = parseClaude({ path: '/p/.claude/settings.json', text: JSON.stringify({ permissions: { deny: ['Bash(rm -rf *)'], allow: ['Bash(*)'] } }) });
+// `Bash(**)` is a pattern that matches every command; `Bash(*)` is not: the agent reads it as the bare tool.
+const rs = parseClaude({ path: '/p/.claude/settings.json', text: JSON.stringify({ permissions: { deny: ['Bash(rm -rf *)'], allow: ['Bash(**)'] } }) });
 const shellish = fc.string({ unit: fc.constantFrom('a', ' ', ';', '&', '|', '(', ')', '$', '`', '"', "'", '\\', '\n', '<', '>', '{', '}', '=', '*', '#'), maxLength: 40 });
 
 describe('claude: properties', () => {

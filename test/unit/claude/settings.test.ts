@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { claude, loadLayers, parseClaude, parseLayers } from '../../../shared/dialects/claude';
+import { claude, claudeMembers, parseClaude, parseClaudePolicy } from '../../../shared/dialects/claude';
 
 const PATH = '/proj/.claude/settings.json';
 const parse = (text: string) => parseClaude({ path: PATH, text }, { home: '/home/u' });
@@ -68,15 +68,19 @@ describe('claude: layers', () => {
     '/proj/.claude/settings.local.json': '{"permissions":{"deny":["Bash(rm -rf *)"],"allow":["Bash(npm test)"]}}',
     '/home/u/.claude/settings.json': '{"permissions":{"ask":["Bash(git push *)"],"defaultMode":"plan"}}',
   };
-  const read = (p: string) => files[p];
+  const host = { readFile: (p: string) => files[p] };
+  const ctx = { home: '/home/u', userSettings: { path: '/home/u/.claude/settings.json', text: files['/home/u/.claude/settings.json'] } };
+  const main = { path: '/proj/.claude/settings.json', text: files['/proj/.claude/settings.json'] };
+  const policy = (c: object = ctx) => parseClaudePolicy(main, claudeMembers(main, host, c), c);
 
-  it('loadLayers finds the sibling layer and the extras that exist', () => {
-    const layers = loadLayers('/proj/.claude/settings.json', read, ['/home/u/.claude/settings.json', '/etc/claude-code/managed-settings.json']);
-    assert.deepEqual(layers.map((f) => f.path), ['/proj/.claude/settings.json', '/proj/.claude/settings.local.json', '/home/u/.claude/settings.json']);
+  it('the policy of a project settings file is its sibling layer; user settings join only when named', () => {
+    assert.deepEqual(claudeMembers(main, host, ctx).map((m) => [m.path, m.layer, m.text !== undefined]), [['/proj/.claude/settings.local.json', 'local settings', true]]);
+    assert.deepEqual(policy().members!.map((m) => m.layer), ['local settings', 'project settings', 'user settings']);
+    assert.deepEqual(policy({ home: '/home/u' }).members!.map((m) => m.layer), ['local settings', 'project settings']);
   });
 
-  it('parseLayers merges: a deny in any layer wins, scope names the layer, mode by precedence', () => {
-    const rs = parseLayers(loadLayers('/proj/.claude/settings.json', read, ['/home/u/.claude/settings.json']), { home: '/home/u' });
+  it('merges: a deny in any layer wins, scope names the layer, mode by precedence', () => {
+    const rs = policy();
     assert.deepEqual(rs.rules.map((r) => `${r.index} ${r.label} [${r.scope}]`), [
       '0 Bash(rm -rf *) deny [local]', '1 Bash(git push *) ask [user]',
       '2 Bash(npm test) allow [local]', '3 Bash(npm test) allow [project]', '4 Bash(rm -rf *) allow [project]',
@@ -89,7 +93,7 @@ describe('claude: layers', () => {
   });
 
   it('lint on the merged set reports duplicates and dead allows of the primary file', () => {
-    const rs = parseLayers(loadLayers('/proj/.claude/settings.json', read), { home: '/home/u' });
+    const rs = policy({ home: '/home/u' });
     const codes = claude.lint!(rs).map((f) => `${f.code} ${rs.rules[f.data!.ruleIndex as number].text}`);
     assert.ok(codes.includes('duplicate-rule Bash(npm test)'));
     assert.ok(codes.includes('dead-rule Bash(rm -rf *)'));
