@@ -40,4 +40,9 @@ export interface EvalContext {
    * admin's layer above every other (`--managed-settings PATH`); read only when named.
    */
   managedSettings?: { path: string; text: string };
+  /**
+   * The user's Codex rules (`~/.codex/rules/*.rules`) that join every project `.rules` file's policy
+   * (`--codex-user-rules DIR`); read only when named.
+   */
+  codexUserRules?: Array<{ path: string; text: string }>;
 }

@@ -1,6 +1,6 @@
 import { stricter, type Decision, type EvalContext, type TraceRow, type TraceSection, type Verdict } from '../../model';
 import { lookups, prefixMatches } from './match';
-import { shellScript, splitPlainScript } from './shell-split';
+import { heredocCommand, shellScript, splitPlainScript } from './shell-split';
 import { shlexJoin } from './shlex';
 import { CODEX_DECISIONS, type CodexNative, type CodexRequest, type CodexRule, type CodexRuleSet } from './types';
 
@@ -64,18 +64,27 @@ function decidePart(rs: CodexRuleSet, rules: readonly CodexRule[], argv: string[
  */
 export function evaluateCodex(rs: CodexRuleSet, req: CodexRequest, _ctx: EvalContext = {}): Verdict {
   const fallback = req.fallback ?? DEFAULT_FALLBACK;
-  const rules = req.onlyCall === undefined ? rs.rules : rs.rules.filter((r) => r.call === req.onlyCall);
   const notes: string[] = [];
+  // Codex keeps none of the `.rules` files when one of them fails to load (only requirements.toml's
+  // rules stay); a `match` example still checks its own rule, as Codex does at load.
+  const rejected = rs.rejectedBy !== undefined && req.onlyCall === undefined;
+  const rules = req.onlyCall !== undefined ? rs.rules.filter((r) => r.call === req.onlyCall) : rejected ? rs.rules.filter((r) => r.layer !== undefined && r.file === undefined) : rs.rules;
+  if (rejected) notes.push(`Codex fails to load ${rs.rejectedBy!.path} (line ${rs.rejectedBy!.line}) and keeps none of the rules of the .rules files${rules.length ? ', only requirements.toml\'s' : ''}: commands go to its heuristics (load_exec_policy_with_warning)`);
   const script = req.noShellSplit ? undefined : shellScript(req.command);
   let parts: string[][] = [req.command];
   let kind = 'command';
   if (script !== undefined) {
     const split = splitPlainScript(script);
+    const heredoc = split.parts ? undefined : heredocCommand(script);
     if (split.parts) {
       parts = split.parts;
       kind = 'shell part';
       notes.push(`${req.command[0]} ${req.command[1]} script split into ${parts.length} command${parts.length === 1 ? '' : 's'} (plain words joined by && || ; |); each is decided and the strictest wins`);
-    } else notes.push(`${req.command[0]} ${req.command[1]} script not split (${split.reason}): the whole argv is one command`);
+    } else if (heredoc?.words) {
+      parts = [heredoc.words];
+      kind = 'here-doc command';
+      notes.push(`${req.command[0]} ${req.command[1]} script is one command fed by a here-document: its words are matched (parse_shell_lc_single_command_prefix); Codex's safe-command heuristic is off for it`);
+    } else notes.push(`${req.command[0]} ${req.command[1]} script not split (${split.reason}${heredoc?.reason ? `; ${heredoc.reason}` : ''}): the whole argv is one command`);
   }
   const results = parts.map((p) => decidePart(rs, rules, p, fallback, kind));
   let native: CodexNative = results[0].native;
@@ -100,7 +109,6 @@ export function evaluateCodex(rs: CodexRuleSet, req: CodexRequest, _ctx: EvalCon
     notes.push(`the file has code RuleLens does not model (${rs.unmodelled[0]}${rs.unmodelled.length > 1 ? `, +${rs.unmodelled.length - 1} more` : ''}): rules it may add are unknown, so allow is reported as prompt`);
     branch += '; unmodelled code: at most prompt';
   }
-  if (rs.loadErrors > 0) notes.push(`this file has ${rs.loadErrors} load error${rs.loadErrors === 1 ? '' : 's'}: Codex refuses to load it, so none of its rules apply until they are fixed`);
   const rule = decider.section.controlling === null ? null : rs.rules[decider.section.controlling];
   return {
     decision,

@@ -5,6 +5,7 @@ import { evaluateCodex } from './evaluate';
 import { lintCodex } from './lint';
 import { parseCodex } from './parse';
 import { translateToCodex } from './translate';
+import { codexPolicy } from './policy';
 import { CODEX_REQUEST_FIELDS, describeCodexRequest, readCodexRequest } from './request';
 import { initStarlarkParser } from './starlark-parser';
 import type { CodexRequest, CodexRuleSet } from './types';
@@ -26,6 +27,7 @@ export const codex: Dialect<CodexRuleSet, CodexRequest> = {
   init: initStarlarkParser,
   translation: { fromNeutral: translateToCodex, writes: 'file' },
   vocabulary: { requestInput: CODEX_REQUEST_INPUT, values: {} },
+  policy: codexPolicy,
 };
 
 export type { CodexRequest, CodexRule, CodexRuleSet, CodexNative } from './types';
@@ -35,3 +37,5 @@ export { translateToCodex } from './translate';
 export { initStarlarkParser, isStarlarkParserReady } from './starlark-parser';
 export { shlexSplit, shlexJoin } from './shlex';
 export { lintCodex } from './lint';
+export { codexMembers, parseCodexPolicy } from './policy';
+export { heredocCommand, splitPlainScript } from './shell-split';

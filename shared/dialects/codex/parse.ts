@@ -53,7 +53,10 @@ export function parseCodex(file: FileInfo, ctx: EvalContext = {}): CodexRuleSet 
     rs.unmodelled.push('parser not loaded');
     return rs;
   }
-  if (result === null) return rs;
+  if (result === null) {
+    rs.rejectedBy = { path: file.path, line: (rs.findings[0]?.range.start.line ?? 0) + 1 };
+    return rs;
+  }
   const seen = new Set<string>();
   for (const issue of result.issues) {
     const key = `${issue.at.start}:${issue.at.end}:${issue.message}`;
@@ -86,6 +89,8 @@ export function parseCodex(file: FileInfo, ctx: EvalContext = {}): CodexRuleSet 
     rs.findings.push(f);
   }
   if (ctx.codexRequirements) addRequirementsLayer(rs, ctx.codexRequirements);
+  // Codex refuses a file that fails to load, and with it every other .rules file (see policy.ts).
+  if (rs.loadErrors > 0) rs.rejectedBy = { path: file.path, line: (rs.findings.find((f) => f.severity === 'error')?.range.start.line ?? 0) + 1 };
   return rs;
 
   function args(call: BuiltinCall, params: readonly string[]): Map<string, Value> | undefined {

@@ -53,6 +53,11 @@ export interface CodexRuleSet extends RuleSet<CodexRule> {
   unmodelled: string[];
   /** The file has errors that make Codex refuse to load it. */
   loadErrors: number;
+  /**
+   * A file of the policy Codex fails to load (this one or another of its folder): Codex then keeps
+   * none of the `.rules` files' rules, only requirements.toml's.
+   */
+  rejectedBy?: { path: string; line: number };
 }
 
 /** A command to decide: an argv (a string is split like a POSIX shell when read). */
