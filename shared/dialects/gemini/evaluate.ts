@@ -3,9 +3,22 @@ import { mcpServerOf, MCP_PREFIX } from './mcp';
 import { heuristicWords, isDangerous } from './heuristics';
 import { hasRedirection, MARKER_NAMES, shellDetails, stripShellWrapper } from './shell';
 import { stableArgs } from './stable-json';
+import { isKnownSafe, type SafeContext } from './known-safe';
+import { posix } from 'path';
 import { SHELL_TOOL_NAMES, TIERS, type GeminiMode, type GeminiNative, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
 
 const NORMAL: Record<GeminiNative, 'allow' | 'ask' | 'deny'> = { allow: 'allow', ask_user: 'ask', deny: 'deny' };
+const RANK: Record<GeminiNative, number> = { allow: 0, ask_user: 1, deny: 2 };
+/** The workspace assumed when none is known: a folder no absolute path of a request lies in. */
+export const UNKNOWN_WORKSPACE = '/\u0000unknown-workspace';
+
+/** A script's commands, as Gemini's tree-sitter splitter gives them (markers left out). */
+function splitScript(script: string): string[] | undefined {
+  const parsed = shellDetails(script);
+  if (!parsed || parsed.hasError) return undefined;
+  return parsed.details.filter((d) => !MARKER_NAMES.has(d.name)).map((d) => d.text);
+}
+
 /** Sub-command checks nest (wrappers inside substitutions…); Gemini has no limit, a hostile string must end. */
 export const MAX_DEPTH = 16;
 /**
@@ -107,10 +120,11 @@ interface Outcome {
  * turns an allow into ask_user unless the rule allows redirection or the mode is autoEdit/yolo.
  * @example evaluateGemini(rs, { tool: 'run_shell_command', args: { command: 'git status' }, mode: 'default', interactive: true }).native
  */
-export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: EvalContext = {}): Verdict {
+export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalContext = {}): Verdict {
   const sections: TraceSection[] = [];
   const notes: string[] = [];
-  const candidates = rs.dropped ? [] : rs.ordered;
+  // A dropped file has no rules of its own; with a policy, its folder's other files still apply.
+  const candidates = rs.ordered;
   const builtin = builtinRule(req, rs.rules.length);
   if (rs.dropped) notes.push('Gemini skips this whole file (it has a TOML or schema error): none of its rules apply');
   notes.push(`tier ${rs.tier} (${TIERS[rs.tier]}): effective priority = ${TIERS[rs.tier]} + priority/1000; the built-in default policies (tier 1) come after every rule of this file`);
@@ -118,6 +132,13 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
   const isShell = SHELL_TOOL_NAMES.includes(req.tool);
   const explicitServer = req.server ?? (typeof req.annotations?._serverName === 'string' ? req.annotations._serverName : undefined);
   const server = explicitServer ?? mcpServerOf(req.tool);
+
+  // Where the command runs, for the known-safe heuristic: the workspace is the project root; an
+  // unknown one stands for a folder no absolute path lies in (fail closed).
+  const workspace = ctx.root ?? UNKNOWN_WORKSPACE;
+  const dirPath = typeof req.args?.dir_path === 'string' ? (req.args.dir_path as string) : undefined;
+  const safe: SafeContext = { workspace, cwd: dirPath ? posix.resolve(workspace, dirPath) : workspace, home: ctx.home, fs: ctx.fs };
+  const outsideWorkspace = safe.cwd !== workspace && posix.relative(workspace, safe.cwd).startsWith('..');
 
   const downgrade = (command: string, allowRedirection: boolean | undefined): boolean =>
     !allowRedirection && req.mode !== 'autoEdit' && req.mode !== 'yolo' && hasRedirection(command);
@@ -141,6 +162,18 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
       if (!matched) rows.push({ rule: r.index, label: r.label, matches: cols });
       if (!matched && cols.every(Boolean)) matched = r;
     }
+    // Equal priorities from different files of the folder: the engine tries them in the folder's
+    // listing order, which the file system decides. Take the strictest tied match (fail closed).
+    if (matched && !matched.builtin) {
+      const m0 = matched;
+      const tied = candidates.filter((r) => r !== m0 && r.effective === m0.effective && r.file !== m0.file && RANK[r.native] > RANK[m0.native] && ruleColumns(r, call, req, server, stringified).every(Boolean));
+      const worst = tied.sort((a, b) => RANK[b.native] - RANK[a.native])[0];
+      if (worst) {
+        notes.push(`rules ${m0.index + 1} and ${worst.index + 1} tie at priority ${m0.effective.toFixed(3)} in different files: Gemini tries them in the folder's listing order, which the file system decides; RuleLens takes the stricter (${worst.native})`);
+        matched = worst;
+        if (!rows.some((x) => x.rule === worst.index)) rows.push({ rule: worst.index, label: worst.label, matches: [true, true, true, true] });
+      }
+    }
     const section: TraceSection = {
       kind,
       subject: command ?? call.tool,
@@ -156,13 +189,18 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
     hitRow.note = m.builtin ? 'no rule of this file matched: the built-in default policies decide' : `first match in priority order (${m.effective.toFixed(3)})`;
     let out: Outcome = { native: m.native, rule: m.builtin ? undefined : m };
     let start: GeminiNative = m.native;
-    // Gemini's heuristics run once, on the whole command, when the rule names only the tool.
+    // Gemini's heuristics run once, on the whole command, when the rule names only the tool
+    // (policy-engine.js `applyShellHeuristics`).
     if (depth === 0 && isShell && command && m.commandPrefix === undefined && !m.argsPattern && start !== 'deny') {
-      if (req.mode !== 'yolo' && isDangerous(heuristicWords(command))) {
+      if (outsideWorkspace && req.mode !== 'yolo') {
+        start = 'ask_user';
+        notes.push(`the command runs in ${safe.cwd}, outside the workspace: Gemini asks`);
+      } else if (req.mode !== 'yolo' && isDangerous(heuristicWords(command))) {
         start = 'ask_user';
         notes.push(`"${command}" is a dangerous command by Gemini's heuristic (rm -f, find -exec, git -c, …): at most ask_user outside yolo`);
-      } else if (start === 'ask_user') {
-        notes.push('Gemini may allow a command it considers read-only (ls, cat, git status…) by its own "known safe" heuristic; RuleLens does not model that list and keeps the stricter ask_user');
+      } else if (start === 'ask_user' && isKnownSafe(command, safe, splitScript)) {
+        start = 'allow';
+        notes.push(`"${command}" is known safe by Gemini's heuristic (read-only, every path inside the workspace ${safe.workspace}): ask_user becomes allow`);
       }
     }
     if (isShell && command !== undefined && command !== '') out = checkShell(command, { ...m, native: start }, depth, section, m);
@@ -244,7 +282,13 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, _ctx: Eval
     return { native: agg, rule: agg === m.native ? ruleRef : responsible };
   };
 
-  const out = check({ tool: req.tool, args: req.args }, 0, isShell ? 'command' : 'tool call');
+  let out = check({ tool: req.tool, args: req.args }, 0, isShell ? 'command' : 'tool call');
+  // The CLI's scheduler refuses what would ask in a non-interactive session (scheduler/policy.js
+  // `checkPolicy` throws: "requires user confirmation, which is not supported in non-interactive mode").
+  if (!req.interactive && out.native === 'ask_user') {
+    notes.push('non-interactive session: Gemini CLI cannot ask, so its scheduler refuses the call (ask_user becomes deny)');
+    out = { native: 'deny', rule: out.rule };
+  }
   if (truncated) notes.push(`the command nests deeper than ${MAX_DEPTH} levels or needs more than ${MAX_CHECKS} sub-command checks: RuleLens stopped there and answers at most ask_user`);
   // Only the first sections are kept in the trace of a very long command.
   if (sections.length > MAX_TRACE_SECTIONS) sections.splice(MAX_TRACE_SECTIONS);

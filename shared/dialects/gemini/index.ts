@@ -6,6 +6,7 @@ import { detectGemini } from './detect';
 import { evaluateGemini } from './evaluate';
 import { lintGemini } from './lint';
 import { parseGemini } from './parse';
+import { geminiPolicy } from './policy';
 import { describeGeminiRequest, GEMINI_REQUEST_FIELDS, readGeminiRequest } from './request';
 import type { GeminiRequest, GeminiRuleSet } from './types';
 
@@ -26,6 +27,7 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   init: initShellParser,
   translation: { fromNeutral: translateToGemini, writes: 'file' },
   vocabulary: { requestInput: GEMINI_REQUEST_INPUT, values: {} },
+  policy: geminiPolicy,
 };
 
 export type { GeminiRequest, GeminiRule, GeminiRuleSet, GeminiNative, GeminiMode } from './types';
@@ -34,3 +36,5 @@ export { evaluateGemini, builtinDecision } from './evaluate';
 export { stableArgs } from './stable-json';
 export { lintGemini } from './lint';
 export { translateToGemini, PRIORITY_STEP } from './translate';
+export { geminiMembers, parseGeminiPolicy } from './policy';
+export { isKnownSafe } from './known-safe';

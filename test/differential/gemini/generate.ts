@@ -46,7 +46,14 @@ const rule: fc.Arbitrary<GenRule> = fc.record(
 
 export const rules = fc.array(rule, { minLength: 1, maxLength: 4 });
 
-const simple = fc.constantFrom(...WORDS);
+/**
+ * A policy of one to three files of one tier. Priorities of file k are shifted by k so no two
+ * files tie: the engine tries tied rules of different files in the folder's listing order, which
+ * the file system decides (RuleLens takes the stricter there; unit tests cover it).
+ */
+export const policyFiles = fc.array(rules, { minLength: 1, maxLength: 3 }).map((files) => files.map((rs, k) => rs.map((r) => ({ ...r, priority: r.priority === 999 ? 999 - k : r.priority + k }))));
+
+const simple = fc.constantFrom(...WORDS, 'cat /etc/passwd', 'ls ../x', 'git branch -a', 'sed -n 1p a', 'wc -l a', 'cd ..');
 const joined = fc.tuple(simple, fc.constantFrom(' && ', ' || ', '; ', ' | '), simple).map(([a, op, b]) => `${a}${op}${b}`);
 const redirected = fc.tuple(simple, fc.constantFrom(' > out.txt', ' >> log', ' < in.txt', ' 2>&1', ' <<< hi')).map(([a, r]) => a + r);
 const substituted = fc.tuple(fc.constantFrom('echo ', 'ls '), simple, fc.constantFrom('$(', '`', '<(')).map(([a, b, open]) => `${a}${open}${b}${open === '`' ? '`' : ')'}`);

@@ -24,8 +24,10 @@ const { NoopSandboxManager } = await load('services/sandboxManager.js');
 // Gemini's "known safe" heuristic (ask_user -> allow for read-only commands) is not modelled by
 // RuleLens, which keeps the stricter ask_user; the oracle switches just that heuristic off unless a
 // case asks for it (`knownSafe: true`: the CLI's own sandbox manager, as a session without a sandbox).
-const real = new NoopSandboxManager({ workspace: home });
-const sandboxManager = { isKnownSafeCommand: () => false, isDangerousCommand: (a, c) => real.isDangerousCommand(a, c), getWorkspace: () => home, parseDenials: () => undefined, prepareCommand: (r) => real.prepareCommand(r), getOptions: () => real.getOptions() };
+// The workspace the known-safe heuristic judges paths against (argv[3], else the oracle's home).
+const workspace = process.argv[3] ?? home;
+const real = new NoopSandboxManager({ workspace });
+const sandboxManager = { isKnownSafeCommand: () => false, isDangerousCommand: (a, c) => real.isDangerousCommand(a, c), getWorkspace: () => workspace, parseDenials: () => undefined, prepareCommand: (r) => real.prepareCommand(r), getOptions: () => real.getOptions() };
 const { coreEvents } = await load('utils/events.js');
 const { checkPolicy } = await load('scheduler/policy.js');
 const errors = [];
@@ -33,9 +35,9 @@ const { CoreEvent } = await load('utils/events.js');
 coreEvents.on(CoreEvent.UserFeedback, (e) => errors.push(`${e?.severity}: ${e?.message ?? String(e)}`));
 
 const policies = join(home, '.gemini', 'policies');
-const workspace = join(home, 'workspace-policies');
+const workspacePolicies = join(home, 'workspace-policies');
 const admin = join(home, 'admin-policies');
-const TIER_DIRS = { user: policies, workspace, admin };
+const TIER_DIRS = { user: policies, workspace: workspacePolicies, admin };
 mkdirSync(policies, { recursive: true });
 const rl = createInterface({ input: process.stdin });
 for await (const line of rl) {
@@ -49,7 +51,7 @@ for await (const line of rl) {
   const files = c.files ?? [{ tier: 'user', name: 'policy.toml', toml: c.toml }];
   for (const f of files) writeFileSync(join(TIER_DIRS[f.tier], f.name), f.toml);
   const settings = {
-    ...(files.some((f) => f.tier === 'workspace') ? { workspacePoliciesDir: workspace } : {}),
+    ...(files.some((f) => f.tier === 'workspace') ? { workspacePoliciesDir: workspacePolicies } : {}),
     ...(files.some((f) => f.tier === 'admin') ? { adminPolicyPaths: [admin] } : {}),
   };
   const decisions = [];
