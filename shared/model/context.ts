@@ -45,4 +45,11 @@ export interface EvalContext {
    * (`--codex-user-rules DIR`); read only when named.
    */
   codexUserRules?: Array<{ path: string; text: string }>;
+  /**
+   * OpenCode's environment layers, taken from this process's environment only when named
+   * (`--opencode-env`) or given by a setting: `OPENCODE_CONFIG` (a file, merged after the global
+   * config), `OPENCODE_CONFIG_CONTENT` (after the project's files) and `OPENCODE_PERMISSION` (last,
+   * over `permission`).
+   */
+  opencodeEnv?: { config?: { path: string; text: string }; content?: string; permission?: string };
 }

@@ -115,6 +115,8 @@ export interface RuleDraft {
   /** Nodes in the checked file; absent for rules of another layer. */
   nodes?: Lazy<RuleNodes>;
   layer?: string;
+  /** Where a rule of another layer's file is written. */
+  at?: { path: string; line: number };
   /** A legacy `tools` entry this rule was converted from. */
   tool?: string;
 }

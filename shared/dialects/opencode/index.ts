@@ -4,6 +4,7 @@ import { evaluateOpencode } from './evaluate';
 import { lintOpencode } from './lint';
 import { parseOpencode } from './parse';
 import { reparseOpencode } from './reparse';
+import { opencodePolicy } from './policy';
 import { describeOpencodeRequest, OPENCODE_REQUEST_FIELDS, readOpencodeRequest, readOpencodeRequestValue } from './request';
 import type { OpencodeRequest, OpencodeRuleSet } from './rules';
 import { opencodeHistoryFields, opencodeStoredCall } from './history/request';
@@ -43,10 +44,12 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
     suggest: suggestOpencode,
     broadRule: (_rs, r) => (isBroadBash(r) ? `bash ${r.resource}` : undefined),
   },
+  policy: opencodePolicy,
 };
 
 export type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
-export { parseOpencode } from './parse';
+export { parseOpencode, parseOpencodeLayers } from './parse';
+export { opencodeMembers, parseOpencodePolicy, opencodeOrder } from './policy';
 export { suggestOpencode, isBroadBash } from './history/suggest';
 export { CompiledOpencode, evaluateCompiledOpencode } from './fast';
 export { analyzeOpencode, opencodeWitness } from './analysis/lints';

@@ -21,6 +21,8 @@ export interface PermLeaf {
   nodes?: LeafNodes | { resolve(): LeafNodes };
   /** Another layer's name (a global config file); absent for the checked file. */
   layer?: string;
+  /** Where another layer's leaf is written (that file and its 0-based line), when it is a file. */
+  at?: { path: string; line: number };
   /** Set when the leaf comes from a legacy `tools` boolean: the tool's own name. */
   tool?: string;
 }

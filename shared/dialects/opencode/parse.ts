@@ -39,7 +39,13 @@ export function jsOrderedEntries(obj: Node): Array<{ key: string; keyNode: Node;
 
 class Reader {
   readonly findings: Finding[] = [];
-  constructor(readonly source: SourceText, readonly layer: string | undefined) {}
+  /** `file`: the path of another layer's file, so its rules can name their place in it. */
+  constructor(readonly source: SourceText, readonly layer: string | undefined, readonly filePath?: string) {}
+
+  /** Where a node of another layer's file is, for its rules. */
+  private placeOf(offset: number): { path: string; line: number } | undefined {
+    return this.filePath === undefined ? undefined : { path: this.filePath, line: this.source.lineAt(offset) };
+  }
 
   /** Errors in another layer's file cannot be shown there: they are reported at the checked file's start, with the place in the message. */
   error(node: Node, message: string): void {
@@ -64,7 +70,10 @@ class Reader {
   }
 
   leaf(decision: Decision, nodes: PermLeaf['nodes']): PermLeaf {
-    return this.layer === undefined ? { decision, nodes } : { decision, layer: this.layer };
+    if (this.layer === undefined) return { decision, nodes };
+    const n = nodes && ('prop' in nodes ? nodes : nodes.resolve());
+    const at = n ? this.placeOf(n.prop.offset) : undefined;
+    return at ? { decision, layer: this.layer, at } : { decision, layer: this.layer };
   }
 
   /** V1 `permission`: a decision string (shorthand for `{"*": …}`) or an object of action → decision | {pattern: decision}. */
@@ -158,7 +167,11 @@ class Reader {
       if (!ok || !effect) continue;
       const draft: RuleDraft = { action: fields.action!.value, resource: fields.resource!.value, effect, form: 'v2', agent };
       if (this.layer === undefined) draft.nodes = { prop: item, actionNode: fields.action!, resourceNode: fields.resource!, effectNode: fields.effect! };
-      else draft.layer = this.layer;
+      else {
+        draft.layer = this.layer;
+        const at = this.placeOf(item.offset);
+        if (at) draft.at = at;
+      }
       out.push(draft);
     }
     return out;
@@ -243,6 +256,7 @@ function flatten(tree: PermTree | null, agent: string | null): RuleDraft[] {
     const n = leaf.nodes;
     if (n) d.nodes = isDeferredLeaf(n) ? new LeafAsRule(n) : leafNodes(n);
     if (leaf.layer) d.layer = leaf.layer;
+    if (leaf.at) d.at = leaf.at;
     if (leaf.tool) d.tool = leaf.tool;
     return d;
   };
@@ -294,18 +308,46 @@ function globalLayerName(p: string): string {
  * @example parseOpencode({ path: 'opencode.json', text: '{"permission": {"edit": "deny"}}' }, { builtins: false }).rules[0].label // 'edit * deny'
  */
 export function parseOpencode(file: FileInfo, ctx: EvalContext = {}): OpencodeRuleSet {
+  const before: OpencodeLayerText[] = ctx.globalConfig ? [{ name: globalLayerName(ctx.globalConfig.path), text: ctx.globalConfig.text, kind: 'config' }] : [];
+  return parseOpencodeLayers(file, before, [], ctx);
+}
+
+/** Another config layer merged with the checked file: a file's text, or `OPENCODE_PERMISSION`'s. */
+export interface OpencodeLayerText {
+  /** The layer for people: `global config ~/.config/opencode/opencode.json`, `.opencode/opencode.json`. */
+  name: string;
+  text: string;
+  /** The file it is written in, so its rules name their place; absent for an environment variable. */
+  path?: string;
+  /** `config`: a whole config file; `permission`: a `permission` object alone (`OPENCODE_PERMISSION`). */
+  kind: 'config' | 'permission';
+}
+
+/** Reads another layer as OpenCode merges it; its problems are reported at the checked file's start. */
+function readLayer(l: OpencodeLayerText, findings: Finding[]): FileLayer {
+  const text = l.kind === 'permission' ? `{"permission":${l.text}}` : l.text;
+  const g = parseJson(text);
+  const reader = new Reader(g.source, l.name, l.kind === 'config' ? l.path : undefined);
+  const layer = reader.file(g.root);
+  for (const f of g.findings) reader.findings.push(finding(f.code, f.severity, `${l.name}, line ${f.range.start.line + 1}: ${f.message}`, FILE_START));
+  findings.push(...reader.findings);
+  return layer;
+}
+
+/**
+ * The checked file merged with the layers OpenCode loads before and after it (later wins, key
+ * positions kept: remeda `mergeDeep`), then the built-in layers.
+ * @example parseOpencodeLayers(file, [global], [dotOpencode], ctx).rules.find((r) => r.layer)?.file
+ */
+export function parseOpencodeLayers(file: FileInfo, before: readonly OpencodeLayerText[], after: readonly OpencodeLayerText[], ctx: EvalContext = {}): OpencodeRuleSet {
   const home = ctx.home ?? os.homedir();
   const fast = readFast(file.text);
   const { source, findings, own } = fast ?? readFull(file.text);
-  let merged = own;
-  if (ctx.globalConfig) {
-    const g = parseJson(ctx.globalConfig.text);
-    const greader = new Reader(g.source, globalLayerName(ctx.globalConfig.path));
-    const global = greader.file(g.root);
-    for (const f of g.findings) greader.findings.push(finding(f.code, f.severity, `${globalLayerName(ctx.globalConfig.path)}, line ${f.range.start.line + 1}: ${f.message}`, FILE_START));
-    findings.push(...greader.findings);
-    merged = mergeLayers(global, own);
-  }
+  let merged: FileLayer | undefined;
+  for (const l of before) merged = merged ? mergeLayers(merged, readLayer(l, findings)) : readLayer(l, findings);
+  merged = merged ? mergeLayers(merged, own) : own;
+  for (const l of after) merged = mergeLayers(merged, readLayer(l, findings));
+  const layered = before.length + after.length > 0;
   const user = userRules(merged);
   const pool = patternPool(file.path);
   const bare = bareRuleSet(file.path, source, findings, user, home, pool);
@@ -313,7 +355,7 @@ export function parseOpencode(file: FileInfo, ctx: EvalContext = {}): OpencodeRu
   const ruleSet = ctx.builtins === false ? bare : withBuiltins(bare, user, { home, worktree: ctx.root ?? path.posix.dirname(file.path.replace(/\\/g, '/')) });
   // A text whose top level is one V2 list, and which nothing else merges into, can be the near
   // parse a nearby text is read off (only one top-level rule then moves with an edit inside it).
-  const bounds = fast && !ctx.globalConfig && user.top.length === own.v2.length && (ctx.builtins === false || user.form === 'v2') ? topLevelBounds(own) : undefined;
+  const bounds = fast && !layered && user.top.length === own.v2.length && (ctx.builtins === false || user.form === 'v2') ? topLevelBounds(own) : undefined;
   if (bounds) FAST_PARSES.set(ruleSet, { text: file.text, key: parseKey(file.path, ctx, home), top: own.v2.length, bounds });
   return ruleSet;
 }

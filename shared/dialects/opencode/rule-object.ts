@@ -40,6 +40,8 @@ export interface RuleSource {
   layer?: string;
   tool?: string;
   nodes?: Lazy<RuleNodes>;
+  /** Where a rule of another layer's file is written (that file, 0-based line). */
+  at?: { path: string; line: number };
 }
 
 /**
@@ -62,6 +64,9 @@ export class ParsedRule implements OpencodeRule {
   // object shape, and code reading thousands of both stays monomorphic.
   layer: string | undefined;
   tool: string | undefined;
+  /** The file of another layer the rule is written in (see `Rule.file`); undefined otherwise. */
+  file: string | undefined;
+  #atLine: number | undefined;
   #nodes: Lazy<RuleNodes> | undefined;
   #source: SourceText;
   #ranges: Array<Range | undefined> | undefined;
@@ -83,6 +88,8 @@ export class ParsedRule implements OpencodeRule {
     this.#source = source;
     this.layer = p.layer || undefined;
     this.tool = p.tool;
+    this.file = p.at?.path;
+    this.#atLine = p.at?.line;
   }
 
   // Derived, not stored: a large file keeps thousands of rules, and every field is kept per rule.
@@ -126,6 +133,7 @@ export class ParsedRule implements OpencodeRule {
 
   /** `range.start.line`, without building the range. */
   get startLine(): number {
+    if (this.#atLine !== undefined) return this.#atLine;
     const known = this.#ranges?.[0];
     if (known) return known.start.line;
     const start = (this.#nodes as Partial<Placed> | undefined)?.start;
