@@ -1,7 +1,7 @@
 import * as os from 'os';
 import * as path from 'path';
 import * as fs from 'fs';
-import { nodePathFs, readText } from '../shared/host/node-fs';
+import { listEntries, nodePathFs, readText } from '../shared/host/node-fs';
 import { readBounded, type ReadResult } from '../shared/host/read-file';
 import type { CheckHost } from '../shared/check/check-file';
 import { CONFIG_FILE, EMPTY_CONFIG, parseLintConfig, type LintConfig } from '../shared/config/lint-config';
@@ -19,7 +19,7 @@ function presentNotFolder(p: string): boolean {
   }
 }
 
-export const nodeHost: CheckHost = { readFile: readText, exists: presentNotFolder, readChecked: (p) => readBounded(p) };
+export const nodeHost: CheckHost = { readFile: readText, exists: presentNotFolder, readChecked: (p) => readBounded(p), list: listEntries };
 
 /**
  * The text of a file a command was given, or a usage error (exit 2) that says why it cannot be read.

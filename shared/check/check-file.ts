@@ -1,5 +1,5 @@
 import * as path from 'path';
-import type { AnyDialect, FileInfo } from '../dialects/dialect';
+import type { AnyDialect, FileInfo, PolicyHost } from '../dialects/dialect';
 import { detectDialect, dialectById } from '../dialects';
 import { analyzeRuleSet } from '../analysis';
 import { headline, oneRootCause } from '../analysis/report';
@@ -21,6 +21,8 @@ export interface CheckHost {
    * it, a file that cannot be read is an `unreadable-file` error rather than an empty file.
    */
   readChecked?(p: string): ReadResult;
+  /** Lists a folder (for the files of a policy: sibling `.rules` files, skills…); see `PolicyHost.list`. */
+  list?: PolicyHost['list'];
 }
 
 /** The finding code for a rule or requests file that could not be read as UTF-8 text. */
@@ -35,6 +37,8 @@ export interface CheckOptions {
   overlay?: Map<string, string>;
   /** Parses a requests file; a host that re-checks on every keystroke passes a memoized one. */
   parseRequests?: typeof parseRequestsFile;
+  /** False: the file alone, not the policy the agent loads with it (`--file-alone`). */
+  policy?: boolean;
 }
 
 /** Everything RuleLens knows about one rule file and its stored requests. */
@@ -74,10 +78,40 @@ function exists(host: CheckHost, opts: CheckOptions, p: string): boolean {
  * Parses a rule file with the given or detected dialect; null dialect when none claims it.
  * @example loadRuleSet({ path: 'opencode.json', text }, {}).ruleSet?.rules.length
  */
-export function loadRuleSet(file: FileInfo, opts: CheckOptions = {}): { dialect: AnyDialect | null; ruleSet: RuleSet | null } {
+export function loadRuleSet(file: FileInfo, opts: CheckOptions = {}, host?: CheckHost): { dialect: AnyDialect | null; ruleSet: RuleSet | null } {
   const dialect = (opts.dialect ? dialectById(opts.dialect) : detectDialect(file)) ?? null;
   if (!dialect) return { dialect: null, ruleSet: null };
-  return { dialect, ruleSet: dialect.parse(file, opts.ctx ?? {}) };
+  const ctx = opts.ctx ?? {};
+  // The agent decides with every file of the policy (settings layers, the folder's other rules
+  // files, merged configs); the dialect finds them, the host reads them (open buffers first).
+  if (dialect.policy && host && opts.policy !== false) {
+    const ph = policyHost(host, opts);
+    return { dialect, ruleSet: dialect.policy.parse(file, dialect.policy.members(file, ph, ctx), ctx) };
+  }
+  return { dialect, ruleSet: dialect.parse(file, ctx) };
+}
+
+/**
+ * What a dialect may read to find a file's policy: the host's files with open buffers first, and
+ * its folder listings with the names of open buffers added.
+ * @example policyHost(host, opts).readFile('/p/.claude/settings.local.json')
+ */
+export function policyHost(host: CheckHost, opts: CheckOptions = {}): PolicyHost {
+  return {
+    readFile: (p) => {
+      const open = opts.overlay?.get(p);
+      if (open !== undefined) return open;
+      if (!host.readChecked) return host.readFile(p);
+      const r = host.readChecked(p);
+      return r.ok ? r.text : undefined;
+    },
+    list: (dir) => {
+      const listed = host.list?.(dir);
+      const extra = [...(opts.overlay?.keys() ?? [])].filter((p) => path.posix.dirname(p.replace(/\\/g, '/')) === dir && !listed?.some((e) => path.posix.join(dir, e.name) === p));
+      if (!listed && !extra.length) return undefined;
+      return [...(listed ?? []), ...extra.map((p) => ({ name: path.posix.basename(p), kind: 'file' as const }))].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    },
+  };
 }
 
 /** The lints of a parsed rule set: the dialect's own plus the analyser's. Never throws. */
@@ -105,7 +139,7 @@ export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
     const dialect = (opts.dialect ? dialectById(opts.dialect) : detectDialect({ path: rulePath, text: '' })) ?? null;
     return { path: rulePath, dialect, ruleSet: null, diagnostics: [got.problem], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
   }
-  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text: got.text }, opts);
+  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text: got.text }, opts, host);
   const config = opts.config ?? EMPTY_CONFIG;
   const report: FileReport = { path: rulePath, dialect, ruleSet, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
   if (!dialect || !ruleSet) return report;

@@ -34,3 +34,25 @@ export function fileExists(p: string): boolean {
     return false;
   }
 }
+
+/** Entries listed per folder at most: a policy folder with millions of files still ends. */
+export const MAX_LISTED_ENTRIES = 10_000;
+
+/**
+ * What a folder holds directly, sorted by name: files, folders, and symbolic links (never
+ * followed); undefined when it cannot be listed.
+ * @example listEntries('.')?.find((e) => e.name === 'package.json')?.kind // 'file'
+ */
+export function listEntries(dir: string): Array<{ name: string; kind: 'file' | 'dir' | 'link' }> | undefined {
+  try {
+    const out: Array<{ name: string; kind: 'file' | 'dir' | 'link' }> = [];
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (out.length >= MAX_LISTED_ENTRIES) break;
+      const kind = e.isSymbolicLink() ? 'link' : e.isDirectory() ? 'dir' : e.isFile() ? 'file' : undefined;
+      if (kind) out.push({ name: e.name, kind });
+    }
+    return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return undefined;
+  }
+}
