@@ -35,16 +35,47 @@ export function count(v: unknown, name: string): number | undefined {
   return n;
 }
 
-/** Options every evaluating command takes: the agent's built-in layers and the user's global config. */
-/** Options that shape what the agent would evaluate: its built-in layers and the user's own config files (read only when named). */
-export const ENGINE_OPTIONS: Options = { 'no-builtins': { type: 'boolean' }, 'global-config': { type: 'string' }, 'user-settings': { type: 'string' }, 'codex-requirements': { type: 'string' } };
+/**
+ * Options that shape what the agent would evaluate: its built-in layers, the policy's other files,
+ * and the layers of the user's or admin's own (read only when named).
+ */
+export const ENGINE_OPTIONS: Options = {
+  'no-builtins': { type: 'boolean' },
+  'file-alone': { type: 'boolean' },
+  'global-config': { type: 'string' },
+  'user-settings': { type: 'string' },
+  'managed-settings': { type: 'string' },
+  'codex-requirements': { type: 'string' },
+  'codex-user-rules': { type: 'string' },
+  'opencode-env': { type: 'boolean' },
+};
+
+/** `--file-alone`: the rule file on its own, not the policy the agent loads with it. */
+export function policyOption(values: Record<string, unknown>): { policy?: boolean } {
+  return values['file-alone'] === true ? { policy: false } : {};
+}
+
+/** The `.rules` files of a folder Codex reads (regular files ending in `.rules`, sorted). */
+function readRulesFolder(dir: string, readText: (p: string) => string | undefined, list: (d: string) => Array<{ name: string; kind: string }> | undefined): Array<{ path: string; text: string }> {
+  const entries = list(dir);
+  if (!entries) throw new UsageError(`--codex-user-rules: cannot list ${JSON.stringify(dir)}`);
+  const out: Array<{ path: string; text: string }> = [];
+  for (const e of entries) {
+    const dot = e.name.lastIndexOf('.');
+    if (e.kind !== 'file' || dot <= 0 || e.name.slice(dot + 1) !== 'rules') continue;
+    const p = `${dir.replace(/\/+$/, '')}/${e.name}`;
+    const text = readText(p);
+    if (text !== undefined) out.push({ path: p, text });
+  }
+  return out;
+}
 
 /**
  * The evaluation context with `--no-builtins` and `--global-config PATH` applied; the global
  * config is read from the given path only (never from the checking machine's home implicitly).
  * @example withEngineOptions(evalContext(), { 'no-builtins': true }, readText).builtins // false
  */
-export function withEngineOptions(ctx: EvalContext, values: Record<string, unknown>, readText: (p: string) => string | undefined): EvalContext {
+export function withEngineOptions(ctx: EvalContext, values: Record<string, unknown>, readText: (p: string) => string | undefined, list: (d: string) => Array<{ name: string; kind: string }> | undefined = () => undefined, env: Record<string, string | undefined> = {}): EvalContext {
   const out: EvalContext = { ...ctx };
   if (values['no-builtins'] === true) out.builtins = false;
   const g = values['global-config'];
@@ -58,6 +89,27 @@ export function withEngineOptions(ctx: EvalContext, values: Record<string, unkno
     const text = readText(r);
     if (text === undefined) throw new UsageError(`--codex-requirements: cannot read ${JSON.stringify(r)}`);
     out.codexRequirements = { path: r, text };
+  }
+  const m = values['managed-settings'];
+  if (typeof m === 'string') {
+    const text = readText(m);
+    if (text === undefined) throw new UsageError(`--managed-settings: cannot read ${JSON.stringify(m)}`);
+    out.managedSettings = { path: m, text };
+  }
+  const u = values['codex-user-rules'];
+  if (typeof u === 'string') out.codexUserRules = readRulesFolder(u, readText, list);
+  // OpenCode's environment layers: read from this process's environment only when asked to.
+  if (values['opencode-env'] === true) {
+    const o: NonNullable<EvalContext['opencodeEnv']> = {};
+    const cfg = env.OPENCODE_CONFIG;
+    if (cfg) {
+      const text = readText(cfg);
+      if (text === undefined) throw new UsageError(`--opencode-env: cannot read OPENCODE_CONFIG ${JSON.stringify(cfg)}`);
+      o.config = { path: cfg, text };
+    }
+    if (env.OPENCODE_CONFIG_CONTENT !== undefined) o.content = env.OPENCODE_CONFIG_CONTENT;
+    if (env.OPENCODE_PERMISSION !== undefined) o.permission = env.OPENCODE_PERMISSION;
+    out.opencodeEnv = o;
   }
   return out;
 }

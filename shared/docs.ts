@@ -27,6 +27,7 @@ export const LINT_SUMMARIES: Record<string, string> = {
   'unreadable-file': 'A rule or requests file that cannot be read as UTF-8 text: too large, not a regular file, no permission, or not UTF-8.',
   'request-invalid': 'A stored request that cannot be evaluated.',
   'request-failed': 'A stored request whose expectation is not met.',
+  'hook-dependent': 'A stored request a hook of the agent decides first: the outcome cannot be known without running it.',
   'decision-flip': 'A decision that differs from the base version of the rules.',
   'analysis-budget': 'Analysis stopped at its budget for a rule.',
   'critical-not-prompted': 'A critical command that slips past a prompt rule.',

@@ -8,8 +8,8 @@ import { kindOf, MAX_RULE_FILE_BYTES, readBounded } from '../../shared/host/read
 import { finding, FILE_START } from '../../shared/model';
 import { isExcluded } from '../../shared/config/lint-config';
 import { detectDialect } from '../../shared/dialects';
-import { readText } from '../../shared/host/node-fs';
-import { count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
+import { listEntries, readText } from '../../shared/host/node-fs';
+import { count, ENGINE_OPTIONS, format, parse, policyOption, withEngineOptions } from '../args';
 import { addToSummary, emptySummary, fileJson } from '../format/json';
 import { formatFileText } from '../format/text';
 import { evalContext, findLintConfig, nodeHost, reportConfigFindings, stdio, UsageError, type Out } from '../io';
@@ -46,7 +46,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   }
   const { config, path: configPath, findings: configFindings } = findLintConfig(roots[0]);
   reportConfigFindings(io, configPath, configFindings);
-  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
+  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText, listEntries, process.env);
   const cwd = process.cwd();
   const sink = fmt === 'json' ? jsonSink(io, withTrace, withSuppressed) : fmt === 'sarif' ? await sarifSink(io, cwd, withSuppressed) : textSink(io, cwd, withTrace, withSuppressed);
   const summary = emptySummary();
@@ -57,7 +57,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   for (const f of [...new Set(files)]) {
     if (isExcluded(config, f)) continue;
     await initDialectOf(f, forced);
-    const rep = checkRuleFile(f, nodeHost, { ctx, config, dialect: forced });
+    const rep = checkRuleFile(f, nodeHost, { ctx, config, dialect: forced, ...policyOption(values) });
     addToSummary(summary, rep);
     sink.file(rep);
     // Each file is checked once: its pattern indexes, shared so an editor's re-checks can reuse

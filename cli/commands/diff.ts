@@ -5,12 +5,12 @@ import { compareVersions } from '../../shared/diff/compare';
 import type { RecordedSteps } from '../../shared/dialects';
 import type { Flip } from '../../shared/diff/flips';
 import { flipLine } from '../../shared/diff/format';
-import { readText, fileExists } from '../../shared/host/node-fs';
+import { listEntries, readText, fileExists } from '../../shared/host/node-fs';
 import { findRequestsFile } from '../../shared/requests/locate';
 import { parseRequestsFile } from '../../shared/requests/parse';
-import { ArgumentError, count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
+import { ArgumentError, count, ENGINE_OPTIONS, format, parse, policyOption, withEngineOptions } from '../args';
 import { flipsSarif } from '../format/sarif';
-import { evalContext, readInput, UsageError, type Out } from '../io';
+import { evalContext, nodeHost, readInput, UsageError, type Out } from '../io';
 
 /**
  * The records beside a rule file (Bounds' ledger, or `--ledger FILE`); corrupt lines are reported
@@ -43,11 +43,12 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   const text = readInput(rulePath, positionals[0]);
   const base = readBase(rulePath, values.base);
   if ('error' in base) throw new UsageError(base.error);
-  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
+  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText, listEntries, process.env);
   const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
-  const cur = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forced });
+  // Both versions with the policy's other files as they are now: the flips this file's change makes.
+  const cur = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forced, ...policyOption(values) }, nodeHost);
   if (!cur.dialect || !cur.ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
-  const old = loadRuleSet({ path: rulePath, text: base.text }, { ctx, dialect: cur.dialect.id });
+  const old = loadRuleSet({ path: rulePath, text: base.text }, { ctx, dialect: cur.dialect.id, overlay: new Map([[rulePath, base.text]]), ...policyOption(values) }, nodeHost);
   const dialect = cur.dialect;
 
   const requestsPath = findRequestsFile(rulePath, fileExists);

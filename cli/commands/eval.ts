@@ -9,11 +9,12 @@ import { countResults, resultsLine } from '../../shared/requests/summary';
 import type { RequestResult } from '../../shared/requests/model';
 import { renderTraceText, ruleText } from '../../shared/trace/render';
 import { withNearMisses } from '../../shared/trace/near-miss';
-import { readText } from '../../shared/host/node-fs';
-import { ArgumentError, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
-import { requestJson } from '../format/json';
-import { requestLines } from '../format/text';
-import { evalContext, readInput, UsageError, type Out } from '../io';
+import { listEntries, readText } from '../../shared/host/node-fs';
+import { ArgumentError, ENGINE_OPTIONS, format, parse, policyOption, withEngineOptions } from '../args';
+import { hookJson, requestJson, ruleJson } from '../format/json';
+import { placeIn, requestLines } from '../format/text';
+import { withSources } from '../../shared/trace/sources';
+import { evalContext, nodeHost, readInput, UsageError, type Out } from '../io';
 
 /**
  * `rulelens eval RULEFILE (--request JSON | --requests FILE) [--trace] [--format text|json]`
@@ -27,11 +28,11 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   if ((values.request === undefined) === (values.requests === undefined)) throw new ArgumentError('give exactly one of --request JSON or --requests FILE');
   const rulePath = path.resolve(positionals[0]);
   const text = readInput(rulePath, positionals[0]);
-  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText);
+  const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText, listEntries, process.env);
   // A dialect's one-time setup (a WebAssembly parser) runs before its file is parsed, and only for it.
   const forced = typeof values.dialect === 'string' ? dialectById(values.dialect) : undefined;
   await (forced ?? detectDialect({ path: rulePath, text }))?.init?.();
-  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: typeof values.dialect === 'string' ? values.dialect : undefined });
+  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: typeof values.dialect === 'string' ? values.dialect : undefined, ...policyOption(values) }, nodeHost);
   if (!dialect || !ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
   const schemaErrors = ruleSet.findings.filter((f) => f.severity === 'error');
   for (const f of schemaErrors) io.err(`${positionals[0]}:${f.range.start.line + 1}:${f.range.start.character + 1} error ${f.code}: ${f.message}`);
@@ -53,10 +54,12 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
     const verdict = withNearMisses(result.verdict);
     if (fmt === 'json') {
       const checked = stored.expect ? { expect: requestJson(result, false).expect, pass: result.pass, mismatches: result.mismatches } : {};
-      io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: verdict.rule ? { index: ruleNumber(verdict.rule) - 1, id: verdict.rule.id, label: verdict.rule.label } : null, details: verdict.details, ...checked, trace: verdict.trace }, null, 2));
+      const hook = hookJson(verdict);
+      io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: ruleJson(verdict, ruleSet), ...(hook ? { hook } : {}), details: verdict.details, ...checked, ...(ruleSet.members ? { policy: ruleSet.members } : {}), trace: withSources(verdict, ruleSet).trace }, null, 2));
     } else {
-      io.out(`${verdict.native}${verdict.code ? ` ${verdict.code}` : ''} — ${ruleText(verdict)}`);
-      io.out(renderTraceText(verdict));
+      const where = verdict.rule ? placeIn(ruleSet, process.cwd())(verdict.rule.index) : undefined;
+      io.out(`${verdict.native}${verdict.code ? ` ${verdict.code}` : ''} — ${ruleText(verdict)}${where ? ` [${where}]` : ''}`);
+      io.out(renderTraceText(withSources(verdict, ruleSet)));
       if (result.pass === true) io.out(`✓ as expected (${expectText(result)})`);
       else if (result.pass === false) io.out(`✗ not as expected: ${result.mismatches.join('; ')}`);
     }
@@ -70,12 +73,13 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   const results = runRequests(dialect, ruleSet, file, ctx);
   const withTrace = values.trace === true;
   if (fmt === 'json') {
-    for (const r of results) io.out(JSON.stringify(requestJson(r, withTrace)));
+    for (const r of results) io.out(JSON.stringify(requestJson(r, withTrace, ruleSet)));
   } else {
     const labelOf = (i: number) => ruleSet.rules[i]?.label;
+    const placeOf = placeIn(ruleSet, process.cwd());
     for (const r of results) {
-      io.out(requestLines(r, labelOf, (i) => (ruleSet.rules[i] ? ruleNumber(ruleSet.rules[i]) : undefined)).join('\n'));
-      if (withTrace && r.verdict) io.out(renderTraceText(r.verdict).replace(/^/gm, '      '));
+      io.out(requestLines(r, labelOf, (i) => (ruleSet.rules[i] ? ruleNumber(ruleSet.rules[i]) : undefined), placeOf).join('\n'));
+      if (withTrace && r.verdict) io.out(renderTraceText(withSources(r.verdict, ruleSet)).replace(/^/gm, '      '));
     }
   }
   const counts = countResults(results);

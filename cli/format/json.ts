@@ -1,4 +1,5 @@
-import { inFile, ruleNumber } from '../../shared/model';
+import { inFile, ruleNumber, ruleSource, type RuleSet, type Verdict } from '../../shared/model';
+import { withSources } from '../../shared/trace/sources';
 import type { FileReport } from '../../shared/check/check-file';
 import type { Finding } from '../../shared/model';
 import type { SuppressedFinding } from '../../shared/config/suppress';
@@ -17,8 +18,22 @@ export function diagnosticJson(f: Finding) {
   };
 }
 
-export function requestJson(r: RequestResult, withTrace = true) {
+/** The deciding rule as JSON: its number less one, id, label, and where it is written with its layer. */
+export function ruleJson(v: Verdict, rs?: Pick<RuleSet, 'rules' | 'path' | 'layerName'>) {
+  if (!v.rule) return null;
+  const rule = rs?.rules.find((x) => x.index === v.rule!.index);
+  const source = v.rule.source ?? (rule && rs ? ruleSource(rs, rule) : undefined);
+  return { index: ruleNumber(v.rule) - 1, id: v.rule.id, label: v.rule.label, ...(source ? { file: source.file, line: source.line, layer: source.layer } : {}) };
+}
+
+/** A verdict's hook dependence as JSON: every hook (command, matcher, file, line, layer) and the decision without them. */
+export function hookJson(v: Verdict) {
+  return v.hook ? { hooks: v.hook.hooks.map((h) => ({ command: h.command, matcher: h.matcher, file: h.source.file, line: h.source.line, layer: h.source.layer })), without: v.hook.without } : undefined;
+}
+
+export function requestJson(r: RequestResult, withTrace = true, rs?: Pick<RuleSet, 'rules' | 'path' | 'layerName'>) {
   const v = r.verdict;
+  const hook = v ? hookJson(v) : undefined;
   return {
     name: r.request.name,
     origin: r.request.origin,
@@ -30,9 +45,10 @@ export function requestJson(r: RequestResult, withTrace = true) {
     mismatches: r.mismatches,
     error: r.error,
     // `index` is the number people see less one: JSON and the text "rule N" share one numbering.
-    rule: v?.rule ? { index: ruleNumber(v.rule) - 1, id: v.rule.id, label: v.rule.label } : null,
+    rule: v ? ruleJson(v, rs) : null,
+    ...(hook ? { hook } : {}),
     details: v?.details ?? null,
-    ...(withTrace ? { trace: v?.trace ?? null } : {}),
+    ...(withTrace ? { trace: v ? (rs ? withSources(v, rs) : v).trace : null } : {}),
   };
 }
 
@@ -50,7 +66,8 @@ export function fileJson(rep: FileReport, withTrace = false, withSuppressed = fa
     diagnostics: rep.diagnostics.map(diagnosticJson),
     requestsPath: rep.requestsPath,
     requestDiagnostics: rep.requestDiagnostics.map(diagnosticJson),
-    requests: rep.results.map((r) => requestJson(r, withTrace)),
+    ...(rep.ruleSet?.members ? { policy: rep.ruleSet.members } : {}),
+    requests: rep.results.map((r) => requestJson(r, withTrace, rep.ruleSet ?? undefined)),
     ...(withSuppressed ? { suppressed: suppressedOf(rep).map(({ file, s }) => ({ ...diagnosticJson(s.finding), path: file, suppressedBy: s.by })) } : {}),
   };
 }

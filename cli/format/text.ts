@@ -1,11 +1,12 @@
 import * as path from 'path';
 import type { FileReport } from '../../shared/check/check-file';
-import { inFile, ruleNumber, type Finding } from '../../shared/model';
+import { inFile, ruleNumber, ruleSource, type Finding, type RuleSet } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
 import { countResults } from '../../shared/requests/summary';
 import type { SuppressedFinding } from '../../shared/config/suppress';
 import { suppressedOf } from './json';
 import { renderTraceText, ruleText, subjectLines } from '../../shared/trace/render';
+import { withSources } from '../../shared/trace/sources';
 import { outcomesOf } from '../../shared/compiled/outcomes';
 
 function diagLine(file: string, f: Finding): string {
@@ -20,12 +21,13 @@ function suppressedLine(file: string, s: SuppressedFinding, cwd: string): string
 }
 
 /** One request's lines: mark, name, decision, deciding rule, then one line per subject when several. */
-export function requestLines(r: RequestResult, labelOf: (i: number) => string | undefined, numberOf: (i: number) => number | undefined = () => undefined): string[] {
+export function requestLines(r: RequestResult, labelOf: (i: number) => string | undefined, numberOf: (i: number) => number | undefined = () => undefined, placeOf: (i: number) => string | undefined = () => undefined): string[] {
   const broken = r.request.findings.some((f) => f.severity === 'error');
   const mark = r.pass === false ? '✗' : broken || !r.verdict ? '!' : r.pass === true ? '✓' : '·';
   if (!r.verdict) return [`  ${mark} ${r.request.name}: not evaluated — ${r.error}`];
   const v = r.verdict;
-  const lines = [`  ${mark} ${r.request.name}: ${v.native}${v.code ? ` ${v.code}` : ''} — ${ruleText(v)}`];
+  const where = v.rule ? placeOf(v.rule.index) : undefined;
+  const lines = [`  ${mark} ${r.request.name}: ${v.native}${v.code ? ` ${v.code}` : ''} — ${ruleText(v)}${where ? ` [${where}]` : ''}`];
   if (r.pass === false) lines.push(`      ${r.mismatches.join('; ')}`);
   // Outcomes, not the trace: a fast path's verdict knows them without a row per rule.
   const outcomes = outcomesOf(v);
@@ -54,13 +56,28 @@ export function formatFileText(rep: FileReport, cwd: string, withTrace = false, 
   if (withSuppressed) for (const { file, s } of suppressedOf(rep)) out.push(suppressedLine(path.relative(cwd, file) || file, s, cwd));
   if (rep.results.length) {
     const labelOf = (i: number) => rep.ruleSet?.rules[i]?.label;
+    const placeOf = rep.ruleSet ? placeIn(rep.ruleSet, cwd) : undefined;
     for (const r of rep.results) {
-      out.push(...requestLines(r, labelOf, (i) => { const rule = rep.ruleSet?.rules[i]; return rule ? ruleNumber(rule) : undefined; }));
-      if (withTrace && r.verdict) out.push(renderTraceText(r.verdict).replace(/^/gm, '      '));
+      out.push(...requestLines(r, labelOf, (i) => { const rule = rep.ruleSet?.rules[i]; return rule ? ruleNumber(rule) : undefined; }, placeOf));
+      if (withTrace && r.verdict) out.push(renderTraceText(rep.ruleSet ? withSources(r.verdict, rep.ruleSet) : r.verdict).replace(/^/gm, '      '));
     }
   }
   out.push('');
   return out.join('\n');
+}
+
+/**
+ * Where a deciding rule of another file or layer of the policy is written, for people:
+ * `.claude/settings.local.json:3, local settings`; nothing for the checked file's own rules.
+ */
+export function placeIn(rs: RuleSet, cwd: string): (index: number) => string | undefined {
+  return (i) => {
+    const rule = rs.rules.find((x) => x.index === i);
+    if (!rule || inFile(rule)) return undefined;
+    const s = ruleSource(rs, rule);
+    if (s.file === null) return undefined;
+    return `${path.relative(cwd, s.file) || s.file}:${s.line}, ${s.layer}`;
+  };
 }
 
 /** The people format of `rulelens check` for a list of reports. */

@@ -1,5 +1,5 @@
 import type { AnyDialect } from '../dialects/dialect';
-import { ruleNumber, type Verdict } from '../model';
+import { HOOK_DEPENDENT, hookSentence, ruleNumber, type Verdict } from '../model';
 import type { Expectation } from './model';
 
 /**
@@ -7,6 +7,10 @@ import type { Expectation } from './model';
  * A native word also pins the native value (`prompt` is stricter than just `ask`).
  */
 function decisionMismatch(word: string, verdict: Verdict, dialect: AnyDialect): string | null {
+  // A hook decides first: only `hook-dependent` meets the verdict; the decision without the hook
+  // is pinned with `"without"`, each hook answer tested with `"hook"` in the request.
+  if (verdict.hook) return word === HOOK_DEPENDENT ? null : `decision: expected ${word}, got ${HOOK_DEPENDENT} (${hookSentence(verdict.hook)}; pin the hook's answer with "hook")`;
+  if (word === HOOK_DEPENDENT) return `decision: expected ${HOOK_DEPENDENT}, got ${verdict.decision} (no hook decides this call first)`;
   const native = dialect.nativeDecisions[word];
   if (word === verdict.native) return null;
   if (word === verdict.decision && ['allow', 'ask', 'deny'].includes(word)) return null;

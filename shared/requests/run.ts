@@ -1,4 +1,4 @@
-import { finding, ruleNumber, type EvalContext, type Finding, type RuleSet, type Verdict } from '../model';
+import { finding, HOOK_DEPENDENT, hookSentence, ruleNumber, type EvalContext, type Finding, type RuleSet, type Verdict } from '../model';
 import type { AnyDialect, Reparse } from '../dialects/dialect';
 import { compiledFor, type CompiledRuleSet } from '../compiled';
 import { compareExpect } from './expect';
@@ -114,6 +114,8 @@ export function resultFindings(results: RequestResult[]): Finding[] {
   const out: Finding[] = [];
   for (const r of results) {
     if (r.invalid) out.push(r.invalid);
+    // A hook decides first: its own outcome, said where the request is written.
+    if (r.verdict?.hook && r.pass !== false) out.push(finding('hook-dependent', 'information', `"${r.request.name}": ${HOOK_DEPENDENT}: ${hookSentence(r.verdict.hook)}`, r.request.nameRange, { data: { request: r.request.name } }));
     if (r.pass !== false) continue;
     const range = r.request.expect?.range ?? r.request.nameRange;
     const what = r.verdict ? `${r.mismatches.join('; ')} (${decidingRuleText(r.verdict)})` : r.error ?? 'not evaluated';

@@ -16,9 +16,9 @@ export function ensureBuilt(): void {
   built = true;
 }
 
-export function cli(args: string[], opts: { cwd?: string; input?: string } = {}): { code: number; stdout: string; stderr: string } {
+export function cli(args: string[], opts: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): { code: number; stdout: string; stderr: string } {
   ensureBuilt();
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: opts.cwd ?? ROOT, encoding: 'utf8', input: opts.input, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: opts.cwd ?? ROOT, encoding: 'utf8', input: opts.input, env: opts.env, maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

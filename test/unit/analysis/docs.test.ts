@@ -8,7 +8,7 @@ const IDS = [
   'exact-command-pattern', 'literal-glob-syntax', 'never-matches', 'allow-runs-anything', 'case-duplicate',
   'duplicate-rule', 'duplicate-id', 'schema', 'request-invalid', 'request-failed', 'duplicate-key', 'analysis-budget', 'decision-flip', 'critical-not-prompted',
   'unreadable-file', 'comment-hides-command', 'cross-tool-bypass', 'deny-narrower-than-it-looks', 'bypass-mode-committed',
-  'codex-requirements-invalid', 'codex-no-rules',
+  'codex-requirements-invalid', 'codex-no-rules', 'hook-dependent',
 ];
 const DIR = path.join(__dirname, '..', '..', '..', 'docs', 'lints');
 
