@@ -50,26 +50,6 @@ export const ENGINE_OPTIONS: Options = {
   'opencode-env': { type: 'boolean' },
 };
 
-/** `--file-alone`: the rule file on its own, not the policy the agent loads with it. */
-export function policyOption(values: Record<string, unknown>): { policy?: boolean } {
-  return values['file-alone'] === true ? { policy: false } : {};
-}
-
-/** The `.rules` files of a folder Codex reads (regular files ending in `.rules`, sorted). */
-function readRulesFolder(dir: string, readText: (p: string) => string | undefined, list: (d: string) => Array<{ name: string; kind: string }> | undefined): Array<{ path: string; text: string }> {
-  const entries = list(dir);
-  if (!entries) throw new UsageError(`--codex-user-rules: cannot list ${JSON.stringify(dir)}`);
-  const out: Array<{ path: string; text: string }> = [];
-  for (const e of entries) {
-    const dot = e.name.lastIndexOf('.');
-    if (e.kind !== 'file' || dot <= 0 || e.name.slice(dot + 1) !== 'rules') continue;
-    const p = `${dir.replace(/\/+$/, '')}/${e.name}`;
-    const text = readText(p);
-    if (text !== undefined) out.push({ path: p, text });
-  }
-  return out;
-}
-
 /**
  * The evaluation context with `--no-builtins` and `--global-config PATH` applied; the global
  * config is read from the given path only (never from the checking machine's home implicitly).
@@ -78,6 +58,7 @@ function readRulesFolder(dir: string, readText: (p: string) => string | undefine
 export function withEngineOptions(ctx: EvalContext, values: Record<string, unknown>, readText: (p: string) => string | undefined, list: (d: string) => Array<{ name: string; kind: string }> | undefined = () => undefined, env: Record<string, string | undefined> = {}): EvalContext {
   const out: EvalContext = { ...ctx };
   if (values['no-builtins'] === true) out.builtins = false;
+  if (values['file-alone'] === true) out.policy = false;
   const g = values['global-config'];
   if (typeof g === 'string') {
     const text = readText(g);
@@ -97,7 +78,10 @@ export function withEngineOptions(ctx: EvalContext, values: Record<string, unkno
     out.managedSettings = { path: m, text };
   }
   const u = values['codex-user-rules'];
-  if (typeof u === 'string') out.codexUserRules = readRulesFolder(u, readText, list);
+  if (typeof u === 'string') {
+    if (!list(u)) throw new UsageError(`--codex-user-rules: cannot list the folder ${JSON.stringify(u)}`);
+    out.codexUserRules = u;
+  }
   // OpenCode's environment layers: read from this process's environment only when asked to.
   if (values['opencode-env'] === true) {
     const o: NonNullable<EvalContext['opencodeEnv']> = {};

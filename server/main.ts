@@ -12,7 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DIALECTS } from '../shared/dialects';
 import { version as VERSION } from '../package.json';
 import { ServerLog, traceLevel } from './log';
-import { fileExists, nodePathFs, readText } from '../shared/host/node-fs';
+import { fileExists, listEntries, nodePathFs, readText } from '../shared/host/node-fs';
 import { tuneCompiler } from '../shared/host/v8-flags';
 import { createBaseTextReader } from './base-text';
 import { SERVER_CAPABILITIES, summarizeClient, type ClientCapabilitiesSummary } from './capabilities';
@@ -61,6 +61,7 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
   const service = createLanguageService({
     readFile: readText,
     exists: fileExists,
+    list: listEntries,
     ctx: evalCtx,
     configFor: (p) => settings!.peek(p),
     docsBase,

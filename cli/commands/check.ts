@@ -9,7 +9,7 @@ import { finding, FILE_START } from '../../shared/model';
 import { isExcluded } from '../../shared/config/lint-config';
 import { detectDialect } from '../../shared/dialects';
 import { listEntries, readText } from '../../shared/host/node-fs';
-import { count, ENGINE_OPTIONS, format, parse, policyOption, withEngineOptions } from '../args';
+import { count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { addToSummary, emptySummary, fileJson } from '../format/json';
 import { formatFileText } from '../format/text';
 import { evalContext, findLintConfig, nodeHost, reportConfigFindings, stdio, UsageError, type Out } from '../io';
@@ -57,7 +57,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   for (const f of [...new Set(files)]) {
     if (isExcluded(config, f)) continue;
     await initDialectOf(f, forced);
-    const rep = checkRuleFile(f, nodeHost, { ctx, config, dialect: forced, ...policyOption(values) });
+    const rep = checkRuleFile(f, nodeHost, { ctx, config, dialect: forced });
     addToSummary(summary, rep);
     sink.file(rep);
     // Each file is checked once: its pattern indexes, shared so an editor's re-checks can reuse

@@ -8,7 +8,7 @@ import { flipLine } from '../../shared/diff/format';
 import { listEntries, readText, fileExists } from '../../shared/host/node-fs';
 import { findRequestsFile } from '../../shared/requests/locate';
 import { parseRequestsFile } from '../../shared/requests/parse';
-import { ArgumentError, count, ENGINE_OPTIONS, format, parse, policyOption, withEngineOptions } from '../args';
+import { ArgumentError, count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { flipsSarif } from '../format/sarif';
 import { evalContext, nodeHost, readInput, UsageError, type Out } from '../io';
 
@@ -46,9 +46,9 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText, listEntries, process.env);
   const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
   // Both versions with the policy's other files as they are now: the flips this file's change makes.
-  const cur = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forced, ...policyOption(values) }, nodeHost);
+  const cur = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forced }, nodeHost);
   if (!cur.dialect || !cur.ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
-  const old = loadRuleSet({ path: rulePath, text: base.text }, { ctx, dialect: cur.dialect.id, overlay: new Map([[rulePath, base.text]]), ...policyOption(values) }, nodeHost);
+  const old = loadRuleSet({ path: rulePath, text: base.text }, { ctx, dialect: cur.dialect.id, overlay: new Map([[rulePath, base.text]]) }, nodeHost);
   const dialect = cur.dialect;
 
   const requestsPath = findRequestsFile(rulePath, fileExists);

@@ -10,7 +10,7 @@ import type { RequestResult } from '../../shared/requests/model';
 import { renderTraceText, ruleText } from '../../shared/trace/render';
 import { withNearMisses } from '../../shared/trace/near-miss';
 import { listEntries, readText } from '../../shared/host/node-fs';
-import { ArgumentError, ENGINE_OPTIONS, format, parse, policyOption, withEngineOptions } from '../args';
+import { ArgumentError, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { hookJson, requestJson, ruleJson } from '../format/json';
 import { placeIn, requestLines } from '../format/text';
 import { withSources } from '../../shared/trace/sources';
@@ -32,7 +32,7 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   // A dialect's one-time setup (a WebAssembly parser) runs before its file is parsed, and only for it.
   const forced = typeof values.dialect === 'string' ? dialectById(values.dialect) : undefined;
   await (forced ?? detectDialect({ path: rulePath, text }))?.init?.();
-  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: typeof values.dialect === 'string' ? values.dialect : undefined, ...policyOption(values) }, nodeHost);
+  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: typeof values.dialect === 'string' ? values.dialect : undefined }, nodeHost);
   if (!dialect || !ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
   const schemaErrors = ruleSet.findings.filter((f) => f.severity === 'error');
   for (const f of schemaErrors) io.err(`${positionals[0]}:${f.range.start.line + 1}:${f.range.start.character + 1} error ${f.code}: ${f.message}`);

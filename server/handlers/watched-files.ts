@@ -4,8 +4,11 @@ import { CONFIG_FILE } from '../../shared/config/lint-config';
 import { uriToPath } from '../service/uri';
 import { guard, type ServerContext } from './context';
 
-/** Files whose changes on disk can change a result: rule, requests and config files. */
-export const WATCH_GLOB = '**/*.{json,jsonc,yaml,yml}';
+/**
+ * Files whose changes on disk can change a result: rule, requests and config files, and every
+ * other file of a policy (Codex `.rules`, Gemini `.toml`, a project skill's `SKILL.md`).
+ */
+export const WATCH_GLOB = '**/{*.json,*.jsonc,*.yaml,*.yml,*.rules,*.toml,SKILL.md}';
 
 /**
  * workspace/didChangeWatchedFiles: a rule or requests file changed on disk (a checkout, another

@@ -1,4 +1,4 @@
-import { ruleNumber, type Rule } from '../../shared/model';
+import { inFile, ruleNumber, ruleSource, type Rule, type RuleSet } from '../../shared/model';
 import type { CodeLens, Command, Range } from 'vscode-languageserver';
 import type { FileReport } from '../../shared/check/check-file';
 import type { RequestResult } from '../../shared/requests/model';
@@ -51,10 +51,12 @@ export function summaryTitle(report: FileReport): string {
  * A stored request's lens: `deny — rule 3 ✓`, `allow — rule 4 ✗ expected deny`, `ask — default`.
  * @example requestTitle(result) // 'deny — rule 3 ✓'
  */
-export function requestTitle(r: RequestResult): string {
+export function requestTitle(r: RequestResult, rs?: RuleSet | null): string {
   if (!r.verdict) return `not run — ${r.error ?? 'invalid request'}`;
   const v = r.verdict;
-  const who = v.rule ? `rule ${ruleNumber(v.rule)}` : 'default';
+  const rule = v.rule ? rs?.rules.find((x) => x.index === v.rule!.index) : undefined;
+  const layer = rule && !inFile(rule) && rs ? ` (${ruleSource(rs, rule).layer})` : '';
+  const who = v.hook ? `${v.hook.hooks.map((h) => h.command).join(', ')} first; without: ${v.hook.without}` : v.rule ? `rule ${ruleNumber(v.rule)}${layer}` : 'default';
   if (r.pass === true) return `${v.native} — ${who} ✓`;
   if (r.pass === false) return `${v.native} — ${who} ✗${r.request.expect?.decision ? ` expected ${r.request.expect.decision}` : ` ${r.mismatches.join('; ')}`}`;
   return `${v.native} — ${who}`;
@@ -80,7 +82,7 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
     // Requests the rule file states itself (index < 0) sit in the rule file, not here.
     for (const r of rep.results.filter((x) => x.request.index >= 0)) {
       const flip = flips.get(r.request.name);
-      const title = flip ? `${requestTitle(r)} · ${flipSuffix(flip)}` : requestTitle(r);
+      const title = flip ? `${requestTitle(r, rep.ruleSet)} · ${flipSuffix(flip)}` : requestTitle(r, rep.ruleSet);
       out.push({ range: lineRange(r.request.range.start.line), command: { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
     }
     return mode === 'summary' ? out.filter((l, i) => i === 0 || l.command?.command === COMMANDS.showFlips) : out;
@@ -90,7 +92,7 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
   if (mode === 'summary') return out;
   // The file's own examples (Codex match / not_match) get their verdict where they are written.
   for (const r of rep.results.filter((x) => x.request.index <= -2)) {
-    out.push({ range: lineRange(r.request.range.start.line), command: { title: requestTitle(r), command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
+    out.push({ range: lineRange(r.request.range.start.line), command: { title: requestTitle(r, rep.ruleSet), command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
   }
   if (!rep.requestsPath) return out;
   const none = ruleLenses(rep.ruleSet.rules, decisionsOf(rep), ruleUri, out);

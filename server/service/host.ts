@@ -24,6 +24,8 @@ export interface ServiceHost {
   /** Text of a file on disk, or undefined when it is missing or unreadable. */
   readFile(p: string): string | undefined;
   exists(p: string): boolean;
+  /** What a folder holds (see `PolicyHost.list`): how a rule file's policy finds its other files. */
+  list?(dir: string): Array<{ name: string; kind: 'file' | 'dir' | 'link' }> | undefined;
   ctx?: EvalContext;
   /** Lint levels and excludes for one document; absent means defaults. */
   configFor?(p: string): LintConfig;

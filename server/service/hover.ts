@@ -1,4 +1,5 @@
-import { ruleNumber } from '../../shared/model';
+import { HOOK_DEPENDENT, hookSentence, inFile, ruleNumber, ruleSource, type RuleSet, type RuleSource } from '../../shared/model';
+import { withSources } from '../../shared/trace/sources';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
 import type { Rule } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
@@ -11,6 +12,11 @@ import { resultAt, ruleAt } from './locate';
 import type { Analysis } from './workspace';
 
 const LIST_LIMIT = 8;
+
+/** ` (in .claude/settings.local.json, line 4: local settings)` for a rule of another file of the policy. */
+function placeText(s: RuleSource): string {
+  return s.file === null ? ` (${s.layer})` : ` (in ${code(s.file.split(/[\\/]/).slice(-2).join('/'))}, line ${s.line}: ${s.layer})`;
+}
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 
 function capped<T>(items: readonly T[], line: (t: T) => string): string[] {
@@ -37,6 +43,9 @@ export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
   const all = decisionsOf(rep);
   const info = all[rule.index];
   const out = [`**Rule ${ruleNumber(rule)}** ${code(rule.label)} — ${rule.native}${rule.scope ? ` (${rule.scope})` : ''}`, ''];
+  // The other files the agent decides with: this rule's verdicts depend on them too.
+  const others = (rep.ruleSet!.members ?? []).filter((m) => m.path !== rep.path && m.present);
+  if (others.length) out.push(`Decided together with ${others.slice(0, LIST_LIMIT).map((m) => `${code(m.path.split(/[\\/]/).slice(-2).join('/'))} (${m.layer})`).join(', ')}${others.length > LIST_LIMIT ? ` and ${others.length - LIST_LIMIT} more` : ''}.`, '');
   const evaluated = results.filter((r) => r.verdict).length;
   if (!rep.requestsPath) out.push('No stored requests for this file yet.', '');
   else if (!info.decides.length) out.push(`Decides none of ${evaluated} stored request${evaluated === 1 ? '' : 's'}.`, '');
@@ -117,15 +126,18 @@ function witnessOf(a: Analysis, rule: Rule, info: RuleDecisions): { text: string
  * Markdown for a stored request: its verdict, whether it meets its expectation, a compact trace.
  * @example requestHoverMarkdown(result).includes('rule 3') // true
  */
-export function requestHoverMarkdown(r: RequestResult): string {
+export function requestHoverMarkdown(r: RequestResult, rs?: RuleSet | null): string {
   const head = `**${r.request.name}**`;
   if (!r.verdict) return `${head} — not run: ${r.error ?? 'the request could not be read'}`;
   const v = r.verdict;
   const mark = r.pass === true ? ' ✓' : r.pass === false ? ' ✗' : '';
   const exp = r.request.expect?.decision ? ` (expected ${r.request.expect.decision})` : '';
-  const out = [`${head} → **${v.native}**${mark}${exp} — ${decidingRuleText(v)}`, ''];
+  const rule = v.rule && rs ? rs.rules.find((x) => x.index === v.rule!.index) : undefined;
+  const where = rule && rs && !inFile(rule) ? placeText(ruleSource(rs, rule)) : '';
+  const out = [`${head} → **${v.native}**${mark}${exp} — ${decidingRuleText(v)}${where}`, ''];
+  if (v.hook) out.push(`**${HOOK_DEPENDENT}**: ${hookSentence(v.hook)}. Pin the hook's answer with \`"hook": "allow" | "ask" | "deny" | "none"\` to test each case.`, '');
   if (r.mismatches.length) out.push(...r.mismatches.map((m) => `- ✗ ${m}`), '');
-  out.push(renderTraceMarkdown(v, { compact: true }));
+  out.push(renderTraceMarkdown(rs ? withSources(v, rs) : v, { compact: true }));
   for (const l of nearMissLines(v)) out.push('', `⚠ ${l.replace(/([*_])/g, '\\$1')}`);
   return out.join('\n').trimEnd();
 }
@@ -136,7 +148,7 @@ export function hoverAt(a: Analysis, pos: Position): Hover | null {
   if (!rep?.ruleSet) return null;
   if (a.kind === 'requests') {
     const r = resultAt(rep.results, pos);
-    return r ? { contents: { kind: MarkupKind.Markdown, value: requestHoverMarkdown(r) }, range: r.request.range } : null;
+    return r ? { contents: { kind: MarkupKind.Markdown, value: requestHoverMarkdown(r, rep.ruleSet) }, range: r.request.range } : null;
   }
   const rule = ruleAt(rep.ruleSet.rules, pos);
   return rule ? { contents: { kind: MarkupKind.Markdown, value: ruleHoverMarkdown(a, rule) }, range: rule.range } : null;

@@ -4,6 +4,7 @@ import { detectDialect, isRequestsFile, type AnyDialect } from '../../shared/dia
 import { requestsCandidates } from '../../shared/requests/locate';
 import { parseRequestsFile } from '../../shared/requests/parse';
 import type { RequestsFile } from '../../shared/requests/model';
+import * as path from 'path';
 import type { ServiceHost } from './host';
 import { pathToUri, uriToPath } from './uri';
 
@@ -27,6 +28,8 @@ interface Cached {
   requestsPath: string | null;
   requestsText: string | undefined;
   configKey: string;
+  /** The texts of the policy's other files the report was made with (undefined: absent). */
+  members: Array<[string, string | undefined]>;
   report: FileReport;
 }
 
@@ -71,7 +74,7 @@ export class Workspace {
   isReady: (d: AnyDialect) => boolean = () => true;
 
   constructor(readonly host: ServiceHost) {
-    this.checkHost = { readFile: (p) => this.readDisk(p), exists: (p) => this.readDisk(p) !== undefined || host.exists(p) };
+    this.checkHost = { readFile: (p) => this.readDisk(p), exists: (p) => this.readDisk(p) !== undefined || host.exists(p), list: (d) => this.listDisk(d) };
   }
 
   setDocument(uri: string, text: string, version = 0): void {
@@ -86,9 +89,11 @@ export class Workspace {
     this.overlay.delete(p);
   }
 
-  /** Forget what was read from disk for a path (a watched file changed). */
+  /** Forget what was read from disk for a path (a watched file changed), and its folder's listing. */
   fileChanged(uri: string): void {
-    this.disk.delete(uriToPath(uri));
+    const p = uriToPath(uri);
+    this.disk.delete(p);
+    this.listings.delete(path.dirname(p));
   }
 
   /** Forget every analysis (engine settings changed: the same texts now check differently). */
@@ -123,6 +128,16 @@ export class Workspace {
 
   configFor(p: string): LintConfig {
     return this.host.configFor?.(p) ?? EMPTY_CONFIG;
+  }
+
+  private readonly listings = new Map<string, ReturnType<NonNullable<ServiceHost['list']>>>();
+
+  /** A folder's listing, kept until a watched file in it changes. */
+  private listDisk(dir: string): ReturnType<NonNullable<ServiceHost['list']>> {
+    if (this.listings.has(dir)) return this.listings.get(dir);
+    const got = this.host.list?.(dir);
+    this.listings.set(dir, got);
+    return got;
   }
 
   private readDisk(p: string): string | undefined {
@@ -196,7 +211,7 @@ export class Workspace {
     const configKey = config === EMPTY_CONFIG ? '' : JSON.stringify(config);
     const key = `${rulePath}\u0000${reqPath ?? ''}`;
     const hit = this.reports.get(key);
-    if (hit && hit.ruleText === ruleText && hit.requestsText === requestsText && hit.configKey === configKey) return hit.report;
+    if (hit && hit.ruleText === ruleText && hit.requestsText === requestsText && hit.configKey === configKey && hit.members.every(([m, t]) => this.text(m) === t)) return hit.report;
     let report: FileReport;
     try {
       const opts = this.options(rulePath);
@@ -206,13 +221,15 @@ export class Workspace {
       report = { path: rulePath, dialect: null, ruleSet: null, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
     }
     if (report.dialect && !this.isReady(report.dialect)) return notReady(report);
-    this.reports.set(key, { ruleText, requestsPath: reqPath, requestsText, configKey, report });
+    const members = (report.ruleSet?.members ?? []).filter((m) => m.path !== rulePath).map((m): [string, string | undefined] => [m.path, this.text(m.path)]);
+    this.reports.set(key, { ruleText, requestsPath: reqPath, requestsText, configKey, members, report });
     return report;
   }
 
   /**
    * Open documents whose report depends on a path: the path itself, its requests file, its
-   * rule file (found by name or by a requests file's `"rules"`).
+   * rule file (found by name or by a requests file's `"rules"`), and every file whose policy holds
+   * it (a sibling settings layer, another `.rules` file of the folder, a merged config).
    */
   dependents(uri: string): string[] {
     const p = uriToPath(uri);
@@ -223,7 +240,7 @@ export class Workspace {
         continue;
       }
       const a = this.analyze(this.uriOf(o));
-      if (a.rulePath === p || a.requestsPath === p) out.add(o);
+      if (a.rulePath === p || a.requestsPath === p || a.report?.ruleSet?.members?.some((m) => m.path === p)) out.add(o);
     }
     return [...out].map((o) => this.uriOf(o));
   }

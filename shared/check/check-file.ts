@@ -37,8 +37,6 @@ export interface CheckOptions {
   overlay?: Map<string, string>;
   /** Parses a requests file; a host that re-checks on every keystroke passes a memoized one. */
   parseRequests?: typeof parseRequestsFile;
-  /** False: the file alone, not the policy the agent loads with it (`--file-alone`). */
-  policy?: boolean;
 }
 
 /** Everything RuleLens knows about one rule file and its stored requests. */
@@ -84,7 +82,7 @@ export function loadRuleSet(file: FileInfo, opts: CheckOptions = {}, host?: Chec
   const ctx = opts.ctx ?? {};
   // The agent decides with every file of the policy (settings layers, the folder's other rules
   // files, merged configs); the dialect finds them, the host reads them (open buffers first).
-  if (dialect.policy && host && opts.policy !== false) {
+  if (dialect.policy && host && ctx.policy !== false) {
     const ph = policyHost(host, opts);
     return { dialect, ruleSet: dialect.policy.parse(file, dialect.policy.members(file, ph, ctx), ctx) };
   }

@@ -20,6 +20,11 @@ export interface EvalContext {
    */
   builtins?: boolean;
   /**
+   * Whether the policy's other files join the checked file (default true): false decides with the
+   * file on its own (`--file-alone`, the `rulelens.policy` setting).
+   */
+  policy?: boolean;
+  /**
    * The user's global config as the agent would merge it under the project file (`--global-config`,
    * a setting). Never read implicitly from the checking machine's home.
    */
@@ -41,10 +46,10 @@ export interface EvalContext {
    */
   managedSettings?: { path: string; text: string };
   /**
-   * The user's Codex rules (`~/.codex/rules/*.rules`) that join every project `.rules` file's policy
-   * (`--codex-user-rules DIR`); read only when named.
+   * The folder of the user's Codex rules (`~/.codex/rules`) whose `*.rules` files join every
+   * project `.rules` file's policy (`--codex-user-rules DIR`); read only when named.
    */
-  codexUserRules?: Array<{ path: string; text: string }>;
+  codexUserRules?: string;
   /**
    * OpenCode's environment layers, taken from this process's environment only when named
    * (`--opencode-env`) or given by a setting: `OPENCODE_CONFIG` (a file, merged after the global

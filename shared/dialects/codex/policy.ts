@@ -31,18 +31,25 @@ export function isRulesFileName(name: string): boolean {
  * sibling file applies to every command.
  * @example codexMembers({ path: '/p/.codex/rules/a.rules' }, host, {}).map((m) => m.path) // ['/p/.codex/rules/b.rules']
  */
-export function codexMembers(file: { path: string }, host: PolicyHost, _ctx: EvalContext): PolicyMember[] {
+export function codexMembers(file: { path: string }, host: PolicyHost, ctx: EvalContext): PolicyMember[] {
   const p = slashes(file.path);
   if (isRequirementsFile(p) || !isRulesFileName(posix.basename(p))) return [];
   const dir = posix.dirname(p);
+  // The user's rules folder (when named) loads before the project's: lower precedence first.
+  const user = ctx.codexUserRules ? slashes(ctx.codexUserRules).replace(/\/+$/, '') : undefined;
+  return [...(user && user !== dir ? rulesFiles(user, USER_LAYER, host, p) : []), ...rulesFiles(dir, FOLDER_LAYER, host, p)];
+}
+
+/** The `*.rules` regular files of a folder, sorted by path, as members of one layer. */
+function rulesFiles(dir: string, layer: string, host: PolicyHost, except: string): PolicyMember[] {
   const entries = host.list?.(dir);
   if (!entries) return [];
   const out: PolicyMember[] = [];
   for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (e.kind !== 'file' || !isRulesFileName(e.name)) continue;
     const path = posix.join(dir, e.name);
-    if (path === p) continue;
-    out.push({ path, layer: FOLDER_LAYER, text: host.readFile(path) });
+    if (path === except) continue;
+    out.push({ path, layer, text: host.readFile(path) });
   }
   return out;
 }
@@ -57,10 +64,7 @@ export function codexMembers(file: { path: string }, host: PolicyHost, _ctx: Eva
 export function parseCodexPolicy(file: { path: string; text: string }, members: PolicyMember[], ctx: EvalContext = {}): CodexRuleSet {
   const main = parseCodex(file, ctx);
   if (isRequirementsFile(file.path)) return main;
-  const others = [
-    ...(ctx.codexUserRules ?? []).map((f) => ({ ...f, layer: USER_LAYER })),
-    ...members.filter((m): m is PolicyMember & { text: string } => m.text !== undefined),
-  ];
+  const others = members.filter((m): m is PolicyMember & { text: string } => m.text !== undefined);
   const rs: CodexRuleSet = { ...main, unmodelled: [...main.unmodelled], layerName: 'this rules file', members: [{ path: file.path, layer: 'this rules file', present: true }], memberFindings: [] };
   // Own rules keep their numbers; the others follow. Requirements rules (already in `main`) stay last.
   const own = main.rules.filter((r) => r.layer === undefined);
@@ -80,7 +84,7 @@ export function parseCodexPolicy(file: { path: string; text: string }, members: 
   for (const m of members) if (m.text === undefined) rs.members!.push({ path: m.path, layer: m.layer, present: false });
   // host_executable: the last definition of a name wins, in Codex's load order: the user's rules,
   // then the folder's files sorted by path (the checked file in its place among them).
-  const userPaths = (ctx.codexUserRules ?? []).map((f) => f.path);
+  const userPaths = members.filter((m) => m.layer === USER_LAYER).map((m) => m.path);
   const folder = [...parts.keys()].filter((p) => !userPaths.includes(p)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const merged = new Map<string, CodexRuleSet['hostExecutables'] extends Map<string, infer V> ? V : never>();
   for (const p of [...userPaths, ...folder]) for (const [n, d] of parts.get(p)?.hostExecutables ?? []) merged.set(n, d);

@@ -7,11 +7,13 @@ import { initDialects } from '../../../shared/dialects';
 import { codexMembers, evaluateCodex, parseCodexPolicy } from '../../../shared/dialects/codex';
 
 const DIR = '/p/.codex/rules';
+const USER = '/home/u/.codex/rules';
 
-function policyOf(files: Record<string, string>, checked: string, ctx = {}) {
+function policyOf(files: Record<string, string>, checked: string, ctx = {}, user: Record<string, string> = {}) {
   const host = {
-    readFile: (p: string) => files[p.slice(DIR.length + 1)],
-    list: (dir: string) => (dir === DIR ? Object.keys(files).sort().map((name) => ({ name, kind: name.startsWith('link') ? ('link' as const) : ('file' as const) })) : undefined),
+    readFile: (p: string) => (p.startsWith(`${DIR}/`) ? files[p.slice(DIR.length + 1)] : user[p.slice(USER.length + 1)]),
+    list: (dir: string) =>
+      dir === DIR ? Object.keys(files).sort().map((name) => ({ name, kind: name.startsWith('link') ? ('link' as const) : ('file' as const) })) : dir === USER ? Object.keys(user).map((name) => ({ name, kind: 'file' as const })) : undefined,
   };
   const file = { path: `${DIR}/${checked}`, text: files[checked] };
   return parseCodexPolicy(file, codexMembers(file, host, ctx), ctx);
@@ -46,8 +48,8 @@ describe('codex: the rules folder is one policy', () => {
   });
 
   it('the user rules join when named; host_executable: the last definition in load order wins', () => {
-    const ctx = { codexUserRules: [{ path: '/home/u/.codex/rules/default.rules', text: 'prefix_rule(pattern=["rm"], decision="forbidden")\nhost_executable(name="git", paths=["/opt/git"])\n' }] };
-    const rs = policyOf({ 'a.rules': 'prefix_rule(pattern=["git"], decision="allow")\nhost_executable(name="git", paths=["/usr/bin/git"])\n' }, 'a.rules', ctx);
+    const user = { 'default.rules': 'prefix_rule(pattern=["rm"], decision="forbidden")\nhost_executable(name="git", paths=["/opt/git"])\n' };
+    const rs = policyOf({ 'a.rules': 'prefix_rule(pattern=["git"], decision="allow")\nhost_executable(name="git", paths=["/usr/bin/git"])\n' }, 'a.rules', { codexUserRules: USER }, user);
     assert.equal(evaluateCodex(rs, { command: ['rm', 'x'] }).native, 'forbidden');
     assert.equal(rs.rules.find((r) => r.program === 'rm')?.layer, 'user rules');
     assert.equal(evaluateCodex(rs, { command: ['/usr/bin/git', 'push'] }).native, 'allow', 'the project file (loaded after the user rules) names /usr/bin/git');
