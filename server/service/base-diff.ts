@@ -91,13 +91,16 @@ export class BaseDiffs {
     const dialect = report.dialect!;
     const ctx = this.host.ctx ?? {};
     const requestsText = report.requestsPath ? this.textOf(report.requestsPath) ?? '' : '';
-    const key = JSON.stringify([dialect.id, ctx, report.requestsPath, baseText.length, requestsText.length]) + baseText + '\u0000' + requestsText;
+    // The policy's other files as they are now: the base differs in this file only.
+    const others = (report.ruleSet?.members ?? []).filter((m) => m.path !== report.path).map((m) => `${m.path}\u0000${this.textOf(m.path) ?? ''}`).join('\u0000');
+    const key = JSON.stringify([dialect.id, ctx, report.requestsPath, baseText.length, requestsText.length]) + baseText + '\u0000' + requestsText + '\u0000' + others;
     const hit = this.bases.get(report.path);
     if (hit && hit.key === key) return hit;
     // A base that differs from the current text only a little is read off the current parse, and
     // only the stored requests a changed rule can meet are run on it again.
     const reparsed = report.ruleSet && dialect.reparse ? guardedReparse(dialect, report.ruleSet, { path: report.path, text: baseText }, ctx) : undefined;
-    const ruleSet = reparsed ? reparsed.ruleSet : loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id }).ruleSet;
+    const host = { readFile: this.textOf, exists: (p: string) => this.textOf(p) !== undefined, list: this.host.list };
+    const ruleSet = reparsed ? reparsed.ruleSet : loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id, overlay: new Map([[report.path, baseText]]) }, host).ruleSet;
     const file = report.requestsFile;
     const results = !ruleSet || !file ? undefined : reparsed ? rerunRequests(dialect, reparsed, file, ctx, report.results) : runRequests(dialect, ruleSet, file, ctx);
     const side: BaseSide = { key, ruleSet, results };

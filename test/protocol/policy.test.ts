@@ -54,7 +54,7 @@ describe('language server over stdio: the policy of a file', function () {
     // Editing the open sibling: the requests file is re-checked and now fails.
     await client.open(localUri, fs.readFileSync(local, 'utf8'));
     await client.change(localUri, JSON.stringify({ permissions: { allow: [] } }));
-    await client.until(() => (client.diagnostics.get(reqUri)?.diagnostics ?? []).some((d: { code?: string }) => d.code === 'request-failed'), 20_000, 'request-failed after the sibling edit');
+    await client.until(() => (client.diagnostics.get(reqUri)?.diagnostics ?? []).some((d: { code?: string | number }) => d.code === 'request-failed'), 20_000, 'request-failed after the sibling edit');
     titles = (await lenses(reqUri)).map((l) => l.command?.title ?? '');
     assert.ok(titles.some((t) => /^allow — rule 1 ✗/.test(t)), titles.join(' | '));
   });
@@ -71,10 +71,10 @@ describe('language server over stdio: the policy of a file', function () {
     const uri = pathToFileURL(requests).href;
     await client.open(uri, reqText);
     await client.until(() => client.diagnostics.has(uri), 20_000, 'requests diagnostics');
-    assert.deepEqual((client.diagnostics.get(uri)?.diagnostics ?? []).map((d: { code?: string }) => d.code), []);
+    assert.deepEqual((client.diagnostics.get(uri)?.diagnostics ?? []).map((d: { code?: string | number }) => d.code), []);
     write(b, 'prefix_rule(pattern=["git", "push"], decision="forbidden")\n');
     await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(b).href, type: 2 }] });
-    await client.until(() => (client.diagnostics.get(uri)?.diagnostics ?? []).some((d: { code?: string }) => d.code === 'request-failed'), 20_000, 'request-failed after b.rules changed on disk');
+    await client.until(() => (client.diagnostics.get(uri)?.diagnostics ?? []).some((d: { code?: string | number }) => d.code === 'request-failed'), 20_000, 'request-failed after b.rules changed on disk');
     const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 8 } });
     assert.match(hover.contents.value, /b\.rules/);
   });
@@ -88,7 +88,7 @@ describe('language server over stdio: the policy of a file', function () {
     write(requests, reqText);
     const uri = pathToFileURL(requests).href;
     await client.open(uri, reqText);
-    await client.until(() => (client.diagnostics.get(uri)?.diagnostics ?? []).some((d: { code?: string }) => d.code === 'hook-dependent'), 20_000, 'hook-dependent diagnostic');
+    await client.until(() => (client.diagnostics.get(uri)?.diagnostics ?? []).some((d: { code?: string | number }) => d.code === 'hook-dependent'), 20_000, 'hook-dependent diagnostic');
     const titles = (await lenses(uri)).map((l) => l.command?.title ?? '');
     assert.ok(titles.some((t) => /^hook-dependent — \.\/guard\.sh first; without: allow ✓/.test(t)), titles.join(' | '));
     const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 8 } });

@@ -178,5 +178,5 @@ function makeRule(p: RuleDraft, index: number, source: SourceText, home: string,
  * @example opencodeRuleSet('opencode.json', source, rules, [], [], null, undefined, undefined).dialect // 'opencode'
  */
 export function opencodeRuleSet(path: string, source: SourceText, rules: OpencodeRule[], findings: Finding[], agents: string[], builtins: OpencodeRuleSet['builtins'], order: number[] | undefined, withoutBuiltins: OpencodeRuleSet | undefined): OpencodeRuleSet {
-  return { dialect: 'opencode', path, source, rules, findings, agents, builtins, order, withoutBuiltins };
+  return { dialect: 'opencode', path, source, rules, findings, agents, builtins, order, withoutBuiltins, layerName: undefined, members: undefined, memberFindings: undefined };
 }

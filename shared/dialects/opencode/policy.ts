@@ -94,12 +94,11 @@ export function parseOpencodePolicy(file: FileInfo, members: PolicyMember[], ctx
   if (env.content !== undefined) after.push({ name: 'OPENCODE_CONFIG_CONTENT', text: env.content, kind: 'config' });
   if (env.permission !== undefined) after.push({ name: 'OPENCODE_PERMISSION', text: env.permission, kind: 'permission' });
   const rs = parseOpencodeLayers(file, before, after, ctx);
-  return {
-    ...rs,
-    layerName: layerName(p, project),
-    members: [{ path: p, layer: layerName(p, project), present: true }, ...members.map((m) => ({ path: m.path, layer: m.layer, present: m.text !== undefined }))],
-    memberFindings: [],
-  };
+  // The parse object itself (its fields are set from the start): caches keyed on it stay valid.
+  rs.layerName = layerName(p, project);
+  rs.members = [{ path: p, layer: layerName(p, project), present: true }, ...members.map((m) => ({ path: m.path, layer: m.layer, present: m.text !== undefined }))];
+  rs.memberFindings = [];
+  return rs;
 }
 
 /**

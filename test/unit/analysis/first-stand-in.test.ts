@@ -30,7 +30,8 @@ describe('analysis: the first stand-in of an OpenCode rule', () => {
         // Most rules get a folder of their own, so no other can meet them and their shapes are
         // settled by the first stand-in alone (nothing lists their stand-ins before).
         const text = JSON.stringify({ permissions: rules.map((r, i) => (i % 3 === 2 ? r : { ...r, resource: `d${i}/${r.resource}` })) });
-        const rep = checkRuleFile(`/first-stand-in/${seen}/opencode.json`, { readFile: () => text, exists: () => false }, {});
+        const path = `/first-stand-in/${seen}/opencode.json`;
+        const rep = checkRuleFile(path, { readFile: (p) => (p === path ? text : undefined), exists: () => false }, {});
         for (const r of rep.ruleSet!.rules as unknown as Array<{ resourcePattern: { shapes?: Shape | Shape[] } }>) {
           const kept = r.resourcePattern.shapes;
           for (const shape of kept === undefined ? [] : Array.isArray(kept) ? kept : [kept]) {

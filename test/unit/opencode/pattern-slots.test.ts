@@ -11,7 +11,7 @@ describe('OpenCode pattern slots', () => {
   const text = JSON.stringify({ permissions: [{ action: 'edit', resource: 'src/*', effect: 'allow' }, { action: 'bash', resource: 'git *', effect: 'allow' }, { action: 'edit', resource: 'src/*', effect: 'deny' }] });
 
   it('a checked file keeps its records on its patterns, and its rules still serialize as a fresh parse does', () => {
-    const rep = checkRuleFile('/slots/opencode.json', { readFile: () => text, exists: () => false }, {});
+    const rep = checkRuleFile('/slots/opencode.json', { readFile: (p) => (p === '/slots/opencode.json' ? text : undefined), exists: () => false }, {});
     const rule = rep.ruleSet!.rules[0] as unknown as { resourcePattern: { notes?: unknown; shapes?: unknown } };
     assert.ok(rule.resourcePattern.notes !== undefined, 'the lints kept notes on the pattern');
     assert.ok(rule.resourcePattern.shapes !== undefined, 'the analysis kept shapes on the pattern');
