@@ -16,7 +16,8 @@ export function ruleName(r: Rule): string {
 export function relatedRules(rules: readonly Rule[], note: (r: Rule) => string = () => ''): RelatedInfo[] {
   return rules.map((r) => {
     const n = note(r);
-    return { range: r.range, message: n ? `${ruleName(r)} — ${n}` : ruleName(r) };
+    // A rule of another file of the policy points into that file.
+    return { ...(r.file !== undefined ? { path: r.file } : {}), range: r.range, message: n ? `${ruleName(r)} — ${n}` : ruleName(r) };
   });
 }
 

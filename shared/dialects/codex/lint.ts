@@ -76,8 +76,9 @@ export function lintCodex(rs: CodexRuleSet, ctx: EvalContext = {}): Finding[] {
     const w = instance(a);
     const v = decide(w);
     if (RANK[v.native as CodexNative] > RANK[a.native]) {
-      const which = inFile(over) ? `the stricter rule ${over.index + 1} (${over.label})` : `the stricter rule ${over.label}`;
-      const related = inFile(over) ? [{ range: over.range, message: 'the stricter rule that always wins' }] : undefined;
+      const elsewhere = over.file !== undefined ? ` in ${over.file.split(/[\\/]/).pop()}` : '';
+      const which = inFile(over) || over.file !== undefined ? `the stricter rule ${over.index + 1} (${over.label})${elsewhere}` : `the stricter rule ${over.label}`;
+      const related = inFile(over) ? [{ range: over.range, message: 'the stricter rule that always wins' }] : over.file !== undefined ? [{ path: over.file, range: over.range, message: `the stricter rule that always wins (${over.layer})` }] : undefined;
       out.push(finding('dead-rule', 'warning', `never decides: every command it matches also matches ${which}, and the strictest match wins (e.g. "${shlexJoin(w)}" → ${v.native})`, a.range, { witness: shlexJoin(w), unnecessary: true, related }));
     }
   }

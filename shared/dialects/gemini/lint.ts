@@ -58,16 +58,22 @@ export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] 
   const order = rs.ordered;
   for (let j = 0; j < order.length; j++) {
     const b = order[j];
+    // Only this file's rules are reported; another file of the tier may be what pre-empts them.
+    if (b.file !== undefined) continue;
     const w = witnessFor(b);
     for (let i = 0; i < j; i++) {
       const a = order[i];
       if (a.native === b.native || !alwaysAlsoMatches(a, b)) continue;
       if (!w || firstMatch(w) !== a.index) continue;
       const text = typeof w.args.command === 'string' ? `${w.tool}: ${w.args.command}` : w.tool;
-      if (a.effective === b.effective) {
+      const where = a.file !== undefined ? { path: a.file } : {};
+      const inOther = a.file !== undefined ? ` in ${a.file.split(/[\\/]/).pop()}` : '';
+      if (a.effective === b.effective && a.file !== b.file) {
+        out.push(finding('gemini-priority-tie', 'warning', `same effective priority as rule ${a.index + 1} (${a.label})${inOther}: Gemini tries the two files in the folder's listing order, which the file system decides, so which one decides "${text}" is not fixed; RuleLens takes the stricter. Give them different priorities`, b.at.priority ?? b.range, { witness: text, related: [{ ...where, range: a.range, message: 'the rule of another file at the same priority' }] }));
+      } else if (a.effective === b.effective) {
         out.push(finding('gemini-priority-tie', 'warning', `same effective priority as rule ${a.index + 1} (${a.label}), which comes first in load order and always wins: this rule never decides (e.g. "${text}" → ${a.native}); give them different priorities`, b.at.priority ?? b.range, { witness: text, related: [{ range: a.range, message: 'the rule that wins the tie' }] }));
       } else {
-        out.push(finding(b.native === 'deny' ? 'shadowed-deny' : 'dead-rule', 'warning', `never decides: rule ${a.index + 1} (${a.label}) has a higher priority and matches everything this rule matches (e.g. "${text}" → ${a.native})`, b.range, { witness: text, unnecessary: true, related: [{ range: a.range, message: 'the higher-priority rule that always matches first' }] }));
+        out.push(finding(b.native === 'deny' ? 'shadowed-deny' : 'dead-rule', 'warning', `never decides: rule ${a.index + 1} (${a.label})${inOther} has a higher priority and matches everything this rule matches (e.g. "${text}" → ${a.native})`, b.range, { witness: text, unnecessary: true, related: [{ ...where, range: a.range, message: `the higher-priority rule that always matches first${a.layer ? ` (${a.layer})` : ''}` }] }));
       }
       break;
     }

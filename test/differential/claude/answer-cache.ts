@@ -26,8 +26,14 @@ export interface AnswerCache {
 
 /** The key of a case: the JSON of the case before `{{project}}`/`{{home}}` are filled in. */
 export function answerKey(version: string, c: OracleCase): string {
-  return `${version} ${JSON.stringify(c)}`;
+  return `${version} ${CLASSIFIER} ${JSON.stringify(c)}`;
 }
+
+/**
+ * How answers are read (see `readOutcome`): answers read another way are asked again. v2: an ask
+ * is a call the CLI would have prompted for, a refusal without a prompt is a deny.
+ */
+const CLASSIFIER = 'v2';
 
 /**
  * Opens (creating when absent) the answer store of one CLI version under

@@ -59,7 +59,8 @@ function write(path: string, value: unknown): void {
 
 /**
  * Runs the CLI once for `c` in the given dirs and reads what its permission layer did.
- * allow: the tool ran; deny: "denied" by the settings; ask: refused because it would prompt.
+ * allow: the tool ran; ask: the CLI would have prompted (its PermissionRequest hooks ran);
+ * deny: refused without a prompt (a deny rule, a guard, a hook's deny).
  */
 export async function askClaudeCode(bin: string, api: MockApi, c: OracleCase, dirs = freshDirs()): Promise<OracleAnswer> {
   const { base, home, project } = dirs;
@@ -151,7 +152,17 @@ export function readOutcome(out: string, result: { content: string; isError: boo
   if (/covered by a \w+ deny rule|blocked by a deny rule/i.test(text)) return { decision: 'deny', evidence };
   // WebFetch words its domain deny its own way.
   if (/^WebFetch denied access to /.test(text)) return { decision: 'deny', evidence };
-  if (denials.length > 0) return { decision: 'ask', evidence };
+  // A deny of the whole tool (`Bash`, `Bash(*)`, `Skill`) takes it off the list: nothing can run.
+  if (/No such tool available: \w+\. \w+ is disabled/.test(text)) return { decision: 'deny', evidence };
+  // permissions.denyInsteadOfPrompting: the prompt is refused at once (its prompt hook still ran).
+  if (/denied automatically/.test(text)) return { decision: 'deny', evidence };
+  // The prompt hook ran: the CLI would have asked. A PreToolUse hook's own `ask` refuses without it.
+  if (asked || text.startsWith(HOOK_ASK_REASON)) return { decision: 'ask', evidence };
+  // Refused without a prompt: a guard, a hook's deny, a Skill deny rule.
+  if (denials.length > 0) return { decision: 'deny', evidence };
   if (result === undefined) throw new Error(`no tool result came back:\n${out.slice(-1500)}`);
   return { decision: 'allow', evidence };
 }
+
+/** The reason a generated PreToolUse hook gives with `ask` (how its refusal is told from a deny). */
+export const HOOK_ASK_REASON = 'rulelens-hook ask';

@@ -48,3 +48,6 @@ export const argv = fc.oneof(
   { arbitrary: fc.array(token, { minLength: 1, maxLength: 4 }), weight: 1 },
   { arbitrary: fc.tuple(fc.constantFrom(...COMMON), fc.array(token, { maxLength: 2 })).map(([a, b]) => [...a, ...b]), weight: 3 },
 );
+
+/** One to three `.rules` files of one folder: Codex loads them as one policy. */
+export const policyFiles = fc.array(file, { minLength: 1, maxLength: 3 });
