@@ -6,7 +6,7 @@
 // the split has its own unit tests).
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -14,17 +14,9 @@ import { initDialects } from '../../shared/dialects';
 import { codexMembers, evaluateCodex, parseCodexPolicy } from '../../shared/dialects/codex';
 import { diffRuns, diffSeed, installOracle } from './oracle-cache';
 import { argv, policyFiles } from './codex/generate';
+import { codexBinary, CODEX_VERSION as VERSION } from './codex/binary';
 
-const VERSION = '0.171.0';
 const COMMANDS_PER_FILE = 4;
-
-/** The native binary when the platform package has one (about 15× faster than the node wrapper). */
-function codexBinary(dir: string): string {
-  const triples: Record<string, string> = { 'linux-x64': 'x86_64-unknown-linux-musl', 'linux-arm64': 'aarch64-unknown-linux-musl', 'darwin-arm64': 'aarch64-apple-darwin', 'darwin-x64': 'x86_64-apple-darwin' };
-  const key = `${process.platform}-${process.arch}`;
-  const native = join(dir, 'node_modules', '@openai', `codex-${key}`, 'vendor', triples[key] ?? '', 'bin', 'codex');
-  return existsSync(native) ? native : join(dir, 'node_modules', '.bin', 'codex');
-}
 
 describe('differential: codex execpolicy', function () {
   let bin: string;

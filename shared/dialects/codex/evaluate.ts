@@ -1,6 +1,6 @@
 import { stricter, type Decision, type EvalContext, type TraceRow, type TraceSection, type Verdict } from '../../model';
 import { lookups, prefixMatches } from './match';
-import { heredocCommand, shellScript, splitPlainScript } from './shell-split';
+import { shellScript, splitPlainScript } from './shell-split';
 import { shlexJoin } from './shlex';
 import { CODEX_DECISIONS, type CodexNative, type CodexRequest, type CodexRule, type CodexRuleSet } from './types';
 
@@ -75,16 +75,11 @@ export function evaluateCodex(rs: CodexRuleSet, req: CodexRequest, _ctx: EvalCon
   let kind = 'command';
   if (script !== undefined) {
     const split = splitPlainScript(script);
-    const heredoc = split.parts ? undefined : heredocCommand(script);
     if (split.parts) {
       parts = split.parts;
       kind = 'shell part';
       notes.push(`${req.command[0]} ${req.command[1]} script split into ${parts.length} command${parts.length === 1 ? '' : 's'} (plain words joined by && || ; |); each is decided and the strictest wins`);
-    } else if (heredoc?.words) {
-      parts = [heredoc.words];
-      kind = 'here-doc command';
-      notes.push(`${req.command[0]} ${req.command[1]} script is one command fed by a here-document: its words are matched (parse_shell_lc_single_command_prefix); Codex's safe-command heuristic is off for it`);
-    } else notes.push(`${req.command[0]} ${req.command[1]} script not split (${split.reason}${heredoc?.reason ? `; ${heredoc.reason}` : ''}): the whole argv is one command`);
+    } else notes.push(`${req.command[0]} ${req.command[1]} script not split (${split.reason}): the whole argv is one command`);
   }
   const results = parts.map((p) => decidePart(rs, rules, p, fallback, kind));
   let native: CodexNative = results[0].native;

@@ -38,4 +38,4 @@ export { initStarlarkParser, isStarlarkParserReady } from './starlark-parser';
 export { shlexSplit, shlexJoin } from './shlex';
 export { lintCodex } from './lint';
 export { codexMembers, parseCodexPolicy } from './policy';
-export { heredocCommand, splitPlainScript } from './shell-split';
+export { splitPlainScript } from './shell-split';

@@ -1,7 +1,15 @@
 import { withShellTree, type SyntaxNode } from '../../host/shell-parser';
 
-/** The shells whose `-c` / `-lc` script Codex parses. */
-export const SPLIT_SHELLS = new Set(['bash', 'zsh', 'sh']);
+/**
+ * The shells whose `-c` / `-lc` script Codex parses, exactly as written: their bare names and
+ * their system paths, never a file of the project named like one (`detect_shell_type`,
+ * codex-rs/shell-command/src/shell_detect.rs).
+ */
+export const SPLIT_SHELLS = new Set([
+  'zsh', '/bin/zsh', '/usr/bin/zsh', '/usr/local/bin/zsh', '/opt/homebrew/bin/zsh',
+  'sh', '/bin/sh', '/usr/bin/sh',
+  'bash', '/bin/bash', '/usr/bin/bash', '/usr/local/bin/bash', '/opt/homebrew/bin/bash',
+]);
 export const SPLIT_FLAGS = new Set(['-c', '-lc']);
 
 /**
@@ -21,16 +29,42 @@ export function shellScript(argv: readonly string[]): string | undefined {
   return argv[2];
 }
 
+/**
+ * Characters that make an unquoted word mean something else to a shell (globs, braces, `~`, a
+ * backslash escape, zsh's `^` and `#`): Codex 0.171.0 keeps a script with such a word whole
+ * (observed through `codex exec`: `echo *.md`, `echo ~`, `echo a\ b`, `echo {a,b}`, `echo a^b`,
+ * `echo a#b` are not split, while `echo "*"` and `echo a!b` are). A leading `=` (zsh's `=cmd`) too.
+ */
+const EXPANDING = /[*?[\]{}~^#\\]/;
+
+/** Whether an unquoted word is the same text to every shell. */
+function literalWord(text: string): boolean {
+  return !EXPANDING.test(text) && !text.startsWith('=');
+}
+
+/**
+ * A backslash that escapes something inside double quotes (`\"`, `\\`, `\$`, a backquote, a
+ * newline): the text is not its own value, and Codex 0.171.0 keeps such a script whole (observed:
+ * `echo "a\"b"` and `echo "a\\b"` are not split, `echo "a\nb"` is).
+ */
+const QUOTED_ESCAPE = /\\["\\$`\n]/;
+
 /** A word as Codex reads it: quotes stripped from the raw text (escapes kept), parts of a concatenation joined. */
 function wordText(n: SyntaxNode): string | undefined {
-  if (n.type === 'raw_string' || n.type === 'string') return n.text.slice(1, -1);
-  if (n.type === 'word' || n.type === 'number') return n.text;
+  if (n.type === 'raw_string') return n.text.slice(1, -1);
+  if (n.type === 'string') {
+    const inner = n.text.slice(1, -1);
+    return QUOTED_ESCAPE.test(inner) ? undefined : inner;
+  }
+  if (n.type === 'word' || n.type === 'number') return literalWord(n.text) ? n.text : undefined;
   if (n.type === 'concatenation') {
     let out = '';
     for (const part of n.namedChildren) {
       if (!part || !['word', 'number', 'string', 'raw_string'].includes(part.type)) return undefined;
       if (part.type === 'string' && part.namedChildren.some((c) => c?.type !== 'string_content')) return undefined;
-      out += wordText(part) ?? '';
+      const t = wordText(part);
+      if (t === undefined) return undefined;
+      out += t;
     }
     return out === '' ? undefined : out;
   }
@@ -52,6 +86,9 @@ export function splitPlainScript(script: string): SplitResult {
       if (!PLAIN_KINDS.has(n.type)) return { parts: null, reason: `the script has ${describe(n)}` };
       if (n.type === 'string' && n.namedChildren.some((c) => c?.type !== 'string_content')) return { parts: null, reason: 'the script has a double-quoted string with an expansion' };
       if (n.type === 'command') {
+        // Codex walks every node under the command too: a brace or other token inside a word counts.
+        const odd = oddDescendant(n);
+        if (odd) return { parts: null, reason: `the script has ${describe(odd)}` };
         const words: string[] = [];
         for (const c of n.namedChildren) {
           if (!c) continue;
@@ -59,11 +96,12 @@ export function splitPlainScript(script: string): SplitResult {
             // Codex takes a program name only as a plain word: a quoted or concatenated one keeps the argv whole.
             const w = c.namedChildren[0];
             if (!w || w.type !== 'word') return { parts: null, reason: `the script has ${w ? `a program name written as ${describe(w)}` : 'an empty command name'}` };
+            if (!literalWord(w.text)) return { parts: null, reason: `the program name \`${w.text}\` has a character a shell expands` };
             words.push(w.text);
           } else if (['word', 'string', 'raw_string', 'number', 'concatenation'].includes(c.type)) {
             if (c.type === 'string' && c.namedChildren.some((x) => x?.type !== 'string_content')) return { parts: null, reason: 'the script has a double-quoted string with an expansion' };
             const text = wordText(c);
-            if (text === undefined) return { parts: null, reason: 'the script has a concatenated word with an expansion' };
+            if (text === undefined) return { parts: null, reason: `the word \`${c.text}\` has a character a shell expands (a glob, a brace, ~, a backslash) or an expansion` };
             words.push(text);
           } else return { parts: null, reason: `the script has ${describe(c)}` };
         }
@@ -81,45 +119,25 @@ export function splitPlainScript(script: string): SplitResult {
   return r ?? { parts: null, reason: 'the shell parser is not loaded' };
 }
 
-/** Node kinds that attach a here-document or here-string to the one command without changing its words. */
-const HEREDOC_PARTS = new Set(['heredoc_body', 'simple_heredoc_body', 'heredoc_redirect', 'herestring_redirect', 'redirected_statement']);
+/** Unnamed tokens a plain script may hold besides whitespace (`ALLOWED_PUNCT_TOKENS` in bash.rs). */
+const PLAIN_TOKENS = new Set(['&&', '||', ';', '|', '"', "'"]);
 
-/**
- * The one command of a script that feeds it a here-document (`cat <<EOF … EOF`), as Codex matches
- * it (`parse_shell_lc_single_command_prefix`): the script parses, has a here-document and no file
- * redirection, holds exactly one command in its whole tree, and that command's words are plain
- * (unquoted words and numbers; comments and the here-document itself are skipped).
- * @example heredocCommand('cat <<EOF\nhi\nEOF').words // ['cat']
- */
-export function heredocCommand(script: string): { words: string[]; reason: null } | { words: null; reason: string } {
-  const r = withShellTree(script, (root): { words: string[]; reason: null } | { words: null; reason: string } => {
-    if (root.hasError) return { words: null, reason: 'it does not parse' };
-    const all: SyntaxNode[] = [];
-    const stack: SyntaxNode[] = [root];
-    while (stack.length) {
-      const n = stack.pop()!;
-      all.push(n);
-      for (const c of n.namedChildren) if (c) stack.push(c);
+/** The first node under `n` that a word-only script may not contain, if any. */
+function oddDescendant(n: SyntaxNode): SyntaxNode | undefined {
+  const stack: SyntaxNode[] = [];
+  for (let i = n.childCount - 1; i >= 0; i--) {
+    const c = n.child(i);
+    if (c) stack.push(c);
+  }
+  while (stack.length) {
+    const c = stack.pop()!;
+    if (c.isNamed ? !PLAIN_KINDS.has(c.type) : !PLAIN_TOKENS.has(c.type) && c.type.trim() !== '') return c;
+    for (let i = c.childCount - 1; i >= 0; i--) {
+      const k = c.child(i);
+      if (k) stack.push(k);
     }
-    if (!all.some((n) => n.type === 'heredoc_redirect')) return { words: null, reason: 'no here-document' };
-    if (all.some((n) => n.type === 'file_redirect')) return { words: null, reason: 'a here-document next to a file redirection' };
-    const commands = all.filter((n) => n.type === 'command');
-    if (commands.length !== 1) return { words: null, reason: `a here-document script with ${commands.length} commands` };
-    const words: string[] = [];
-    for (const c of commands[0].namedChildren) {
-      if (!c) continue;
-      if (c.type === 'command_name') {
-        const w = c.namedChildren[0];
-        if (!w || !['word', 'number'].includes(w.type) || w.namedChildren.length > 0) return { words: null, reason: 'a here-document command whose name is not a plain word' };
-        words.push(w.text);
-      } else if (c.type === 'word' || c.type === 'number') {
-        if (c.namedChildren.length > 0) return { words: null, reason: 'a here-document command with a word that is not plain' };
-        words.push(c.text);
-      } else if (c.type !== 'comment' && !HEREDOC_PARTS.has(c.type)) return { words: null, reason: `a here-document command with ${describe(c)}` };
-    }
-    return words.length ? { words, reason: null } : { words: null, reason: 'a here-document command with no words' };
-  });
-  return r ?? { words: null, reason: 'the shell parser is not loaded' };
+  }
+  return undefined;
 }
 
 function describe(n: SyntaxNode): string {

@@ -18,8 +18,10 @@ describe('codex: hostile input', () => {
 
   it('a rule for bash -lc cannot be dodged by splitting, and a forbid inside a script still counts', () => {
     const rs = parse('prefix_rule(pattern=["rm"], decision="forbidden")\nprefix_rule(pattern=["echo"], decision="allow")');
-    assert.equal(evaluateCodex(rs, { command: ['bash', '-lc', 'echo ok; rm -rf ~'] }).native, 'forbidden');
-    assert.equal(evaluateCodex(rs, { command: ['bash', '-lc', 'echo ok | rm -rf ~'] }).native, 'forbidden');
+    assert.equal(evaluateCodex(rs, { command: ['bash', '-lc', 'echo ok; rm -rf build'] }).native, 'forbidden');
+    assert.equal(evaluateCodex(rs, { command: ['bash', '-lc', 'echo ok | rm -rf build'] }).native, 'forbidden');
+    // `~` is expanded by the shell: Codex keeps such a script whole (observed on 0.171.0).
+    assert.equal(evaluateCodex(rs, { command: ['bash', '-lc', 'echo ok; rm -rf ~'] }).native, 'prompt');
     // A script that is not plain words is one command: no rule for bash, so the fallback decides.
     assert.equal(evaluateCodex(rs, { command: ['bash', '-lc', 'echo $(rm -rf ~)'] }).native, 'prompt');
   });
