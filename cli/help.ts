@@ -18,6 +18,10 @@ const ENGINE: ReadonlyArray<readonly [string, string]> = [
   ['--global-config PATH', 'OpenCode: the user\'s global config to layer under the file'],
   ['--user-settings PATH', 'Claude Code: the user\'s settings to layer under the file'],
   ['--codex-requirements PATH', 'Codex: an admin\'s requirements.toml whose [rules] join the file'],
+  ['--file-alone', 'decide with the file alone, not with the other files and layers of its policy'],
+  ['--managed-settings PATH', 'Claude Code: the managed settings to layer over the project'],
+  ['--codex-user-rules DIR', 'Codex: the user\'s rules folder (~/.codex/rules) whose .rules files join'],
+  ['--opencode-env', 'OpenCode: layer OPENCODE_CONFIG, OPENCODE_CONFIG_CONTENT and OPENCODE_PERMISSION of this environment'],
 ];
 const LEDGER_FILES: ReadonlyArray<readonly [string, string]> = [
   ['--ledger FILE', 'the ledger (default .attesso/ledger.jsonl found from here upward)'],
@@ -27,7 +31,7 @@ const LEDGER_FILES: ReadonlyArray<readonly [string, string]> = [
 
 export const HELP: Record<string, CommandHelp> = {
   check: {
-    usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--report-suppressed] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH]',
+    usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--report-suppressed] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH] [--file-alone] [--managed-settings PATH] [--codex-user-rules DIR] [--opencode-env]',
     summary: 'Find rule files under each PATH (default .), lint them and run their stored requests (X.requests.json beside X.json).',
     options: [
       ['--format text|json|sarif', 'output format (default text); sarif is SARIF 2.1.0 for code scanning'],
@@ -41,7 +45,7 @@ export const HELP: Record<string, CommandHelp> = {
     examples: ['rulelens check .', 'rulelens check .claude/settings.json --format sarif > rulelens.sarif'],
   },
   eval: {
-    usage: 'eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH]',
+    usage: 'eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH] [--file-alone] [--managed-settings PATH] [--codex-user-rules DIR] [--opencode-env]',
     summary: 'Evaluate one request with its full trace, or every request of a requests file (one line each, then a summary line). A request with an "expect" is compared with the decision.',
     options: [
       ['--request JSON', 'one request object, e.g. \'{"action":"edit","resources":["secrets/a"],"expect":"deny"}\''],
@@ -55,7 +59,7 @@ export const HELP: Record<string, CommandHelp> = {
     examples: ['rulelens eval opencode.json --request \'{"action":"bash","resources":["git push"]}\'', 'rulelens eval .claude/settings.json --requests .claude/settings.requests.json'],
   },
   diff: {
-    usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH]',
+    usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH] [--file-alone] [--managed-settings PATH] [--codex-user-rules DIR] [--opencode-env]',
     summary: 'List every decision that flips against a git revision or another file: stored requests, recorded ledger steps and witness requests found on the rule automata. The last line says how many decisions were newly allowed.',
     options: [
       ['--base GITREV|FILE', 'what to compare with: a git revision (origin/main, HEAD~1) or a file'],

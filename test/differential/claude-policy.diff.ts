@@ -16,6 +16,8 @@ import { openAnswerCache, type AnswerCache } from './claude/answer-cache';
 import { askClaudeCode, CLAUDE_CODE_VERSION, claudeBinary, freshDirs, type OracleCase } from './claude/oracle';
 
 const PARALLEL = Number(process.env.DIFF_PARALLEL ?? 2);
+/** The CLI asked: the pinned one, or another published version (`CLAUDE_ORACLE_VERSION=2.1.332`). */
+const VERSION = process.env.CLAUDE_ORACLE_VERSION ?? CLAUDE_CODE_VERSION;
 
 function fill<T>(value: T, dirs: { base: string; project: string; home: string }): T {
   return JSON.parse(JSON.stringify(value).split('{{project}}').join(dirs.project).split('{{home}}').join(dirs.home).split('{{base}}').join(dirs.base));
@@ -51,8 +53,8 @@ describe('differential: claude policies (settings layers, guards, hooks) against
   let cache: AnswerCache;
 
   before(async () => {
-    bin = claudeBinary(CLAUDE_CODE_VERSION);
-    cache = openAnswerCache('claude-code-policy', CLAUDE_CODE_VERSION);
+    bin = claudeBinary(VERSION);
+    cache = openAnswerCache('claude-code-policy', VERSION);
     await initShellParser();
     apis = await Promise.all(Array.from({ length: PARALLEL }, () => startMockApi()));
   });

@@ -323,8 +323,26 @@ export interface OpencodeLayerText {
   kind: 'config' | 'permission';
 }
 
+/** An environment variable's value as OpenCode's `JSON.parse` reads it, or undefined when it throws. */
+function envJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads another layer as OpenCode merges it; its problems are reported at the checked file's start. */
 function readLayer(l: OpencodeLayerText, findings: Finding[]): FileLayer {
+  if (l.kind === 'permission') {
+    const value = envJson(l.text);
+    if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
+      // OpenCode deep-merges it into `permission` key by key (remeda mergeDeep, opencode-ai 1.18.33):
+      // a string's characters become permissions named `0`, `1`, … and nothing else changes.
+      findings.push(finding('schema', 'warning', `${l.name} is not a JSON object (${value === undefined ? 'it does not parse as JSON, and OpenCode skips it' : Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}): OpenCode merges an object into \`permission\` key by key, so this adds no rule for any tool; RuleLens leaves it out`, FILE_START));
+      return { permission: null, tools: null, v2: [], agents: new Map() };
+    }
+  }
   const text = l.kind === 'permission' ? `{"permission":${l.text}}` : l.text;
   const g = parseJson(text);
   const reader = new Reader(g.source, l.name, l.kind === 'config' ? l.path : undefined);

@@ -31,9 +31,10 @@ export function answerKey(version: string, c: OracleCase): string {
 
 /**
  * How answers are read (see `readOutcome`): answers read another way are asked again. v2: an ask
- * is a call the CLI would have prompted for, a refusal without a prompt is a deny.
+ * is a call the CLI would have prompted for, a refusal without a prompt is a deny. v3: plan mode's
+ * refusal by the unavailable auto-mode check is an ask.
  */
-const CLASSIFIER = 'v2';
+const CLASSIFIER = 'v3';
 
 /**
  * Opens (creating when absent) the answer store of one CLI version under

@@ -156,6 +156,9 @@ export function readOutcome(out: string, result: { content: string; isError: boo
   if (/No such tool available: \w+\. \w+ is disabled/.test(text)) return { decision: 'deny', evidence };
   // permissions.denyInsteadOfPrompting: the prompt is refused at once (its prompt hook still ran).
   if (/denied automatically/.test(text)) return { decision: 'deny', evidence };
+  // Plan mode in a `-p` session hands what would prompt to the auto-mode safety check, which cannot
+  // run against the mock API: the rules left the call undecided, as a prompt would (RuleLens: ask).
+  if (/^Auto mode is unavailable: its safety check does not run/.test(text)) return { decision: 'ask', evidence };
   // The prompt hook ran: the CLI would have asked. A PreToolUse hook's own `ask` refuses without it.
   if (asked || text.startsWith(HOOK_ASK_REASON)) return { decision: 'ask', evidence };
   // Refused without a prompt: a guard, a hook's deny, a Skill deny rule.

@@ -37,13 +37,14 @@ export function freshProject(config: string): { root: string; project: string; h
 }
 
 /**
- * `opencode debug agent NAME` in `project` with HOME=`home`. The process is stopped as soon as the
+ * `opencode debug agent NAME` in `project` with HOME=`home` (and `extraEnv`, such as
+ * `OPENCODE_CONFIG_CONTENT`). The process is stopped as soon as the
  * agent's JSON is complete (it lingers for seconds after printing otherwise).
  * @example await debugAgent(bin, p.project, p.home, 'plan') // { ok: true, rules: [...] }
  */
-export function debugAgent(bin: string, project: string, home: string, agent: string): Promise<OracleAnswer> {
+export function debugAgent(bin: string, project: string, home: string, agent: string, extraEnv: Record<string, string> = {}): Promise<OracleAnswer> {
   return new Promise((resolve) => {
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, OPENCODE_DISABLE_AUTOUPDATE: '1', NO_PROXY: '*' };
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, OPENCODE_DISABLE_AUTOUPDATE: '1', NO_PROXY: '*', ...extraEnv };
     const child = spawn(bin, ['debug', 'agent', agent], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let out = '';
     let err = '';

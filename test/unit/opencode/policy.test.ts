@@ -64,4 +64,13 @@ describe('opencode: the configs of a project are one policy', () => {
     const both = policyOf(files, '/p/opencode.json', { opencodeEnv: { content: '{"permission":{"bash":{"k *":"deny"}}}', permission: '{"bash":{"k *":"allow"}}' } }).rs;
     assert.equal(evaluateOpencode(both, bash('k x')).decision, 'allow');
   });
+
+  it('an OPENCODE_PERMISSION that is not an object adds nothing and says so (OpenCode spreads it key by key)', () => {
+    const files = { '/p/opencode.json': '{"permission":{"bash":{"*":"ask"}}}' };
+    for (const permission of ['"allow"', '["x"]', 'null', '{bad']) {
+      const rs = policyOf(files, '/p/opencode.json', { opencodeEnv: { permission } }).rs;
+      assert.equal(evaluateOpencode(rs, bash('ls')).decision, 'ask', permission);
+      assert.ok(rs.findings.some((f) => f.severity === 'warning' && f.message.startsWith('OPENCODE_PERMISSION is not a JSON object')), permission);
+    }
+  });
 });
