@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initDialects } from '../../shared/dialects';
 import { codexMembers, evaluateCodex, parseCodexPolicy } from '../../shared/dialects/codex';
-import { evaluateGemini, geminiMembers, parseGeminiPolicy, type GeminiMode } from '../../shared/dialects/gemini';
+import { evaluateGemini, geminiMembers, parseGeminiPolicy } from '../../shared/dialects/gemini';
 import { installOracle } from './oracle-cache';
 import { LineOracle } from './line-oracle';
 import { askCodexExec, startResponsesMock, type ResponsesMock } from './codex/exec-oracle';
@@ -86,7 +86,7 @@ describe('differential: the held-out suite (Codex, Gemini CLI)', function () {
         const rs = parseGeminiPolicy(main, geminiMembers(main, host, ctx), ctx);
         calls.forEach((c, i) => {
           total++;
-          const v = evaluateGemini(rs, { tool: 'run_shell_command', args: { command: c.command }, mode: c.mode as GeminiMode, interactive: c.interactive }, ctx);
+          const v = evaluateGemini(rs, { tool: 'run_shell_command', args: { command: c.command }, mode: c.mode, interactive: c.interactive }, ctx);
           if (v.native !== got.finals[i]) misses.push({ what: `${p.name}: ${JSON.stringify(c)}`, agent: got.finals[i], rulelens: v.native, why: `${v.trace.branch}; ${v.trace.notes.join(' | ')}` });
         });
       }

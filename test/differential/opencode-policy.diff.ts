@@ -15,6 +15,7 @@ import { expandHome } from '../../shared/dialects/opencode/parse';
 import { opencodeMembers, parseOpencodePolicy } from '../../shared/dialects/opencode/policy';
 import type { OpencodeRuleSet } from '../../shared/dialects/opencode/rules';
 import type { EvalContext } from '../../shared/model';
+import type { PolicyHost } from '../../shared/dialects/dialect';
 import { diffRuns, diffSeed } from './oracle-cache';
 import { debugAgent, freshProject, opencodeBinary, type OracleRule } from './opencode/oracle';
 import { configCase, probe } from './opencode/generate';
@@ -83,14 +84,14 @@ function lastMatch(list: OracleRule[], action: string, resource: string): string
 }
 
 /** A host over the case's folder as written: files by path, folder listings for the `.git` walk. */
-function caseHost(files: Record<string, string>) {
+function caseHost(files: Record<string, string>): PolicyHost {
   return {
     readFile: (p: string) => files[p],
     list: (d: string) => {
       const prefix = `${d}/`;
       const names = new Set<string>();
       for (const p of Object.keys(files)) if (p.startsWith(prefix)) names.add(p.slice(prefix.length).split('/')[0]);
-      return names.size ? [...names].map((name) => ({ name, kind: (files[`${prefix}${name}`] !== undefined ? 'file' : 'dir') as 'file' | 'dir' })) : undefined;
+      return names.size ? [...names].map((name) => ({ name, kind: files[`${prefix}${name}`] !== undefined ? 'file' : 'dir' })) : undefined;
     },
   };
 }

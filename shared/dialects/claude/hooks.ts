@@ -4,7 +4,7 @@ import type { ClaudeHook, ClaudeRuleSet, HookAnswer } from './types';
 import { LAYER_TITLES } from './types';
 
 /** One alternative of a matcher RuleLens reads without a regular expression: names and `.*`. */
-const SIMPLE_ALT = /^(?:[A-Za-z0-9_-]|\.\*)+$/;
+const SIMPLE_ALT = /^(?:[\w-]|\.\*)+$/;
 
 /**
  * Whether a `PreToolUse` matcher selects the tool: `''` and `*` every tool; `A|B` exact names

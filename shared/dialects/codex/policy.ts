@@ -11,6 +11,13 @@ export const USER_LAYER = 'user rules';
 /** Calls of other files are numbered from here, so a `match` example (`onlyCall`) never picks them. */
 const CALL_STRIDE = 1_000_000;
 
+/** A folder path without its trailing slashes (a loop: a `/+$` regex backtracks on long runs). */
+function trimSlashes(p: string): string {
+  let end = p.length;
+  while (end > 1 && p[end - 1] === '/') end--;
+  return p.slice(0, end);
+}
+
 function slashes(p: string): string {
   return p.replace(/\\/g, '/');
 }
@@ -36,7 +43,7 @@ export function codexMembers(file: { path: string }, host: PolicyHost, ctx: Eval
   if (isRequirementsFile(p) || !isRulesFileName(posix.basename(p))) return [];
   const dir = posix.dirname(p);
   // The user's rules folder (when named) loads before the project's: lower precedence first.
-  const user = ctx.codexUserRules ? slashes(ctx.codexUserRules).replace(/\/+$/, '') : undefined;
+  const user = ctx.codexUserRules ? trimSlashes(slashes(ctx.codexUserRules)) : undefined;
   return [...(user && user !== dir ? rulesFiles(user, USER_LAYER, host, p) : []), ...rulesFiles(dir, FOLDER_LAYER, host, p)];
 }
 

@@ -136,7 +136,7 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
   // Where the command runs, for the known-safe heuristic: the workspace is the project root; an
   // unknown one stands for a folder no absolute path lies in (fail closed).
   const workspace = ctx.root ?? UNKNOWN_WORKSPACE;
-  const dirPath = typeof req.args?.dir_path === 'string' ? (req.args.dir_path as string) : undefined;
+  const dirPath = typeof req.args?.dir_path === 'string' ? req.args.dir_path : undefined;
   const safe: SafeContext = { workspace, cwd: dirPath ? posix.resolve(workspace, dirPath) : workspace, home: ctx.home, fs: ctx.fs };
   const outsideWorkspace = safe.cwd !== workspace && posix.relative(workspace, safe.cwd).startsWith('..');
 

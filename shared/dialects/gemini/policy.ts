@@ -1,7 +1,7 @@
 import { posix } from 'path';
 import type { PolicyCapability, PolicyHost, PolicyMember } from '../dialect';
 import type { EvalContext } from '../../model';
-import { parseGemini, tierOf } from './parse';
+import { parseGemini } from './parse';
 import { TIERS, type GeminiRule, type GeminiRuleSet } from './types';
 
 function slashes(p: string): string {

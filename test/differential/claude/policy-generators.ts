@@ -72,7 +72,7 @@ export const policyCaseArb: fc.Arbitrary<PolicyCase> = fc
     const c: OracleCase = { call, files: { 'a.txt': 'a\n', 'docs/a.md': '# a\n', '.env': 'X=1\n', '../outside.txt': 'o\n', '../other/.keep': '' } };
     layers.forEach((l, i) => ((c as Record<Layer, unknown>)[l] = { permissions: perms[i] }));
     if (hook) {
-      const target = ((c as Record<Layer, { hooks?: unknown } | undefined>)[hook.layer] ??= {}) as { hooks?: unknown };
+      const target = ((c as Record<Layer, { hooks?: unknown } | undefined>)[hook.layer] ??= {});
       target.hooks = { PreToolUse: [{ matcher: hook.matcher, hooks: [{ type: 'command', command: '{{project}}/guard.sh' }] }] };
       c.files = { ...c.files, 'guard.sh': hookScript(hook.answer) };
     }
