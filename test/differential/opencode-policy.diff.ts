@@ -162,7 +162,8 @@ describe('differential: OpenCode policies (root and .opencode configs, env layer
   it('generated policies: the same list and the same decisions, whichever file is checked', async function () {
     await fc.assert(
       fc.asyncProperty(policyCase, fc.array(probe, { minLength: 4, maxLength: 10 }), async (c, probes) => compare(c, bin, probes)),
-      { numRuns: diffRuns(), seed: diffSeed() },
+      // Each case runs OpenCode (seconds): report the first counterexample rather than shrink it.
+      { numRuns: diffRuns(), seed: diffSeed(), endOnFailure: true },
     );
   });
 });
