@@ -51,8 +51,8 @@ export const ENGINE_OPTIONS: Options = {
 };
 
 /**
- * The evaluation context with `--no-builtins` and `--global-config PATH` applied; the global
- * config is read from the given path only (never from the checking machine's home implicitly).
+ * The evaluation context with the engine options applied: each named layer is read from the given
+ * path (or, for `--opencode-env`, from `env`) only, never from the checking machine's home implicitly.
  * @example withEngineOptions(evalContext(), { 'no-builtins': true }, readText).builtins // false
  */
 export function withEngineOptions(ctx: EvalContext, values: Record<string, unknown>, readText: (p: string) => string | undefined, list: (d: string) => Array<{ name: string; kind: string }> | undefined = () => undefined, env: Record<string, string | undefined> = {}): EvalContext {

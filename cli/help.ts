@@ -32,7 +32,7 @@ const LEDGER_FILES: ReadonlyArray<readonly [string, string]> = [
 export const HELP: Record<string, CommandHelp> = {
   check: {
     usage: 'check [PATH...] [--dialect ID] [--format text|json|sarif] [--max-warnings N] [--trace] [--report-suppressed] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH] [--file-alone] [--managed-settings PATH] [--codex-user-rules DIR] [--opencode-env]',
-    summary: 'Find rule files under each PATH (default .), lint them and run their stored requests (X.requests.json beside X.json).',
+    summary: 'Find rule files under each PATH (default .), lint them and run their stored requests (X.requests.json beside X.json). Each file is decided with the policy the agent loads with it (its sibling layers and files; --file-alone for the file on its own).',
     options: [
       ['--format text|json|sarif', 'output format (default text); sarif is SARIF 2.1.0 for code scanning'],
       ['--max-warnings N', 'also fail when there are more than N warnings'],
@@ -46,7 +46,7 @@ export const HELP: Record<string, CommandHelp> = {
   },
   eval: {
     usage: 'eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH] [--file-alone] [--managed-settings PATH] [--codex-user-rules DIR] [--opencode-env]',
-    summary: 'Evaluate one request with its full trace, or every request of a requests file (one line each, then a summary line). A request with an "expect" is compared with the decision.',
+    summary: 'Evaluate one request with its full trace, or every request of a requests file (one line each, then a summary line). A request with an "expect" is compared with the decision. The decision is the agent\'s: with every file and layer of the policy RULEFILE belongs to, each deciding rule named by file, line and layer.',
     options: [
       ['--request JSON', 'one request object, e.g. \'{"action":"edit","resources":["secrets/a"],"expect":"deny"}\''],
       ['--requests FILE', 'a requests file ({"requests": [...]})'],
@@ -60,7 +60,7 @@ export const HELP: Record<string, CommandHelp> = {
   },
   diff: {
     usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH] [--file-alone] [--managed-settings PATH] [--codex-user-rules DIR] [--opencode-env]',
-    summary: 'List every decision that flips against a git revision or another file: stored requests, recorded ledger steps and witness requests found on the rule automata. The last line says how many decisions were newly allowed.',
+    summary: 'List every decision that flips against a git revision or another file: stored requests, recorded ledger steps and witness requests found on the rule automata. Both versions are decided with the rest of the policy as it is now, so the flips are the ones this file\'s change makes. The last line says how many decisions were newly allowed.',
     options: [
       ['--base GITREV|FILE', 'what to compare with: a git revision (origin/main, HEAD~1) or a file'],
       ['--max-newly-allowed N', 'fail when more than N distinct decisions become less strict'],

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { ENGINE_OPTIONS } from '../../cli/args';
 import { cli, ROOT } from './helpers';
 
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -31,6 +32,14 @@ describe('cli: help, usage and version', () => {
     assert.strictEqual(cli(['help', 'check']).stdout, long);
     assert.match(long, /--max-warnings N/);
     assert.match(long, /exit: 0 all good/);
+  });
+
+  it('check, eval and diff list every engine option they take, and say they decide with the policy', () => {
+    for (const name of ['check', 'eval', 'diff']) {
+      const r = cli([name, '--help']).stdout;
+      for (const flag of Object.keys(ENGINE_OPTIONS)) assert.ok(r.includes(`\n  --${flag} `), `${name} --help lists --${flag}`);
+      assert.match(r.split('\n')[2], /policy/, `${name}'s summary says the policy decides`);
+    }
   });
 
   it('--help after -- is a positional, not a help request', () => {
