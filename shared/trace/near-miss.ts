@@ -1,4 +1,6 @@
 import type { TraceSection, Verdict } from '../model';
+import { matchesIgnoringCase } from '../patterns/fold';
+import { atomsOf, matchesPattern, type Wildcard } from '../patterns/wildcard';
 
 /** Beyond this many characters a subject is not quoted whole in an explanation. */
 const SHOWN_CHARS = 40;
@@ -16,10 +18,9 @@ function patternOf(label: string): string | undefined {
   return parts ? parts[1] : decided[1];
 }
 
-/** A `*`/`?` wildcard as a regular expression over the whole subject. */
-function wildcardRegex(p: string, flags = ''): RegExp {
-  const body = p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[\\s\\S]*').replace(/\?/g, '[\\s\\S]');
-  return new RegExp(`^${body}$`, flags);
+/** The label's pattern read with `*` and `?` as wildcards, everything else literal. */
+function wildcardOf(p: string): Wildcard {
+  return { source: p, alts: [atomsOf(p, { star: true, one: true })] };
 }
 
 /**
@@ -39,7 +40,10 @@ export function nearMissReason(pattern: string, subject: string): string | undef
   if (!/[*?]/.test(pattern) && subject.startsWith(`${pattern} `)) {
     return `${quote(pattern)} has no wildcard, so it matches only the bare command, not ${quote(subject)} — write "${pattern} *" to match its arguments`;
   }
-  if (pattern.length <= 10_000 && wildcardRegex(pattern, 'i').test(subject) && !wildcardRegex(pattern).test(subject)) {
+  // Both comparisons run on the linear matcher (a folded copy for the case-blind one): an
+  // explanation must never cost more than the match it explains.
+  const w = wildcardOf(pattern);
+  if (!matchesPattern(w, subject) && matchesIgnoringCase(w, subject)) {
     return `patterns are case-sensitive: ${quote(pattern)} differs from ${quote(subject)} only in case`;
   }
   return undefined;
