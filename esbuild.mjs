@@ -17,11 +17,12 @@ const common = { ...importMeta, mainFields: ['module', 'main'], bundle: true, pl
 // that reaches the automata), the YAML parser (oh-my-pi files), the shell parser's runtime (Claude
 // Code Bash rules) — are bundled on their own and loaded on first use, so a plain check starts
 // without compiling them. Importers see an object whose properties load the library when first read.
-const LAZY_LIBS = ['refa', 'yaml', 'web-tree-sitter', 'picomatch'];
+const LAZY_LIBS = ['refa', 'yaml', 'web-tree-sitter', 'picomatch/lib/parse'];
 /** Libraries whose export is itself a function (called through a stand-in until loaded). */
-const FUNCTION_LIBS = new Set(['picomatch']);
-const lazyFile = (lib) => `lib-${lib}.js`;
-const exportNames = async (lib) => Object.keys(await import(lib)).filter((k) => k !== 'default' && k !== '__esModule');
+const FUNCTION_LIBS = new Set(['picomatch/lib/parse']);
+const lazyFile = (lib) => `lib-${lib.replace(/\//g, '-')}.js`;
+// A function library's helpers are properties of the function (picomatch's parse.fastpaths).
+const exportNames = async (lib) => (FUNCTION_LIBS.has(lib) ? Object.keys(require(lib)) : Object.keys(await import(lib))).filter((k) => k !== 'default' && k !== '__esModule');
 const namesOf = Object.fromEntries(await Promise.all(LAZY_LIBS.map(async (lib) => [lib, await exportNames(lib)])));
 const lazyLibs = {
   name: 'lazy-libs',

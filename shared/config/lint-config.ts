@@ -1,5 +1,5 @@
 import * as path from 'path';
-import picomatch from 'picomatch';
+import { compileGlobs, type GlobAnswer } from '../patterns/glob';
 import { finding, type Finding, type Severity } from '../model';
 import { parseJson, properties, prop, rangeOf, typeName, valueOf } from '../json/tree';
 import { readConfigSuppressions, type ConfigSuppression } from './suppress';
@@ -103,11 +103,26 @@ export function mergeConfig(base: LintConfig, over: Partial<LintConfig>): LintCo
   };
 }
 
-/** @example isExcluded(cfg, '/ws/vendor/opencode.json') */
+/** Exclude lists compiled once per list text (a check asks for every file it finds). */
+const EXCLUDES = new Map<string, (rel: string) => GlobAnswer>();
+/** Distinct exclude lists kept compiled; the cache starts afresh past it (it only saves work). */
+const MAX_EXCLUDE_LISTS = 64;
+
+/**
+ * Whether the file is excluded; a glob the matcher cannot decide within its budget excludes
+ * nothing (the file is still checked).
+ * @example isExcluded(cfg, '/ws/vendor/opencode.json')
+ */
 export function isExcluded(config: LintConfig, filePath: string): boolean {
   if (!config.exclude.length) return false;
   const rel = path.relative(config.base || '.', filePath).replace(/\\/g, '/');
-  return picomatch(config.exclude, { dot: true })(rel);
+  const key = config.exclude.join('\0');
+  let test = EXCLUDES.get(key);
+  if (!test) {
+    if (EXCLUDES.size >= MAX_EXCLUDE_LISTS) EXCLUDES.clear();
+    EXCLUDES.set(key, (test = compileGlobs(config.exclude, { dot: true })));
+  }
+  return test(rel) === true;
 }
 
 /** Lint codes that are never configurable: they say the file or a request cannot be used. */

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlob } from './glob';
 
 /**
  * Minimatch-style syntax that dialects with only `*` (and `?`) as wildcards read literally. A class
@@ -39,13 +39,14 @@ export function literalGlobCandidates(pattern: string): string[] {
  */
 export function globExpects(pattern: string, opts: { words?: boolean } = {}): (s: string) => boolean {
   const positive = pattern.replace(/^!/, '');
-  const whole = picomatch(positive, { dot: true });
-  const words = positive.split(' ').map((w) => picomatch(w, { dot: true }));
+  // Undecided answers (over the matcher's budget) count as "not expected": no finding.
+  const whole = compileGlob(positive, { dot: true });
+  const words = positive.split(' ').map((w) => (w === '' ? undefined : compileGlob(w, { dot: true })));
   return (s) => {
-    if (whole(s)) return true;
+    if (whole.test(s) === true) return true;
     if (!opts.words) return false;
     const parts = s.split(' ');
-    return parts.length === words.length && parts.every((p, i) => words[i](p));
+    return parts.length === words.length && parts.every((p, i) => { const w = words[i]; return w ? w.test(p) === true : p === ''; });
   };
 }
 
@@ -59,8 +60,8 @@ export function literalGlobWitness(pattern: string, dialectMatches: (s: string) 
   const ok = (c: string) => (opts.accepts?.(c) ?? true) && !dialectMatches(c);
   if (pattern.startsWith('!')) {
     // A negation is expected to cover everything else: an unrelated input shows it does not.
-    const negated = picomatch(pattern, { dot: true });
-    const other = NEGATION_CANDIDATES.find((c) => negated(c) && ok(c));
+    const negated = compileGlob(pattern, { dot: true });
+    const other = NEGATION_CANDIDATES.find((c) => negated.test(c) === true && ok(c));
     if (other !== undefined) return other;
   }
   const expects = globExpects(pattern, opts);

@@ -7,6 +7,9 @@ import type { Access, BoundsPathsRequest, FileTool, PathsCode, PathsRule, PathsR
 /** Beyond this many words a shell command is refused rather than scanned. */
 export const MAX_SHELL_WORDS = 10_000;
 
+/** What a trace row says of a glob the matcher could not decide within its budget. */
+const UNDECIDED_NOTE = "undecided within the matcher's budget";
+
 /** Which refusal a report names when several views refuse, most telling first. */
 const REASON_ORDER = ['escapes-root', 'unresolvable', 'deny-glob', 'not-allowed'] as const;
 
@@ -21,14 +24,20 @@ interface ViewJudgement {
 
 function judgeView(rs: PathsRuleSet, access: Access, view: PathView, label: string): ViewJudgement {
   const rules = rs.rules.filter((r) => r.access === access);
-  const rows = rules.map((r) => ({ rule: r.index, label: r.label, matches: [view.rel === null ? null : r.test(view.rel)] }));
-  const deniedBy = view.rel === null ? null : rules.find((r) => r.decision === 'deny' && r.test(view.rel!)) ?? null;
-  const allowedBy = view.rel === null ? null : rules.find((r) => r.decision === 'allow' && r.test(view.rel!)) ?? null;
+  // Each glob once per view; an undecided one (over the matcher's budget) fails closed: a deny
+  // glob counts as matched, an allow glob as not.
+  const answers = rules.map((r) => (view.rel === null ? null : r.test(view.rel)));
+  const undecided = UNDECIDED_NOTE;
+  const rows = rules.map((r, i) => ({ rule: r.index, label: r.label, matches: [answers[i] ?? null], ...(answers[i] === undefined ? { note: undecided } : {}) }));
+  const deniedAt = view.rel === null ? -1 : rules.findIndex((r, i) => r.decision === 'deny' && answers[i] !== false);
+  const deniedBy = deniedAt >= 0 ? rules[deniedAt] : null;
+  const allowedBy = view.rel === null ? null : rules.find((r, i) => r.decision === 'allow' && answers[i] === true) ?? null;
   const reason = view.problem ?? (deniedBy ? 'deny-glob' : allowedBy ? null : 'not-allowed');
   const refused = reason !== null;
   const branch =
     view.problem === 'escapes-root' ? `escapes the root: ${view.detail}`
     : view.problem === 'unresolvable' ? `unresolvable (fail closed): ${view.detail}`
+    : deniedBy && answers[deniedAt] === undefined ? `deny glob "${deniedBy.glob}": ${undecided}, refused (fail closed)`
     : deniedBy ? `matches deny glob "${deniedBy.glob}"`
     : allowedBy ? `inside the root, matches allow glob "${allowedBy.glob}"`
     : `matches no allow glob for ${access}`;
@@ -112,9 +121,11 @@ export function judgeShellTool(rs: PathsRuleSet, tool: ShellTool, args: Record<s
       const views = pathViews(cand, rs.root, cwdAbs, ctx.fs).filter((v) => v.rel !== null);
       for (const access of reads ? (['write', 'read'] as const) : (['write'] as const)) {
         for (const v of views) {
-          const hit = rs.rules.find((r) => r.access === access && r.decision === 'deny' && r.test(v.rel!));
+          let answer: boolean | undefined = false;
+          const hit = rs.rules.find((r) => r.access === access && r.decision === 'deny' && (answer = r.test(v.rel!)) !== false);
           if (!hit) continue;
-          sections.push({ kind: 'shell word', subject: cand, columns: [v.name], rows: [{ rule: hit.index, label: hit.label, matches: [true] }], controlling: hit.index, decision: 'deny', branch: `names ${v.rel}, denied for ${access}${access === 'read' ? ` (${w.readRedirect ? '< redirect' : `${w.command} reads its arguments`})` : ''}` });
+          const row = answer === undefined ? { rule: hit.index, label: hit.label, matches: [null], note: UNDECIDED_NOTE } : { rule: hit.index, label: hit.label, matches: [true] };
+          sections.push({ kind: 'shell word', subject: cand, columns: [v.name], rows: [row], controlling: hit.index, decision: 'deny', branch: `names ${v.rel}, denied for ${access}${answer === undefined ? ` (${UNDECIDED_NOTE}: fail closed)` : ''}${access === 'read' ? ` (${w.readRedirect ? '< redirect' : `${w.command} reads its arguments`})` : ''}` });
           return verdict('SHELL_SCOPE_DENIED', hit, `"${cand}" names a path denied for ${access}`, sections, notes, { reason: `denied-${access}`, view: v.name, path: v.rel });
         }
       }

@@ -28,7 +28,8 @@ export type ToolConfig = FileTool | ShellTool;
 export interface PathsRule extends Rule {
   access: Access;
   glob: string;
-  test(relPath: string): boolean;
+  /** picomatch's answer for the glob (linear matcher); undefined when undecided within its budget (fail closed). */
+  test(relPath: string): boolean | undefined;
 }
 
 export interface PathsRuleSet extends RuleSet<PathsRule> {

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import type { Node } from 'jsonc-parser';
-import picomatch from 'picomatch';
+import { compileGlob } from '../../patterns/glob';
 import { finding, type Finding, type SourceText } from '../../model';
 import { duplicateKeyFindings, parseJson, properties, prop, rangeOf, typeName } from '../../json/tree';
 import type { FileInfo } from '../dialect';
@@ -87,9 +87,10 @@ class Validator {
           this.error(g, `a glob must be a non-empty string, found ${g.type === 'string' ? 'an empty string' : typeName(g)}`);
           continue;
         }
-        let test: (s: string) => boolean;
+        let test: (s: string) => boolean | undefined;
         try {
-          test = picomatch(g.value as string, { dot: true });
+          const m = compileGlob(g.value as string, { dot: true });
+          test = (s) => m.test(s);
         } catch (e) {
           this.error(g, `invalid glob "${g.value}": ${e instanceof Error ? e.message : String(e)}`);
           continue;

@@ -28,6 +28,8 @@ interface RuleCheck {
   tool: boolean;
   subject: boolean | null;
   note?: string;
+  /** The specifier's match could not be decided within the matcher's budget: counted as no match, and an allow is then at most ask. */
+  undecided?: string;
 }
 
 /** What one trace section judges, and how a rule is checked against it. */
@@ -204,11 +206,13 @@ function decide(rules: readonly ClaudeRule[], s: Subject, mode: ClaudeMode): Sec
   // Rules are checked on demand, in order: a decision needs the first match of each tier, and the
   // trace's rows (every rule) are built only when someone reads them. Checks are pure.
   const checked: Array<{ r: ClaudeRule; c: RuleCheck } | undefined> = new Array(rules.length);
+  const undecided: string[] = [];
   const checkAt = (i: number) => {
     let hit = checked[i];
     if (hit) return hit;
     const r = rules[i];
     const c = s.check(r);
+    if (c.undecided) undecided.push(c.undecided);
     // Plan mode sets aside allow rules that would run arbitrary code (see plan-mode.ts).
     hit = mode === 'plan' && r.tier === 'allow' && c.tool && c.subject !== false && planSetsAside(r) ? { r, c: { tool: true, subject: false, note: 'plan mode sets this broad allow aside' } } : { r, c };
     checked[i] = hit;
@@ -266,6 +270,8 @@ function decide(rules: readonly ClaudeRule[], s: Subject, mode: ClaudeMode): Sec
     }
     const hit = checks.find(tier, ({ c }) => c.tool && c.subject !== false);
     if (!hit) continue;
+    // A rule the matcher could not decide might have matched: what an allow would decide is then at most ask.
+    if (!capped && undecided.length) capped = undecided[0];
     const n = `rule ${hit.r.index + 1} (${hit.r.scope} settings)`;
     if (tier === 'deny' && s.denyAsks && s.bareWins) {
       const bareAllow = checks.find('allow', ({ r, c }) => c.tool && c.subject !== false && r.matcher.kind === 'tool' && r.matcher.name === 'Bash');
@@ -295,8 +301,11 @@ function decide(rules: readonly ClaudeRule[], s: Subject, mode: ClaudeMode): Sec
     }
     return { section: section('allow', hit.r, `allow tier: ${n} matched; no deny or ask matched`), rule: hit.r, tier };
   }
+  if (!capped && undecided.length) capped = undecided[0];
   const g = guarded();
   if (g) return g;
+  // A rule the matcher could not decide might have matched: a skill's own allow is then at most ask.
+  if (s.skillFallback?.decision === 'allow' && undecided.length) return { section: section('ask', null, `${s.skillFallback.branch}, but fail closed (${undecided[0]}): at most ask`), rule: null, tier: 'mode' };
   if (s.skillFallback) return { section: section(s.skillFallback.decision === 'ask' && mode === 'dontAsk' ? 'deny' : s.skillFallback.decision, null, s.skillFallback.branch), rule: null, tier: s.skillFallback.decision === 'allow' ? 'builtin' : 'mode' };
   // Plan mode lets reads run anywhere (observed: Read /etc/hostname is allowed there with no rule).
   if (mode === 'plan' && s.reads && !capped) return { section: section('allow', null, `${READ_ONLY_LAYER} layer: plan mode lets reads run`), rule: null, tier: 'builtin' };
@@ -558,7 +567,12 @@ function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: 
       // Observed on the CLI: an allow of a lone `*` (`Edit(*)`) approves no write or read at all.
       if (rule.tier === 'allow' && m.body === '*' && m.anyDepth) return { tool: true, subject: false, note: 'a lone * allow approves nothing on the agent' };
       const dirs: AnchorDirs = { cwd, home, source: rule.sourceRoot };
-      return { tool: true, subject: pathRuleMatches(m, view.path, dirs), ...(m.family !== family ? { note: 'a Read deny also blocks edits' } : {}) };
+      const hit = pathRuleMatches(m, view.path, dirs);
+      if (hit === undefined) {
+        const why = `could not decide within the matcher's budget whether rule ${rule.index + 1} (${rule.label}) matches ${view.path.length > 80 ? `${view.path.slice(0, 80)}…` : view.path}`;
+        return { tool: true, subject: false, note: `undecided: ${why}`, undecided: why };
+      }
+      return { tool: true, subject: hit, ...(m.family !== family ? { note: 'a Read deny also blocks edits' } : {}) };
     },
   }));
 }

@@ -1,10 +1,10 @@
-import picomatch from 'picomatch';
 import { posix } from 'path';
+import { compileGlob, type GlobAnswer, type GlobMatcher } from '../../patterns/glob';
 import type { PathAnchor, RuleMatcher } from './types';
 
 /** Compiled globs kept per pattern text; cleared when it grows past this (it only saves work). */
 export const MAX_GLOB_CACHE = 4_096;
-const globCache = new Map<string, (p: string) => boolean>();
+const globCache = new Map<string, GlobMatcher>();
 
 type PathMatcher = Extract<RuleMatcher, { kind: 'path' }>;
 
@@ -50,24 +50,21 @@ export function absoluteGlob(m: PathMatcher, dirs: AnchorDirs): string | undefin
 
 /**
  * Whether an absolute path, or any folder above it, matches the rule: as in gitignore, a pattern
- * naming a folder covers everything inside it.
+ * naming a folder covers everything inside it. Undefined when the matcher could not decide within
+ * its budget (the caller fails closed). One pass over the path, however deep it is.
  * @example pathRuleMatches(compilePathRule('read', 'secrets'), '/p/secrets/a.key', dirs) // true
  */
-export function pathRuleMatches(m: PathMatcher, absPath: string, dirs: AnchorDirs): boolean {
+export function pathRuleMatches(m: PathMatcher, absPath: string, dirs: AnchorDirs): GlobAnswer {
   const glob = absoluteGlob(m, dirs);
   if (glob === undefined) return false;
-  const test = compiled(glob);
-  for (let p = absPath; ; p = posix.dirname(p)) {
-    if (test(p)) return true;
-    if (p === '/' || p === '.' || p === '') return false;
-  }
+  return compiled(glob).testSelfOrAncestor(absPath);
 }
 
-function compiled(glob: string): (p: string) => boolean {
+function compiled(glob: string): GlobMatcher {
   let f = globCache.get(glob);
   if (!f) {
     if (globCache.size >= MAX_GLOB_CACHE) globCache.clear();
-    f = picomatch(glob, { dot: true });
+    f = compileGlob(glob, { dot: true });
     globCache.set(glob, f);
   }
   return f;
