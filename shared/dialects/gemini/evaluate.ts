@@ -103,7 +103,8 @@ function ruleColumns(rule: GeminiRule, call: Call, req: GeminiRequest, server: s
   const who = (rule.subagent === undefined || rule.subagent === req.subagent) && (rule.mcpName === undefined || (rule.mcpName === '*' ? server !== undefined : server === rule.mcpName));
   const annotations = !rule.toolAnnotations || (req.annotations !== undefined && Object.entries(rule.toolAnnotations).every(([k, v]) => req.annotations![k] === v));
   const tool = who && annotations && toolMatches(rule, call.tool, server);
-  const args = !rule.argsPattern ? true : call.args !== undefined && rule.argsPattern.test(stringified);
+  // null: the pattern could not be decided (over the matcher's budget); the rule is passed over and the outcome capped.
+  const args = !rule.argsPattern ? true : call.args !== undefined && (rule.argsPattern.test(stringified) ?? null);
   const inter = rule.interactive === undefined || rule.interactive === req.interactive;
   return [mode, tool, args, inter];
 }
@@ -157,10 +158,14 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
     const stringified = stableArgs(call.args);
     const rows: TraceRow[] = [];
     let matched: GeminiRule | undefined;
+    let undecided: GeminiRule | undefined;
     for (const r of [...candidates, builtin]) {
+      if (matched) break;
       const cols = r.builtin ? [true, true, true, true] : ruleColumns(r, call, req, server, stringified);
-      if (!matched) rows.push({ rule: r.index, label: r.label, matches: cols });
-      if (!matched && cols.every(Boolean)) matched = r;
+      const open = cols[2] === null && cols[0] === true && cols[1] === true && cols[3] === true;
+      rows.push({ rule: r.index, label: r.label, matches: cols, ...(open ? { note: `undecided: ${r.argsPattern?.undecidable ?? "the pattern's match was not decided within the matcher's budget"}` } : {}) });
+      if (open) undecided ??= r;
+      if (cols.every(Boolean)) matched = r;
     }
     // Equal priorities from different files of the folder: the engine tries them in the folder's
     // listing order, which the file system decides. Take the strictest tied match (fail closed).
@@ -205,8 +210,13 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
     }
     if (isShell && command !== undefined && command !== '') out = checkShell(command, { ...m, native: start }, depth, section, m);
     else if (isShell && command === undefined && !m.builtin) section.branch = `first match decides ${m.native}`;
-    section.decision = NORMAL[out.native];
     if (!section.branch) section.branch = `${m.builtin ? 'built-in default' : 'first match'} decides ${out.native}`;
+    // A higher rule whose pattern went undecided might have matched first: never an allow then.
+    if (undecided && out.native === 'allow') {
+      section.branch += `; rule ${undecided.index + 1} comes first and its pattern went undecided: at most ask_user (fail closed)`;
+      out = { native: 'ask_user', rule: undefined };
+    }
+    section.decision = NORMAL[out.native];
     return out;
   };
 

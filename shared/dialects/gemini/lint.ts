@@ -85,7 +85,7 @@ export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] 
       if (anchored) {
         const probe = anchored === '^' ? re.slice(1) : re.slice(0, -1);
         const sample = literalOf(probe);
-        const confirmed = sample !== undefined ? !r.argsPattern.test(stableArgs({ command: sample })) : true;
+        const confirmed = sample !== undefined ? r.argsPattern.test(stableArgs({ command: sample })) !== true : true;
         if (confirmed) {
           out.push(finding('gemini-anchor-regex', 'warning', anchored === '^'
             ? `commandRegex is matched after the JSON text "command":" — \`^\` can never match there, so this rule never matches${sample !== undefined ? ` (not even "${sample}")` : ''}; drop the \`^\``

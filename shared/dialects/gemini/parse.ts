@@ -1,3 +1,4 @@
+import { compileArgsPattern, type ArgsPattern } from './args-pattern';
 import type { FileInfo } from '../dialect';
 import { finding, FILE_START, SourceText, type EvalContext, type Finding, type Range } from '../../model';
 import { readToml, tomlPath, type TomlDocument } from '../../toml/tree';
@@ -114,14 +115,14 @@ export function parseGemini(file: FileInfo, ctx: EvalContext = {}): GeminiRuleSe
     const native = t.decision as GeminiNative;
     const priority = t.priority as number;
     for (const p of patterns) {
-      let compiled: RegExp | undefined;
+      let compiled: ArgsPattern | undefined;
       if (p.source) {
         const why = unsafeRegexReason(p.source);
         if (why) {
           rs.findings.push(finding('gemini-unsafe-regex', 'error', `Gemini drops this rule: its pattern is unsafe or invalid (${why})${p.prefix === undefined ? '' : ` — pattern built from commandPrefix "${p.prefix}"`}`, where(p.path, false)));
           continue;
         }
-        compiled = new RegExp(p.source);
+        compiled = compileArgsPattern(p.source);
       }
       names.forEach((name, k) => {
         const mcp = t.mcpName as string | undefined;

@@ -1,3 +1,4 @@
+import type { ArgsPattern } from './args-pattern';
 import type { Range, Rule, RuleSet } from '../../model';
 
 export type GeminiNative = 'allow' | 'deny' | 'ask_user';
@@ -21,7 +22,7 @@ export interface GeminiRule extends Rule {
   mcpName?: string;
   subagent?: string;
   /** The compiled pattern over the stable-stringified arguments (commandPrefix/commandRegex become one). */
-  argsPattern?: RegExp;
+  argsPattern?: ArgsPattern;
   argsSource?: string;
   commandPrefix?: string;
   commandRegex?: string;
