@@ -4,3 +4,4 @@ export * from './finding';
 export * from './rule';
 export * from './verdict';
 export * from './context';
+export * from './path-limit';

@@ -1,5 +1,5 @@
 import * as path from 'path';
-import type { PathFs } from '../../model';
+import { resolvableHead, type PathFs } from '../../model';
 
 /** Walking up to the nearest existing folder stops after this many components (a path is never this deep). */
 export const MAX_PATH_COMPONENTS = 4096;
@@ -33,14 +33,16 @@ function relInside(root: string, abs: string): string | null {
  * @example resolveExisting('/p/src/new.ts', fs) // { real: '/p/src/new.ts', missing: 'new.ts' }
  */
 export function resolveExisting(abs: string, fs: PathFs): { real: string; missing: string } | undefined {
+  // Ancestors too long to resolve are skipped in one step (each would be asked, and fail, in turn).
+  const { head, tail: cutOff, cut } = resolvableHead(abs);
   const tail: string[] = [];
-  let cur = abs;
-  for (let i = 0; i < MAX_PATH_COMPONENTS; i++) {
+  let cur = head;
+  for (let i = cut; i < MAX_PATH_COMPONENTS; i++) {
     const real = fs.realpath(cur);
-    if (real !== undefined) return { real: slash(real), missing: tail.join('/') };
+    if (real !== undefined) return { real: slash(real), missing: [...tail.reverse(), ...(cutOff ? [cutOff] : [])].join('/') };
     const up = path.posix.dirname(cur);
     if (up === cur) return undefined;
-    tail.unshift(path.posix.basename(cur));
+    tail.push(path.posix.basename(cur));
     cur = up;
   }
   return undefined;

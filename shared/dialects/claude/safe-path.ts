@@ -1,5 +1,5 @@
 import { posix } from 'path';
-import type { PathFs } from '../../model';
+import { resolvableHead, type PathFs } from '../../model';
 
 /** One way of reading a model-supplied path. */
 export interface PathView {
@@ -76,10 +76,15 @@ export function pathViews(raw: string, o: PathViewOptions): PathViews {
  * @example resolveExisting(fs, '/p/docs/new.md') // '/real/p/docs/new.md' when /p → /real/p and new.md is absent
  */
 export function resolveExisting(fs: PathFs, abs: string): string {
+  // Ancestors too long to resolve are not asked about: a 100 kB path costs one pass, not one call per folder.
+  const { head, tail } = resolvableHead(abs);
   const rest: string[] = [];
-  for (let p = abs; ; p = posix.dirname(p)) {
+  for (let p = head; ; p = posix.dirname(p)) {
     const real = fs.realpath(p);
-    if (real !== undefined) return rest.length ? posix.join(real, ...rest.reverse()) : real;
+    if (real !== undefined) {
+      const inner = rest.length ? posix.join(real, ...rest.reverse()) : real;
+      return tail ? `${inner === '/' ? '' : inner}/${tail}` : inner;
+    }
     if (p === '/' || p === posix.dirname(p)) return abs;
     rest.push(posix.basename(p));
   }
