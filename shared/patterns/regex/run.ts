@@ -1,5 +1,10 @@
 import { Op, type Look, type Program } from './program';
 
+// The op codes as module constants: read in the innermost loops, once per node visited.
+const CHAR: number = Op.Char;
+const SPLIT: number = Op.Split;
+const GUARD: number = Op.Guard;
+
 /**
  * Runs a compiled program over an input without backtracking. Each body (the expression, each
  * look) is a lazily built DFA: a state is the set of automaton nodes alive at a position, and its
@@ -50,6 +55,8 @@ interface State {
   byBits: Map<number, Closure>;
   /** The cache generation the state belongs to: a state of an emptied cache is looked up afresh. */
   epoch: number;
+  /** Fewest code units from any of its nodes to the body's match, guards ignored (computed on demand). */
+  toMatch?: number;
 }
 
 /** What a guard asks: does look `t` hold at the current position? */
@@ -133,16 +140,28 @@ class Machine {
       work.spend(1);
       return cached;
     }
+    const raw = this.closureOf(s.kernel, guards, work);
+    const c: Closure = { accept: raw.accept, chars: Int32Array.from(raw.chars), next: new Map() };
+    if (this.bitLooks) {
+      s.byBits.set(bits, c);
+      this.count();
+    }
+    return c;
+  }
+
+  /** The closure of a set of nodes at one position, not cached: whether it accepts, and its Char nodes. */
+  closureOf(kernel: ArrayLike<number>, guards: Guards, work: Work): { accept: boolean; chars: number[] } {
     const { p } = this;
     const g = this.nextGen();
     const mark = this.mark;
     const stack: number[] = [];
     const chars: number[] = [];
     let accept = false;
-    for (const k of s.kernel) {
-      if (mark[k] !== g) {
-        mark[k] = g;
-        stack.push(k);
+    for (let k = 0; k < kernel.length; k++) {
+      const x = kernel[k];
+      if (mark[x] !== g) {
+        mark[x] = g;
+        stack.push(x);
       }
     }
     let visited = 0;
@@ -153,23 +172,23 @@ class Machine {
         if (i === this.from) accept = true;
         for (const pred of p.back[i]) {
           const op = p.op[pred];
-          if (op === Op.Char) chars.push(pred);
-          else if ((op === Op.Split || (op === Op.Guard && guards.holds(p.look[pred]) === (p.want[pred] === 1))) && mark[pred] !== g) {
+          if (op === CHAR) chars.push(pred);
+          else if ((op === SPLIT || (op === GUARD && guards.holds(p.look[pred]) === (p.want[pred] === 1))) && mark[pred] !== g) {
             mark[pred] = g;
             stack.push(pred);
           }
         }
       } else {
         const op = p.op[i];
-        if (op === Op.Char) chars.push(i);
-        else if (op === Op.Split) {
+        if (op === CHAR) chars.push(i);
+        else if (op === SPLIT) {
           for (const o of p.outs[i]!) {
             if (mark[o] !== g) {
               mark[o] = g;
               stack.push(o);
             }
           }
-        } else if (op === Op.Guard) {
+        } else if (op === GUARD) {
           const o = p.next[i];
           if (guards.holds(p.look[i]) === (p.want[i] === 1) && mark[o] !== g) {
             mark[o] = g;
@@ -179,12 +198,7 @@ class Machine {
       }
     }
     work.spend(visited + 1);
-    const c: Closure = { accept, chars: Int32Array.from(chars), next: new Map() };
-    if (this.bitLooks) {
-      s.byBits.set(bits, c);
-      this.count();
-    }
-    return c;
+    return { accept, chars };
   }
 
   /** The state after consuming code unit `unit` from a closure; `inject` adds the entry node. */
@@ -194,11 +208,22 @@ class Machine {
       work.spend(1);
       return hit;
     }
+    const s = this.intern(Int32Array.from(this.stepOf(c.chars, unit, inject, work)));
+    if (this.bitLooks) {
+      c.next.set(unit, s);
+      this.count();
+    }
+    return s;
+  }
+
+  /** The nodes alive after consuming `unit` from a closure's Char nodes, sorted; not cached. */
+  stepOf(chars: ArrayLike<number>, unit: number, inject: boolean, work: Work): number[] {
     const { p } = this;
     const g = this.nextGen();
     const mark = this.mark;
     const out: number[] = [];
-    for (const x of c.chars) {
+    for (let k = 0; k < chars.length; k++) {
+      const x = chars[k];
       if (!inSet(p.sets[x]!, unit)) continue;
       const t = this.backward ? x : p.next[x];
       if (mark[t] !== g) {
@@ -211,13 +236,64 @@ class Machine {
       if (mark[e] !== g) out.push(e);
     }
     out.sort((a, b) => a - b);
-    work.spend(c.chars.length + out.length + 1);
-    const s = this.intern(Int32Array.from(out));
-    if (this.bitLooks) {
-      c.next.set(unit, s);
-      this.count();
+    work.spend(chars.length + out.length + 1);
+    return out;
+  }
+
+  private distances: Int32Array | undefined;
+
+  /**
+   * Fewest code units from a state's nodes to the match, every guard taken as passing: a state
+   * farther than the input has left can never accept on it, whatever the guards answer.
+   */
+  distanceToMatch(s: State): number {
+    if (s.toMatch !== undefined) return s.toMatch;
+    const d = (this.distances ??= this.matchDistances());
+    let best = Infinity;
+    for (const x of s.kernel) if (d[x] >= 0 && d[x] < best) best = d[x];
+    return (s.toMatch = best);
+  }
+
+  /** Per node, the fewest Char moves to the match (-1: never), by a 0-1 breadth-first search backwards. */
+  private matchDistances(): Int32Array {
+    const { p } = this;
+    const d = new Int32Array(p.op.length).fill(-1);
+    const target = this.backward ? this.from : this.to;
+    let frontier = [target];
+    d[target] = 0;
+    for (let dist = 0; frontier.length; dist++) {
+      // Epsilon moves first (same distance), then one Char move further.
+      const stack = [...frontier];
+      const level: number[] = [];
+      while (stack.length) {
+        const x = stack.pop()!;
+        level.push(x);
+        for (const pred of this.backward ? this.forwardOf(x) : p.back[x]) {
+          if (d[pred] >= 0 || p.op[pred] === CHAR) continue;
+          d[pred] = dist;
+          stack.push(pred);
+        }
+      }
+      const next: number[] = [];
+      for (const x of level) {
+        for (const pred of this.backward ? this.forwardOf(x) : p.back[x]) {
+          if (d[pred] >= 0 || p.op[pred] !== CHAR) continue;
+          d[pred] = dist + 1;
+          next.push(pred);
+        }
+      }
+      frontier = next;
     }
-    return s;
+    return d;
+  }
+
+  /** The nodes a node moves to (forwards), for distances of a body run backwards. */
+  private forwardOf(x: number): number[] {
+    const { p } = this;
+    const op = p.op[x];
+    if (op === SPLIT) return p.outs[x]!;
+    if (op === CHAR || op === GUARD) return [p.next[x]];
+    return [];
   }
 
   /** The guard bits of this body at position `at`, from full tables. */
@@ -349,7 +425,9 @@ export class Runner {
           continue;
         }
         const from = Math.max(0, e - reach + 1);
-        if (this.replay(input, e, from, ring[from % (reach + 1)], tables, work)) return e;
+        const at = ring[from % (reach + 1)];
+        // A state too far from the match to reach it by `e` needs no replay (the usual case).
+        if (m.distanceToMatch(at) <= e - from && this.replay(input, e, from, at, tables, work)) return e;
       }
       if (i === n) break;
       s = m.step(c, input.charCodeAt(i), true, work);
@@ -369,48 +447,76 @@ export class Runner {
     return [...seen];
   }
 
-  /** The main body from `from` (state `s`) to end `e`, with looks cut off at `e`: does it accept? */
+  /**
+   * The main body from `from` (state `s`) to end `e`, with looks cut off at `e`: does it accept?
+   * Not cached (the guards differ near every end), and guards are evaluated only when reached.
+   */
   private replay(input: string, e: number, from: number, s: State, tables: Array<Uint8Array | undefined>, work: Work): boolean {
     const m = this.main;
-    const cut = { at: from, holds: (u: number) => this.holdsCut(input, u, cut.at, e, tables, work) };
+    const cut = new CutGuards(this, input, e, tables, work);
+    let kernel: ArrayLike<number> = s.kernel;
     for (let i = from; ; i++) {
-      cut.at = i;
-      let bits = 0;
-      if (m.bitLooks) for (let k = 0; k < m.bitLooks.length; k++) if (cut.holds(m.bitLooks[k])) bits |= 1 << k;
-      const c = m.closure(s, bits, cut, work);
+      cut.moveTo(i);
+      const c = m.closureOf(kernel, cut, work);
       if (c.accept) return true;
       if (i === e) return false;
-      s = m.step(c, input.charCodeAt(i), true, work);
+      kernel = m.stepOf(c.chars, input.charCodeAt(i), true, work);
     }
   }
 
   /** Whether look `t` holds at `at` when the input ends at `e` (only lookaheads near `e` differ). */
-  private holdsCut(input: string, t: number, at: number, e: number, tables: Array<Uint8Array | undefined>, work: Work): boolean {
+  holdsCut(input: string, t: number, at: number, e: number, tables: Array<Uint8Array | undefined>, work: Work): boolean {
     const look = this.p.looks[t];
     if (!look.ahead || at + look.reach <= e) return tables[t]![at] === 1;
     if (look.single) return at < e && inSet(look.single, input.charCodeAt(at));
     // The body, anchored at `at`, over input[at..e): a plain set simulation (a few units long).
     const p = this.p;
-    let cur = [look.start];
+    let cur: number[] = [look.start];
     for (let i = at; ; i++) {
       const seen = new Set<number>();
-      const stack = [...cur];
+      const stack = cur.slice();
       const chars: number[] = [];
       while (stack.length) {
         const x = stack.pop()!;
         if (seen.has(x)) continue;
         seen.add(x);
         work.spend(1);
-        const op = p.op[x];
         if (x === look.match) return true;
-        if (op === Op.Char) chars.push(x);
-        else if (op === Op.Split) stack.push(...p.outs[x]!);
-        else if (op === Op.Guard && this.holdsCut(input, p.look[x], i, e, tables, work) === (p.want[x] === 1)) stack.push(p.next[x]);
+        const op = p.op[x];
+        if (op === CHAR) chars.push(x);
+        else if (op === SPLIT) for (const o of p.outs[x]!) stack.push(o);
+        else if (op === GUARD && this.holdsCut(input, p.look[x], i, e, tables, work) === (p.want[x] === 1)) stack.push(p.next[x]);
       }
-      if (i === e || chars.length === 0) return false;
+      if (i === e) return false;
       const unit = input.charCodeAt(i);
-      cur = chars.filter((x) => inSet(p.sets[x]!, unit)).map((x) => p.next[x]);
-      if (cur.length === 0) return false;
+      const next: number[] = [];
+      for (const x of chars) if (inSet(p.sets[x]!, unit)) next.push(p.next[x]);
+      if (next.length === 0) return false;
+      cur = next;
     }
+  }
+}
+
+/** Guards near an end `e`: each look's answer at the current position, cut off at `e`, worked out once. */
+class CutGuards implements Guards {
+  private at = 0;
+  private readonly known = new Map<number, boolean>();
+  constructor(
+    private readonly runner: Runner,
+    private readonly input: string,
+    private readonly e: number,
+    private readonly tables: Array<Uint8Array | undefined>,
+    private readonly work: Work,
+  ) {}
+
+  moveTo(at: number): void {
+    this.at = at;
+    this.known.clear();
+  }
+
+  holds(t: number): boolean {
+    let v = this.known.get(t);
+    if (v === undefined) this.known.set(t, (v = this.runner.holdsCut(this.input, t, this.at, this.e, this.tables, this.work)));
+    return v;
   }
 }
