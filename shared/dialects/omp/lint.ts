@@ -104,6 +104,6 @@ export function lintOmp(rs: OmpRuleSet, ctx: LintContext = {}): Finding[] {
     ...runsAnythingFindings(rs),
     ...literalGlobFindings(rs),
     ...criticalPromptFindings(rs),
-    ...shadowFindings(rs),
+    ...shadowFindings(rs, ctx.deadline),
   ];
 }

@@ -1,13 +1,14 @@
 import type { NFA } from 'refa';
+import { BudgetExceeded, Deadline } from '../../analysis/budget';
+import { budgetFinding } from '../../analysis/report';
 import { finding, type Finding } from '../../model';
+import { uncovered } from '../../patterns/uncovered';
 import { difference, newBudget, normalizedNfa, patternNfa, plainNfa, witnessOf } from './automata';
 import { selectRule } from './decide';
 import type { OmpRule, OmpRuleSet } from './rules';
 
 /** Rules analysed per file; past this the remaining ones are skipped, never guessed about. */
 export const MAX_ANALYSED_RULES = 200;
-/** Wall-clock budget for one file's analysis; when spent, the remaining rules get no claims. */
-export const ANALYSIS_TIME_BUDGET_MS = 1500;
 
 /** The literal text before the first star and after the last one. */
 function ends(r: OmpRule): [string, string] {
@@ -39,8 +40,12 @@ const cite = (r: OmpRule) => ({ range: r.range, message: `rule ${r.index + 1}: $
  *   or quoted command lines.
  * @example shadowFindings(parseOmp(file)).map((f) => f.code) // ['shadowed-deny']
  */
-export function shadowFindings(rs: OmpRuleSet): Finding[] {
+export function shadowFindings(rs: OmpRuleSet, deadline: Deadline = new Deadline()): Finding[] {
   const out: Finding[] = [];
+  // Rules the analysis could not finish (the file's budget, or the automaton budget): one
+  // `analysis-budget` finding names them, and no claim is made about them.
+  const unanalysed: OmpRule[] = [];
+  let why = '';
   const candidates = rs.rules.filter((r) => r.index > 0).slice(0, MAX_ANALYSED_RULES);
   if (!candidates.length) return out;
   const budget = newBudget();
@@ -52,9 +57,12 @@ export function shadowFindings(rs: OmpRuleSet): Finding[] {
   };
   let plain: NFA | undefined;
   let normalized: NFA | undefined;
-  const deadline = Date.now() + ANALYSIS_TIME_BUDGET_MS;
   for (const d of candidates) {
-    if (Date.now() > deadline) break;
+    if (deadline.expired) {
+      why ||= deadline.describe();
+      unanalysed.push(d);
+      continue;
+    }
     try {
       // Rules that cannot share a string with this one cannot cover any of it.
       const earlier = rs.rules.slice(0, d.index).filter((r) => mayOverlap(r, d));
@@ -70,7 +78,10 @@ export function shadowFindings(rs: OmpRuleSet): Finding[] {
         }
         continue;
       }
-      if (strict.length && difference(nfa(d), null, strict.map(nfa), budget).isEmpty) {
+      // Whether the earlier deny/prompt rules cover this one is a question on the patterns alone:
+      // answered on them (linear in a pattern's stars), the automata only when that search gives up.
+      const onPatterns = strict.length ? uncovered(d.pattern, strict.map((r) => r.pattern)) : undefined;
+      if (strict.length && (onPatterns === undefined ? difference(nfa(d), null, strict.map(nfa), budget).isEmpty : onPatterns === null)) {
         out.push(finding('dead-rule', 'information', `this ${d.native} is never selected: earlier rule${strict.length === 1 ? '' : 's'} ${strict.map((r) => r.index + 1).join(', ')} match every command or segment it matches, first`, d.range, {
           related: strict.map(cite),
           unnecessary: true,
@@ -104,10 +115,12 @@ export function shadowFindings(rs: OmpRuleSet): Finding[] {
         witness,
         data: { rule: d.index, covering: covering.map((a) => a.index) },
       }));
-    } catch {
-      // Over the automaton budget: say nothing more rather than claim something unproven.
-      break;
+    } catch (e) {
+      // Over the automaton budget: say nothing more about this rule rather than claim something unproven.
+      why ||= e instanceof BudgetExceeded ? e.message : 'automaton state limit reached';
+      unanalysed.push(d);
     }
   }
+  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, why));
   return out;
 }
