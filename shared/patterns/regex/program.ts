@@ -34,7 +34,9 @@ export interface Look {
    * lookbehind that reads nothing to the right.
    */
   reach: number;
-  /** The body is one character class (`^`, `$`, `\b`, `(?=.)`): the table is filled directly. */
+  /** The longest word the body matches (Infinity when unbounded): how far a check at one position reads in its direction. */
+  span: number;
+  /** The body is one character class (`^`, `$`, `\b`, `(?=.)`): answered from one code unit. */
   single?: Int32Array;
   /** Looks the body's guards read: their tables are needed first. */
   uses: number[];
@@ -56,6 +58,8 @@ export interface Program {
   looks: Look[];
   /** Looks the top level's guards read. */
   uses: number[];
+  /** Every top-level alternative starts with `^`: a match can only start at position 0. */
+  anchoredStart: boolean;
 }
 
 /** Why an expression has no program: refa cannot read it (a backreference it cannot resolve) or it is too big. */
@@ -156,7 +160,8 @@ function lookOf(b: Builder, e: Extract<Element, { type: 'Assertion' }>): number 
   const start = alternatives(b, e.alternatives, match);
   const only = e.alternatives.length === 1 && e.alternatives[0].elements.length === 1 ? e.alternatives[0].elements[0] : undefined;
   // The body's own length now; `finish` adds what nested looks read once all are known.
-  const look: Look = { ahead: e.kind === 'ahead', start, match, reach: e.kind === 'ahead' ? maxLength(e.alternatives) : -1, uses: [] };
+  const span = maxLength(e.alternatives);
+  const look: Look = { ahead: e.kind === 'ahead', start, match, span, reach: e.kind === 'ahead' ? span : -1, uses: [] };
   if (only?.type === 'CharacterClass') look.single = rangesOf(only.characters);
   const id = b.looks.push(look) - 1;
   if (key !== undefined) b.lookIds.set(key, id);
@@ -198,10 +203,18 @@ export function compileProgram(source: string, flags = ''): Program {
   const b: Builder = { op: [], next: [], sets: [], outs: [], look: [], want: [], looks: [], lookIds: new Map(), source };
   const match = node(b, Op.Match);
   const start = alternatives(b, parsed.expression.alternatives, match);
-  return finish(b, start, match);
+  return finish(b, start, match, parsed.expression.alternatives.every(startsWithCaret));
 }
 
-function finish(b: Builder, start: number, match: number): Program {
+/** `^` as refa reads it (without the `m` flag): a negative lookbehind of any one unit. */
+function startsWithCaret(alt: Concatenation): boolean {
+  const first = alt.elements[0];
+  if (first?.type !== 'Assertion' || first.kind !== 'behind' || !first.negate || first.alternatives.length !== 1) return false;
+  const body = first.alternatives[0].elements;
+  return body.length === 1 && body[0].type === 'CharacterClass' && body[0].characters.isAll;
+}
+
+function finish(b: Builder, start: number, match: number, anchoredStart: boolean): Program {
   const n = b.op.length;
   const p: Program = {
     op: Uint8Array.from(b.op),
@@ -215,6 +228,7 @@ function finish(b: Builder, start: number, match: number): Program {
     match,
     looks: b.looks,
     uses: [],
+    anchoredStart,
   };
   for (let i = 0; i < n; i++) {
     if (p.op[i] === Op.Split) for (const o of p.outs[i]!) p.back[o].push(i);

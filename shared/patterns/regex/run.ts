@@ -8,9 +8,11 @@ const GUARD: number = Op.Guard;
 /**
  * Runs a compiled program over an input without backtracking. Each body (the expression, each
  * look) is a lazily built DFA: a state is the set of automaton nodes alive at a position, and its
- * moves are cached per (guard bits at the position, code unit). A look's table is filled in one
- * sweep over the input — forwards for a lookbehind, backwards for a lookahead — before the bodies
- * that read it run. Every piece of work counts against a budget; past it the answer is undefined.
+ * moves are cached per (guard bits at the position, code unit). A look is answered per position
+ * when first asked: a look of bounded length by running its body from there (a few units), any
+ * other by one sweep over the whole input (forwards for a lookbehind, backwards for a lookahead).
+ * An expression anchored with `^` stops as soon as no node is alive. Every piece of work counts
+ * against a budget; past it the answer is undefined.
  */
 
 /** Work units (automaton nodes visited, cached moves taken) one question may spend. */
@@ -64,12 +66,12 @@ export interface Guards {
   holds(t: number): boolean;
 }
 
-/** Guards answered from full tables at one position (moved along by the run). */
-class TableGuards implements Guards {
+/** Guards answered by a session's looks at one position (moved along by the run). */
+class SessionGuards implements Guards {
   at = 0;
-  constructor(private readonly tables: Array<Uint8Array | undefined>) {}
+  constructor(private readonly session: Session) {}
   holds(t: number): boolean {
-    return this.tables[t]![this.at] === 1;
+    return this.session.lookAt(t, this.at);
   }
 }
 
@@ -80,7 +82,6 @@ class Machine {
   private epoch = 0;
   /** The looks this body's guards read, in bit order; undefined when too many for the cache. */
   readonly bitLooks: number[] | undefined;
-  private readonly bitOf: Int32Array;
   private mark: Uint32Array;
   private gen = 0;
 
@@ -92,8 +93,6 @@ class Machine {
     uses: number[],
   ) {
     this.bitLooks = uses.length <= MAX_GUARD_BITS ? uses : undefined;
-    this.bitOf = new Int32Array(p.looks.length).fill(-1);
-    uses.forEach((u, i) => (this.bitOf[u] = i));
     this.mark = new Uint32Array(p.op.length);
   }
 
@@ -254,13 +253,15 @@ class Machine {
     return (s.toMatch = best);
   }
 
-  /** Per node, the fewest Char moves to the match (-1: never), by a 0-1 breadth-first search backwards. */
+  /**
+   * Per node, the fewest Char moves to the match (-1: never), by a 0-1 breadth-first search
+   * backwards from it. For a body run forwards (the only use).
+   */
   private matchDistances(): Int32Array {
     const { p } = this;
     const d = new Int32Array(p.op.length).fill(-1);
-    const target = this.backward ? this.from : this.to;
-    let frontier = [target];
-    d[target] = 0;
+    let frontier = [this.to];
+    d[this.to] = 0;
     for (let dist = 0; frontier.length; dist++) {
       // Epsilon moves first (same distance), then one Char move further.
       const stack = [...frontier];
@@ -268,7 +269,7 @@ class Machine {
       while (stack.length) {
         const x = stack.pop()!;
         level.push(x);
-        for (const pred of this.backward ? this.forwardOf(x) : p.back[x]) {
+        for (const pred of p.back[x]) {
           if (d[pred] >= 0 || p.op[pred] === CHAR) continue;
           d[pred] = dist;
           stack.push(pred);
@@ -276,7 +277,7 @@ class Machine {
       }
       const next: number[] = [];
       for (const x of level) {
-        for (const pred of this.backward ? this.forwardOf(x) : p.back[x]) {
+        for (const pred of p.back[x]) {
           if (d[pred] >= 0 || p.op[pred] !== CHAR) continue;
           d[pred] = dist + 1;
           next.push(pred);
@@ -287,90 +288,39 @@ class Machine {
     return d;
   }
 
-  /** The nodes a node moves to (forwards), for distances of a body run backwards. */
-  private forwardOf(x: number): number[] {
-    const { p } = this;
-    const op = p.op[x];
-    if (op === SPLIT) return p.outs[x]!;
-    if (op === CHAR || op === GUARD) return [p.next[x]];
-    return [];
-  }
-
-  /** The guard bits of this body at position `at`, from full tables. */
-  bitsAt(tables: Array<Uint8Array | undefined>, at: number): number {
+  /** The guard bits of this body at a position (0 when the body runs without a cache). */
+  bitsOf(guards: Guards): number {
     const looks = this.bitLooks;
     if (!looks) return 0;
     let bits = 0;
-    for (let k = 0; k < looks.length; k++) if (tables[looks[k]]![at]) bits |= 1 << k;
+    for (let k = 0; k < looks.length; k++) if (guards.holds(looks[k])) bits |= 1 << k;
     return bits;
-  }
-
-  bitIndex(look: number): number {
-    return this.bitOf[look];
   }
 }
 
-/** A program with its machines (one per body), reused by every input it is run on. */
+/** A program with its machines, reused by every input it is run on. */
 export class Runner {
-  private readonly main: Machine;
-  private readonly bodies: Array<Machine | undefined>;
+  readonly main: Machine;
+  /** Per look: its body run from a position (anchored there), and its body swept over a whole input. */
+  private readonly probes: Array<Machine | undefined>;
+  private readonly sweeps: Array<Machine | undefined>;
 
   constructor(readonly p: Program) {
     this.main = new Machine(p, p.start, p.match, false, p.uses);
-    this.bodies = p.looks.map(() => undefined);
+    this.probes = p.looks.map(() => undefined);
+    this.sweeps = p.looks.map(() => undefined);
   }
 
-  private body(t: number): Machine {
+  /** A lookahead's body read forwards from a position, a lookbehind's backwards from it. */
+  probe(t: number): Machine {
     const look = this.p.looks[t];
-    return (this.bodies[t] ??= new Machine(this.p, look.start, look.match, look.ahead, look.uses));
+    return (this.probes[t] ??= new Machine(this.p, look.start, look.match, !look.ahead, look.uses));
   }
 
-  /** Tables (one flag per position 0..n) of every look `uses` needs, inner looks first. */
-  private tables(input: string, uses: number[], work: Work): Array<Uint8Array | undefined> {
-    const tables: Array<Uint8Array | undefined> = this.p.looks.map(() => undefined);
-    const need = new Set<number>();
-    const add = (t: number) => {
-      if (need.has(t)) return;
-      need.add(t);
-      for (const u of this.p.looks[t].uses) add(u);
-    };
-    uses.forEach(add);
-    for (const t of [...need].sort((a, b) => a - b)) tables[t] = this.table(input, t, tables, work);
-    return tables;
-  }
-
-  private table(input: string, t: number, tables: Array<Uint8Array | undefined>, work: Work): Uint8Array {
-    const look: Look = this.p.looks[t];
-    const n = input.length;
-    const out = new Uint8Array(n + 1);
-    work.spend(n + 1);
-    if (look.single) {
-      const r = look.single;
-      if (look.ahead) for (let i = 0; i < n; i++) out[i] = inSet(r, input.charCodeAt(i)) ? 1 : 0;
-      else for (let i = 1; i <= n; i++) out[i] = inSet(r, input.charCodeAt(i - 1)) ? 1 : 0;
-      return out;
-    }
-    const m = this.body(t);
-    const guards = new TableGuards(tables);
-    let s = m.entry();
-    if (look.ahead) {
-      for (let i = n; ; i--) {
-        guards.at = i;
-        const c = m.closure(s, m.bitsAt(tables, i), guards, work);
-        if (c.accept) out[i] = 1;
-        if (i === 0) break;
-        s = m.step(c, input.charCodeAt(i - 1), true, work);
-      }
-    } else {
-      for (let i = 0; ; i++) {
-        guards.at = i;
-        const c = m.closure(s, m.bitsAt(tables, i), guards, work);
-        if (c.accept) out[i] = 1;
-        if (i === n) break;
-        s = m.step(c, input.charCodeAt(i), true, work);
-      }
-    }
-    return out;
+  /** A look's body swept over the whole input, a start at every position: backwards for a lookahead. */
+  sweep(t: number): Machine {
+    const look = this.p.looks[t];
+    return (this.sweeps[t] ??= new Machine(this.p, look.start, look.match, look.ahead, look.uses));
   }
 
   /**
@@ -379,17 +329,20 @@ export class Runner {
    * @example new Runner(compileProgram('b+c')).test('abbc', new Work()) // true
    */
   test(input: string, work: Work): boolean {
-    const tables = this.tables(input, this.p.uses, work);
+    const session = new Session(this, input, work);
     const m = this.main;
     const n = input.length;
-    const guards = new TableGuards(tables);
+    // A `^` expression starts at position 0 only: no later start, and nothing left alive ends it.
+    const inject = !this.p.anchoredStart;
+    const guards = new SessionGuards(session);
     let s = m.entry();
     for (let i = 0; ; i++) {
       guards.at = i;
-      const c = m.closure(s, m.bitsAt(tables, i), guards, work);
+      const c = m.closure(s, m.bitsOf(guards), guards, work);
       if (c.accept) return true;
       if (i === n) return false;
-      s = m.step(c, input.charCodeAt(i), true, work);
+      s = m.step(c, input.charCodeAt(i), inject, work);
+      if (!inject && s.kernel.length === 0) return false;
     }
   }
 
@@ -402,20 +355,23 @@ export class Runner {
    */
   testPrefixes(input: string, ends: readonly number[], work: Work): number | undefined {
     const p = this.p;
-    const reach = Math.max(0, ...this.allUses(p.uses).map((t) => p.looks[t].reach));
-    if (!Number.isFinite(reach) || this.allUses(p.uses).some((t) => !p.looks[t].ahead && p.looks[t].reach >= 0)) return undefined;
-    const tables = this.tables(input, p.uses, work);
+    const all = this.allUses(p.uses);
+    const reach = Math.max(0, ...all.map((t) => p.looks[t].reach));
+    if (!Number.isFinite(reach) || all.some((t) => !p.looks[t].ahead && p.looks[t].reach >= 0)) return undefined;
+    const session = new Session(this, input, work);
     const m = this.main;
     const n = input.length;
+    const inject = !p.anchoredStart;
     const ring: State[] = new Array(reach + 1);
     let firstAccept = Infinity;
+    let deadAt = Infinity;
     let next = 0;
-    const guards = new TableGuards(tables);
+    const guards = new SessionGuards(session);
     let s = m.entry();
     for (let i = 0; next < ends.length; i++) {
       ring[i % (reach + 1)] = s;
       guards.at = i;
-      const c = m.closure(s, m.bitsAt(tables, i), guards, work);
+      const c = m.closure(s, m.bitsOf(guards), guards, work);
       if (c.accept && firstAccept === Infinity) firstAccept = i;
       while (next < ends.length && ends[next] === i) {
         const e = ends[next++];
@@ -427,10 +383,13 @@ export class Runner {
         const from = Math.max(0, e - reach + 1);
         const at = ring[from % (reach + 1)];
         // A state too far from the match to reach it by `e` needs no replay (the usual case).
-        if (m.distanceToMatch(at) <= e - from && this.replay(input, e, from, at, tables, work)) return e;
+        if (m.distanceToMatch(at) <= e - from && this.replay(session, e, from, at)) return e;
       }
       if (i === n) break;
-      s = m.step(c, input.charCodeAt(i), true, work);
+      // Nothing alive for longer than any look reads: no later end can be matched.
+      if (i >= deadAt + reach && firstAccept === Infinity) return -1;
+      s = m.step(c, input.charCodeAt(i), inject, work);
+      if (!inject && s.kernel.length === 0 && deadAt === Infinity) deadAt = i + 1;
     }
     return -1;
   }
@@ -449,28 +408,107 @@ export class Runner {
 
   /**
    * The main body from `from` (state `s`) to end `e`, with looks cut off at `e`: does it accept?
-   * Not cached (the guards differ near every end), and guards are evaluated only when reached.
+   * The DFA cache serves here too (its moves are keyed by the guard bits, cut or not).
    */
-  private replay(input: string, e: number, from: number, s: State, tables: Array<Uint8Array | undefined>, work: Work): boolean {
+  private replay(session: Session, e: number, from: number, s: State): boolean {
     const m = this.main;
-    const cut = new CutGuards(this, input, e, tables, work);
-    let kernel: ArrayLike<number> = s.kernel;
+    const cut = new CutGuards(session, e);
+    const inject = !this.p.anchoredStart;
     for (let i = from; ; i++) {
       cut.moveTo(i);
-      const c = m.closureOf(kernel, cut, work);
+      const c = m.closure(s, m.bitsOf(cut), cut, session.work);
       if (c.accept) return true;
       if (i === e) return false;
-      kernel = m.stepOf(c.chars, input.charCodeAt(i), true, work);
+      s = m.step(c, session.input.charCodeAt(i), inject, session.work);
+    }
+  }
+}
+
+/** One input under one program: each look's answer per position, worked out when first asked. */
+class Session {
+  private readonly known: Array<Int8Array | undefined>;
+  readonly n: number;
+
+  constructor(
+    readonly runner: Runner,
+    readonly input: string,
+    readonly work: Work,
+  ) {
+    this.known = runner.p.looks.map(() => undefined);
+    this.n = input.length;
+  }
+
+  /** Whether look `t` holds at position `at` (0..n). */
+  lookAt(t: number, at: number): boolean {
+    const look = this.runner.p.looks[t];
+    // One code unit decides a single-class look: read it, nothing to remember.
+    const single = look.single;
+    if (single) return look.ahead ? at < this.n && inSet(single, this.input.charCodeAt(at)) : at > 0 && inSet(single, this.input.charCodeAt(at - 1));
+    const tab = (this.known[t] ??= new Int8Array(this.n + 1).fill(-1));
+    const v = tab[at];
+    if (v >= 0) return v === 1;
+    let holds: boolean;
+    if (Number.isFinite(look.span)) holds = this.probe(t, at);
+    else {
+      this.sweep(t, tab);
+      return tab[at] === 1;
+    }
+    tab[at] = holds ? 1 : 0;
+    this.work.spend(1);
+    return holds;
+  }
+
+  /** A bounded look's body run from `at` (forwards for a lookahead, backwards for a lookbehind). */
+  private probe(t: number, at: number): boolean {
+    const look = this.runner.p.looks[t];
+    const m = this.runner.probe(t);
+    const guards = new SessionGuards(this);
+    let s = m.entry();
+    for (let i = at; ; i += look.ahead ? 1 : -1) {
+      guards.at = i;
+      const c = m.closure(s, m.bitsOf(guards), guards, this.work);
+      if (c.accept) return true;
+      if (look.ahead ? i === this.n : i === 0) return false;
+      s = m.step(c, this.input.charCodeAt(look.ahead ? i : i - 1), false, this.work);
+      if (s.kernel.length === 0) return false;
+    }
+  }
+
+  /** An unbounded look's answers at every position, in one sweep with a start at each. */
+  private sweep(t: number, tab: Int8Array): void {
+    const look = this.runner.p.looks[t];
+    const m = this.runner.sweep(t);
+    const { n, input, work } = this;
+    const guards = new SessionGuards(this);
+    let s = m.entry();
+    work.spend(n + 1);
+    if (look.ahead) {
+      for (let i = n; ; i--) {
+        guards.at = i;
+        const c = m.closure(s, m.bitsOf(guards), guards, work);
+        tab[i] = c.accept ? 1 : 0;
+        if (i === 0) break;
+        s = m.step(c, input.charCodeAt(i - 1), true, work);
+      }
+    } else {
+      for (let i = 0; ; i++) {
+        guards.at = i;
+        const c = m.closure(s, m.bitsOf(guards), guards, work);
+        tab[i] = c.accept ? 1 : 0;
+        if (i === n) break;
+        s = m.step(c, input.charCodeAt(i), true, work);
+      }
     }
   }
 
   /** Whether look `t` holds at `at` when the input ends at `e` (only lookaheads near `e` differ). */
-  holdsCut(input: string, t: number, at: number, e: number, tables: Array<Uint8Array | undefined>, work: Work): boolean {
-    const look = this.p.looks[t];
-    if (!look.ahead || at + look.reach <= e) return tables[t]![at] === 1;
+  holdsCut(t: number, at: number, e: number): boolean {
+    const look = this.runner.p.looks[t];
+    if (!look.ahead || at + look.reach <= e) return this.lookAt(t, at);
+    const { input, work } = this;
     if (look.single) return at < e && inSet(look.single, input.charCodeAt(at));
     // The body, anchored at `at`, over input[at..e): a plain set simulation (a few units long).
-    const p = this.p;
+    const p = this.runner.p;
     let cur: number[] = [look.start];
     for (let i = at; ; i++) {
       const seen = new Set<number>();
@@ -485,7 +523,7 @@ export class Runner {
         const op = p.op[x];
         if (op === CHAR) chars.push(x);
         else if (op === SPLIT) for (const o of p.outs[x]!) stack.push(o);
-        else if (op === GUARD && this.holdsCut(input, p.look[x], i, e, tables, work) === (p.want[x] === 1)) stack.push(p.next[x]);
+        else if (op === GUARD && this.holdsCut(p.look[x], i, e) === (p.want[x] === 1)) stack.push(p.next[x]);
       }
       if (i === e) return false;
       const unit = input.charCodeAt(i);
@@ -502,11 +540,8 @@ class CutGuards implements Guards {
   private at = 0;
   private readonly known = new Map<number, boolean>();
   constructor(
-    private readonly runner: Runner,
-    private readonly input: string,
+    private readonly session: Session,
     private readonly e: number,
-    private readonly tables: Array<Uint8Array | undefined>,
-    private readonly work: Work,
   ) {}
 
   moveTo(at: number): void {
@@ -516,7 +551,7 @@ class CutGuards implements Guards {
 
   holds(t: number): boolean {
     let v = this.known.get(t);
-    if (v === undefined) this.known.set(t, (v = this.runner.holdsCut(this.input, t, this.at, this.e, this.tables, this.work)));
+    if (v === undefined) this.known.set(t, (v = this.session.holdsCut(t, this.at, this.e)));
     return v;
   }
 }
