@@ -19,6 +19,8 @@ const GUARD: number = Op.Guard;
 export const MAX_MATCH_WORK = 20_000_000;
 /** Cached DFA states plus moves one body keeps; past it the cache starts afresh. */
 const MAX_CACHED_MOVES = 50_000;
+/** Positions a bounded look is probed at, one by one, before one sweep answers it everywhere. */
+const PROBES_BEFORE_SWEEP = 32;
 /** A body whose guards read more looks than this runs without a cache (the bits key a move). */
 const MAX_GUARD_BITS = 30;
 
@@ -96,9 +98,13 @@ class Machine {
     this.mark = new Uint32Array(p.op.length);
   }
 
+  private entryState: State | undefined;
+
   /** The state a run starts in (and that every position injects, for an unanchored run). */
   entry(): State {
-    return this.intern(Int32Array.of(this.backward ? this.to : this.from));
+    const s = this.entryState;
+    if (s && s.epoch === this.epoch) return s;
+    return (this.entryState = this.intern(Int32Array.of(this.backward ? this.to : this.from)));
   }
 
   private nextGen(): number {
@@ -427,6 +433,7 @@ export class Runner {
 /** One input under one program: each look's answer per position, worked out when first asked. */
 class Session {
   private readonly known: Array<Int8Array | undefined>;
+  private readonly probes: number[] = [];
   readonly n: number;
 
   constructor(
@@ -448,7 +455,9 @@ class Session {
     const v = tab[at];
     if (v >= 0) return v === 1;
     let holds: boolean;
-    if (Number.isFinite(look.span)) holds = this.probe(t, at);
+    // A look asked at few positions is probed at each; one asked all along is swept once.
+    const probed = (this.probes[t] = (this.probes[t] ?? 0) + 1);
+    if (Number.isFinite(look.span) && probed <= PROBES_BEFORE_SWEEP) holds = this.probe(t, at);
     else {
       this.sweep(t, tab);
       return tab[at] === 1;
