@@ -1,0 +1,143 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import fc from 'fast-check';
+import { setFlagsFromString } from 'v8';
+import { runInNewContext } from 'vm';
+import { cpuMsOf, median, withinFactor } from '../../helpers/cpu-ratio';
+import { CLI_ENTRY_POINTS, openService, PATTERN_SHAPES, SERVICE_ENTRY_POINTS, SUBJECT_SHAPES, write, type EntryInput, type HostileCase } from './entry-points';
+
+/**
+ * The cost property every entry point is held to: for a many-star pattern and a long subject, the
+ * CPU time of each entry point stays within a factor of what a one-star pattern costs, and within
+ * a factor of what half the subject costs. Shared by the unit test (the canonical case per dialect)
+ * and `npm run fuzz` (random shapes and sizes).
+ */
+
+/** Measured runs per entry point and size; the median counts. */
+const REPS = 3;
+/** The bounds: many stars against one, and twice the subject against once. */
+export const STARS_FACTOR = 3;
+export const DOUBLING_FACTOR = 2.5;
+/** The case the issue names, always run first: 200 stars (`*a*a…*ab`) against 100 kB of `a`. */
+export const CANONICAL: [number, number, number, number] = [0, 0, 200, 100_000];
+
+/**
+ * A full collection, run before each round of measurements (outside them), so garbage left by the
+ * previous round is not collected inside, and charged to, the next one.
+ */
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+/** One size of the comparison: its pattern's star count and its subject's length. */
+interface Size {
+  stars: number;
+  chars: number;
+}
+
+/** Extra samples taken of an entry point whose bound failed, before the failure is believed. */
+const CONFIRM_REPS = 4;
+
+/**
+ * One case at several sizes, ready to be measured: per round and size, the files (a pattern no
+ * cache has seen: its last letter changes) and a language service with both documents open.
+ */
+class Bench {
+  private round = 0;
+  private readonly dirs: string[] = [];
+  constructor(
+    private readonly c: HostileCase,
+    private readonly shape: number,
+    private readonly subjects: string[],
+    private readonly sizes: Size[],
+  ) {}
+
+  /**
+   * CPU milliseconds of each named entry point at each size, `reps` rounds, sizes taken in turn
+   * within a round (and in a rotating order), so a change in the machine's load falls on all.
+   */
+  async measure(reps: number, only?: ReadonlySet<string>): Promise<Array<Map<string, number[]>>> {
+    const out = this.sizes.map(() => new Map<string, number[]>());
+    for (let r = 0; r < reps; r++, this.round++) {
+      const inputs: Array<{ x: EntryInput; pattern: string }> = this.sizes.map((size, i) => {
+        const pattern = PATTERN_SHAPES[this.shape].of(size.stars, 'bcdefghijklmnopqrstuvwxy'[this.round % 24]);
+        const w = write(this.c, pattern, this.subjects[i]);
+        this.dirs.push(w.dir);
+        return { x: { c: this.c, w, subject: this.subjects[i] }, pattern };
+      });
+      const services = await Promise.all(inputs.map(({ x, pattern }) => openService(x, pattern)));
+      const order = this.sizes.map((_, i) => (i + r) % this.sizes.length);
+      collect();
+      const add = (i: number, name: string, ms: number) => {
+        const list = out[i].get(name) ?? [];
+        list.push(ms);
+        out[i].set(name, list);
+      };
+      for (const e of CLI_ENTRY_POINTS) {
+        const name = `rulelens ${e.name}`;
+        if (only && !only.has(name)) continue;
+        for (const i of order) add(i, name, await cpuMsOf(() => e.run(inputs[i].x)));
+      }
+      // In file order, as an editor asks: the first request analyses the file, the others reuse it.
+      for (const e of SERVICE_ENTRY_POINTS) {
+        if (only && !only.has(e.name) && e.name !== 'diagnostics') continue;
+        for (const i of order) {
+          const ms = await cpuMsOf(() => e.run(services[i]));
+          if (!only || only.has(e.name)) add(i, e.name, ms);
+        }
+      }
+    }
+    return out;
+  }
+
+  dispose(): void {
+    for (const d of this.dirs) fs.rmSync(d, { recursive: true, force: true });
+  }
+}
+
+/** The comparisons of one property run: every entry point at many stars against one, and at twice the subject. */
+function judge(samples: Array<Map<string, number[]>>, stars: number, chars: number): { failing: Set<string>; lines: string[] } {
+  const [one, many, half] = samples.map((m) => new Map([...m].map(([k, v]) => [k, median(v)])));
+  const failing = new Set<string>();
+  const lines: string[] = [];
+  for (const [name, ms] of many) {
+    const k = withinFactor(`${name}: ${stars} stars vs 1`, ms, one.get(name)!, STARS_FACTOR);
+    const n = withinFactor(`${name}: ${chars} vs ${chars >> 1} chars`, ms, half.get(name)!, DOUBLING_FACTOR);
+    if (!k.ok || !n.ok) failing.add(name);
+    lines.push(k.text, n.text);
+  }
+  return { failing, lines };
+}
+
+/**
+ * The property for one dialect case: shape, subject shape, star count (100–200) and subject length
+ * (50–100 kB) are drawn; each entry point is measured at one star, at many, and at half the subject.
+ * @example fc.assert(costProperty(CASES[0]), { numRuns: 1, examples: [CANONICAL] })
+ */
+export function costProperty(c: HostileCase): fc.IAsyncProperty<[number, number, number, number]> {
+  return fc.asyncProperty(
+    fc.nat(PATTERN_SHAPES.length - 1),
+    fc.nat(1),
+    fc.integer({ min: 100, max: 200 }),
+    fc.integer({ min: 50_000, max: 100_000 }),
+    async (shape, subjectShape, stars, chars) => {
+      const sizes = [{ stars: 1, chars }, { stars, chars }, { stars, chars: chars >> 1 }];
+      const subjects = sizes.map((sz) => SUBJECT_SHAPES[c.kind][subjectShape].of(sz.chars));
+      const bench = new Bench(c, shape, subjects, sizes);
+      try {
+        const samples = await bench.measure(REPS);
+        let verdict = judge(samples, stars, chars);
+        // A bound missed on three samples is measured again before it counts: a busy machine can
+        // slow one stretch of the run; a cost that really grows stays over its bound.
+        if (verdict.failing.size) {
+          const more = await bench.measure(CONFIRM_REPS, verdict.failing);
+          for (let i = 0; i < samples.length; i++) for (const [name, xs] of more[i]) samples[i].get(name)!.push(...xs);
+          verdict = judge(samples, stars, chars);
+        }
+        if (process.env.HOSTILE_VERBOSE) console.log(`${c.id}:\n  ${verdict.lines.join('\n  ')}`);
+        assert.ok(verdict.failing.size === 0, `${c.id}, pattern ${PATTERN_SHAPES[shape].name}, subject ${SUBJECT_SHAPES[c.kind][subjectShape].name}:\n  ${verdict.lines.join('\n  ')}`);
+      } finally {
+        bench.dispose();
+      }
+    },
+  );
+}
