@@ -12,6 +12,8 @@ import { LinearRegex, UnsupportedRegex, Work } from './regex';
 
 /** Globs longer than this are not compiled (picomatch's own reader slows down quadratically on some); they match nothing proved. */
 export const MAX_GLOB_CHARS = 16_384;
+/** picomatch's own limit (its `maxLength` default): its reader refuses a longer glob at once. */
+const PICOMATCH_MAX_CHARS = 65_536;
 
 /** What a glob test answers: matched, not matched, or undecided (over a budget: fail closed). */
 export type GlobAnswer = boolean | undefined;
@@ -59,8 +61,12 @@ function sourceOf(glob: string, options: GlobOptions): string {
  */
 export function compileGlob(glob: string, options: GlobOptions = {}): GlobMatcher {
   if (typeof glob !== 'string' || glob === '') throw new TypeError('Expected pattern to be a non-empty string');
-  if (glob.length > MAX_GLOB_CHARS) return undecided(glob, `the glob is longer than ${MAX_GLOB_CHARS.toLocaleString('en-US')} characters`);
   const opts: GlobOptions = { ...options, windows: options.windows ?? isWindows() };
+  if (glob.length > MAX_GLOB_CHARS) {
+    // Refused as picomatch refuses it (its reader throws before reading anything), else undecided.
+    if (glob.length > PICOMATCH_MAX_CHARS) reader(glob, opts);
+    return undecided(glob, `the glob is longer than ${MAX_GLOB_CHARS.toLocaleString('en-US')} characters`);
+  }
   const source = sourceOf(glob, opts);
   let re: LinearRegex | null;
   try {
