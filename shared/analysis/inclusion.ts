@@ -22,15 +22,26 @@ function tokensOf(alt: readonly Atom[]): number[] {
   return out;
 }
 
-/** Whether the outer token string, read as a glob, matches the inner token string. */
+/**
+ * Steps the comparison of two token strings may take, per token of both, before it answers "not
+ * proved" (the automata decide then, under their own budget): restarting after the last run is
+ * quadratic on adversarial pairs (`*aaa…ab` over `aaa…a*`), and this test is only a shortcut.
+ */
+export const INCLUSION_STEPS_PER_TOKEN = 8;
+/** Steps any comparison may take, however short its patterns. */
+const INCLUSION_STEP_SLACK = 4_096;
+
+/** Whether the outer token string, read as a glob, matches the inner token string (false: not proved). */
 function tokensMatch(outer: readonly number[], inner: readonly number[]): boolean {
-  // Classic two-pointer glob matching with backtracking to the last outer run: linear-ish, and
-  // exact for this token alphabet because an outer run may absorb any tokens, runs included.
+  // Classic two-pointer glob matching with backtracking to the last outer run, exact for this
+  // token alphabet because an outer run may absorb any tokens, runs included; bounded in steps.
   let o = 0;
   let i = 0;
   let runAt = -1;
   let resume = 0;
+  let steps = INCLUSION_STEPS_PER_TOKEN * (outer.length + inner.length) + INCLUSION_STEP_SLACK;
   while (i < inner.length) {
+    if (--steps < 0) return false;
     const t = outer[o];
     if (o < outer.length && t !== RUN && (t === inner[i] || (t === ANY && inner[i] !== RUN))) {
       o++;
