@@ -12,16 +12,17 @@ export const MAX_PROGRAM_NODES = 200_000;
 /** Nodes of refa's syntax tree one expression may have before it is refused. */
 const MAX_AST_NODES = 100_000;
 
-export const enum Op {
+/** What a node does; `Program.op` holds one per node. */
+export const Op = {
   /** Consumes one code unit in `sets[i]`, then goes to `next[i]`. */
-  Char,
+  Char: 0,
   /** Goes on to every node of `outs[i]` without consuming input. */
-  Split,
+  Split: 1,
   /** Goes on to `next[i]` when look `look[i]` holds (or fails, when `want[i]` is 0) here. */
-  Guard,
+  Guard: 2,
   /** The expression (or a look's body) has matched. */
-  Match,
-}
+  Match: 3,
+} as const;
 
 /** A lookahead or lookbehind: its body is a sub-automaton from `start` to `match`. */
 export interface Look {
@@ -77,7 +78,7 @@ interface Builder {
   source: string;
 }
 
-function node(b: Builder, op: Op): number {
+function node(b: Builder, op: number): number {
   if (b.op.length >= MAX_PROGRAM_NODES) throw new UnsupportedRegex(`more than ${MAX_PROGRAM_NODES.toLocaleString('en-US')} automaton nodes`);
   b.op.push(op);
   b.next.push(-1);

@@ -1,4 +1,4 @@
-import { Op, type Look, type Program } from './program';
+import { Op, type Program } from './program';
 
 // The op codes as module constants: read in the innermost loops, once per node visited.
 const CHAR: number = Op.Char;

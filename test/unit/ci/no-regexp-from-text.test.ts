@@ -39,7 +39,7 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(abs, { withFileTypes: true }).flatMap((e) => {
     const rel = path.join(dir, e.name);
     if (e.isDirectory()) return e.name === 'node_modules' ? [] : sourceFiles(rel);
-    return /\.(ts|js|mjs|cjs)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [rel.split(path.sep).join('/')] : [];
+    return /\.(?:ts|js|mjs|cjs)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [rel.split(path.sep).join('/')] : [];
   });
 }
 
