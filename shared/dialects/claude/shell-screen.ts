@@ -22,8 +22,11 @@ export const ZSH_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/\{[^{}'"]*['"]/, 'a brace holding a quote character (expansion obfuscation)'],
 ];
 
-/** A `${…}` whose operand runs a command: the agent cannot be sure how the shell reads it. */
-export const SUBSTITUTION_IN_EXPANSION = /\$\{[^}]*(?:\$\(|`)/;
+/**
+ * A `${…}` whose operand runs a command: the agent cannot be sure how the shell reads it. Each scan
+ * stops at the next `${` (where the next scan starts), so a run of `${` is read once, not once per `${`.
+ */
+export const SUBSTITUTION_IN_EXPANSION = /\$\{(?:[^$`}]|\$(?![({]))*(?:\$\(|`)/;
 
 export interface Screen {
   /** Why the agent refuses the command before consulting any rule (deny). */
