@@ -26,6 +26,15 @@ export const MAX_DEPTH = 16;
  * in the nesting); past this many checks RuleLens stops and answers at most ask_user.
  */
 export const MAX_CHECKS = 2000;
+/**
+ * Command text one evaluation may read, per unit of the request's own command: each nested check
+ * parses its sub-command's text again, so a command of thousands of nested `$(` is quadratically
+ * much text. Past it a check only looks for a denying rule (as past MAX_CHECKS), and once that
+ * text is spent too the sub-commands left are not looked at: at most ask_user.
+ */
+export const MAX_PARSED_PER_UNIT = 8;
+/** Text any command may read on top of MAX_PARSED_PER_UNIT times its length, so short ones never stop. */
+const PARSE_ALLOWANCE = 65_536;
 /** A trace shows at most this many sub-command sections. */
 export const MAX_TRACE_SECTIONS = 200;
 
@@ -146,8 +155,12 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
 
   let checks = 0;
   let truncated = false;
+  const rootCommand = isShell && typeof req.args?.command === 'string' ? req.args.command : '';
+  let parseLeft = MAX_PARSED_PER_UNIT * rootCommand.length + PARSE_ALLOWANCE;
   const check = (call: Call, depth: number, kind: string): Outcome => {
-    if (++checks > MAX_CHECKS) {
+    // Every check spends its text, also one past the budget: the deny scan below reads it too.
+    parseLeft -= isShell && typeof call.args?.command === 'string' ? call.args.command.length : 0;
+    if (++checks > MAX_CHECKS || parseLeft < 0) {
       // Past the budget: the first matching rule still denies, nothing is allowed.
       truncated = true;
       const str = stableArgs(call.args);
@@ -257,6 +270,12 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
     }
     for (const d of parsed.details) {
       if (MARKER_NAMES.has(d.name)) continue;
+      // Out of text to read: the sub-commands left are not looked at (not even for a deny), at most ask_user.
+      if (parseLeft < 0) {
+        truncated = true;
+        section.branch = `more sub-command text than RuleLens reads (${MAX_PARSED_PER_UNIT}× the command): stopped, at most ask_user`;
+        return { native: agg === 'allow' ? 'ask_user' : agg, rule: undefined };
+      }
       const sub = d.text.trim();
       const atomic = sub === command || (d.startIndex === 0 && d.text.length === command.length);
       const stripped = stripShellWrapper(sub);
@@ -299,7 +318,7 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
     notes.push('non-interactive session: Gemini CLI cannot ask, so its scheduler refuses the call (ask_user becomes deny)');
     out = { native: 'deny', rule: out.rule };
   }
-  if (truncated) notes.push(`the command nests deeper than ${MAX_DEPTH} levels or needs more than ${MAX_CHECKS} sub-command checks: RuleLens stopped there and answers at most ask_user`);
+  if (truncated) notes.push(`the command nests deeper than ${MAX_DEPTH} levels, or needs more than ${MAX_CHECKS} sub-command checks or more than ${MAX_PARSED_PER_UNIT} times its length in sub-commands to parse: RuleLens stopped there and answers at most ask_user`);
   // Only the first sections are kept in the trace of a very long command.
   if (sections.length > MAX_TRACE_SECTIONS) sections.splice(MAX_TRACE_SECTIONS);
   return {

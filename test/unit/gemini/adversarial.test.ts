@@ -1,6 +1,16 @@
 import { strict as assert } from 'assert';
 import { initShellParser } from '../../../shared/dialects/claude';
 import { evaluateGemini, parseGemini } from '../../../shared/dialects/gemini';
+import { cpuMsOf, median, withinFactor } from '../../helpers/cpu-ratio';
+
+/**
+ * Nesting depth of the hostile command (each level re-parses all inside it), and how much more it
+ * may cost than a row of as many sub-commands: the text read is capped at 8× the command's length.
+ */
+const NESTED = 1000;
+const NESTED_FACTOR = 12;
+/** Measured runs per size; the median counts. */
+const REPS = 3;
 
 const rs = parseGemini({
   path: '/home/u/.gemini/policies/p.toml',
@@ -32,6 +42,28 @@ describe('gemini: hostile commands', () => {
     assert.ok(long.trace.notes.some((n) => n.includes('stopped')));
     assert.equal(decide('echo a && '.repeat(3000) + 'rm x'), 'deny');
     assert.ok(['ask_user', 'deny', 'allow'].includes(decide('echo $('.repeat(200) + 'x' + ')'.repeat(200))));
+  });
+
+  it('thousands of nested substitutions end at most ask_user, and say where they stopped', () => {
+    for (const inner of ['x', 'rm x']) {
+      const v = evaluateGemini(rs, { tool: 'run_shell_command', args: { command: 'echo $('.repeat(2 * NESTED) + inner + ')'.repeat(2 * NESTED) }, mode: 'default', interactive: true });
+      assert.notEqual(v.native, 'allow', inner);
+      assert.ok(v.trace.notes.some((n) => n.includes('stopped')), inner);
+    }
+  });
+
+  it(`nested $( cost at most ${NESTED_FACTOR}× what as many sub-commands in a row do (CPU time, one run)`, async () => {
+    const nested = 'echo $('.repeat(NESTED) + 'x' + ')'.repeat(NESTED);
+    const flat = 'echo a; '.repeat(NESTED) + 'echo x';
+    const cost = (command: string) => cpuMsOf(() => evaluateGemini(rs, { tool: 'run_shell_command', args: { command }, mode: 'default', interactive: true }));
+    const plain: number[] = [];
+    const hostile: number[] = [];
+    for (let r = 0; r < REPS; r++) {
+      plain.push(await cost(flat));
+      hostile.push(await cost(nested));
+    }
+    const v = withinFactor(`${NESTED} nested $( vs ${NESTED} in a row`, median(hostile), median(plain), NESTED_FACTOR);
+    assert.ok(v.ok, v.text);
   });
 
   it('yolo still denies a denied sub-command', () => {
