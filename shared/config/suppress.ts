@@ -1,7 +1,7 @@
 import * as path from 'path';
-import picomatch from 'picomatch';
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { finding, type Finding, type Range } from '../model';
+import { compileGlob } from '../patterns/glob';
 
 /** How comments are written in a file whose reader accepts them. */
 export type CommentStyle = '//' | '#';
@@ -204,8 +204,14 @@ export function suppress(findings: readonly Finding[], ctx: SuppressContext): { 
   return { kept, suppressed };
 }
 
-/** Whether a config entry's glob names this file (relative to the config's folder; a bare name matches at any depth). */
+/**
+ * Whether a config entry's glob names this file (relative to the config's folder; a bare name
+ * matches at any depth, as picomatch's `basename` option reads it: the whole path, else its last
+ * part). A glob the matcher leaves undecided suppresses nothing: the finding stays shown.
+ */
 function matchesFile(glob: string, base: string, file: string): boolean {
   const rel = path.relative(base || '.', file).replace(/\\/g, '/');
-  return picomatch(glob, { dot: true, basename: !glob.includes('/') })(rel);
+  const m = compileGlob(glob, { dot: true });
+  if (m.test(rel) === true) return true;
+  return !glob.includes('/') && m.test(path.posix.basename(rel)) === true;
 }
