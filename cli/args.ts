@@ -1,5 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'util';
 import type { EvalContext } from '../shared/model';
+import { DIALECTS, dialectById, type AnyDialect } from '../shared/dialects';
+import { meant } from './did-you-mean';
 import { UsageError } from './io';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -8,7 +10,9 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 export class ArgumentError extends UsageError {}
 
 /**
- * Strict option parsing for one command: unknown options and missing values are usage errors.
+ * Strict option parsing for one command: unknown options and missing values are usage errors; an
+ * unknown option close to a known one says which (`unknown option '--max-warning'; did you mean
+ * '--max-warnings'?`).
  * @example parse(['a', '--format', 'json'], { format: { type: 'string' } })
  */
 export function parse(argv: string[], options: Options): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
@@ -16,15 +20,39 @@ export function parse(argv: string[], options: Options): { values: Record<string
     const r = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
     return { values: r.values as Record<string, string | boolean | string[] | undefined>, positionals: r.positionals };
   } catch (e) {
-    throw new ArgumentError(e instanceof Error ? e.message.replace(/\. To specify a positional argument.*$/s, '') : String(e));
+    const code = (e as { code?: unknown }).code;
+    const message = e instanceof Error ? e.message : String(e);
+    const unknown = /^Unknown option '([^']+)'/.exec(message);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
+      const typed = unknown[1].split('=')[0];
+      throw new ArgumentError(`unknown option '${typed}'${meant(typed, [...Object.keys(options).map((k) => `--${k}`), '--help'])}`);
+    }
+    throw new ArgumentError(message.replace(/\. To specify a positional argument.*$/s, ''));
   }
 }
 
-/** A `--format` value among the allowed ones. */
+/**
+ * A `--format` value among the allowed ones.
+ * @example format('jsn', ['text', 'json'], 'text') // throws "--format must be one of text, json; did you mean 'json'?"
+ */
 export function format<T extends string>(v: unknown, allowed: readonly T[], fallback: T): T {
   if (v === undefined) return fallback;
   if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as T;
-  throw new ArgumentError(`--format must be one of ${allowed.join(', ')}`);
+  throw new ArgumentError(`--format must be one of ${allowed.join(', ')}${typeof v === 'string' ? meant(v, allowed) : ''}`);
+}
+
+/**
+ * The dialect `--dialect` names, among those `fits` accepts (default: every dialect); an unknown
+ * id is a usage error that suggests the closest one and lists the rest.
+ * @example dialectOption('claud') // throws "unknown dialect 'claud'; did you mean 'claude'? (…)"
+ */
+export function dialectOption(v: unknown, fits: (d: AnyDialect) => boolean = () => true): string | undefined {
+  if (v === undefined) return undefined;
+  const ids = DIALECTS.filter(fits).map((d) => d.id);
+  if (typeof v === 'string' && (ids as readonly string[]).includes(v)) return v;
+  const typed = String(v);
+  if (dialectById(typed)) throw new ArgumentError(`--dialect ${typed} cannot be used here (it takes ${ids.join(', ')})`);
+  throw new ArgumentError(`unknown dialect '${typed}'${meant(typed, ids)} (--dialect takes ${ids.join(', ')})`);
 }
 
 /** A non-negative whole number option. */

@@ -12,7 +12,9 @@ import { importCommand } from './commands/import';
 import { stdio, UsageError, type Out } from './io';
 
 import { ArgumentError } from './args';
-import { commandHelp, HELP, wantsHelp } from './help';
+import { commandHelp, HELP, usageLines, wantsHelp } from './help';
+import { meant } from './did-you-mean';
+import { ciCommand } from './commands/ci';
 import { lspCommand } from './commands/lsp';
 import { version } from '../package.json';
 
@@ -28,6 +30,7 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = Object.
       ['check', checkCommand],
       ['eval', evalCommand],
       ['diff', diffCommand],
+      ['ci', ciCommand],
       ['translate', translateCommand],
       ['log', logCommand],
       ['explain', explainCommand],
@@ -37,7 +40,7 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = Object.
       ['rules', rulesCommand],
       ['lsp', lspCommand],
     ] as const
-  ).map(([name, run]) => [name, { run, usage: HELP[name].usage }]),
+  ).map(([name, run]) => [name, { run, usage: usageLines(name).join('\n') }]),
 );
 
 export const VERSION = `rulelens ${version}`;
@@ -46,9 +49,14 @@ export function usage(): string {
   return [
     'usage: rulelens <command> [options]',
     '',
-    ...Object.values(COMMANDS).map((c) => `  rulelens ${c.usage}`),
-    '  rulelens version · rulelens help [COMMAND] · rulelens COMMAND --help',
+    ...Object.keys(HELP).flatMap((name) => HELP[name].usage.map((u) => `  rulelens ${u}`)),
+    '  rulelens COMMAND --help · rulelens help COMMAND   (options, exit codes and an example)',
   ].join('\n');
+}
+
+/** `unknown command 'chek'; did you mean 'check'?` */
+function unknownCommand(name: string): string {
+  return `unknown command '${name}'${meant(name, Object.keys(HELP))}\n(rulelens --help lists the commands)`;
 }
 
 /** Runs the CLI and returns its exit code: 0 ok, 1 findings/failures, 2 usage or I/O error. */
@@ -58,22 +66,26 @@ export async function main(argv: string[], io: Out = stdio): Promise<number> {
     io.err(usage());
     return 2;
   }
-  if (name === '--help' || name === '-h' || name === 'help') {
+  if (name === '--help' || name === '-h' || (name === 'help' && !wantsHelp(rest))) {
     const topic = name === 'help' ? rest[0] : undefined;
-    if (topic !== undefined && !COMMANDS[topic] && !HELP[topic]) {
-      io.err(`unknown command "${topic}"\n${usage()}`);
+    if (topic !== undefined && !HELP[topic]) {
+      io.err(unknownCommand(topic));
       return 2;
     }
     io.out(topic ? commandHelp(topic) : usage());
     return 0;
   }
-  if (name === '--version' || name === '-v' || name === 'version') {
+  if (name === '--version' || name === '-v' || (name === 'version' && !wantsHelp(rest))) {
     io.out(VERSION);
+    return 0;
+  }
+  if ((name === 'help' || name === 'version') && wantsHelp(rest)) {
+    io.out(commandHelp(name));
     return 0;
   }
   const cmd = COMMANDS[name];
   if (!cmd) {
-    io.err(`unknown command "${name}"\n${usage()}`);
+    io.err(unknownCommand(name));
     return 2;
   }
   if (wantsHelp(rest)) {
@@ -88,7 +100,7 @@ export async function main(argv: string[], io: Out = stdio): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       // A mistake in the arguments repeats how the command is used; a missing file does not.
-      io.err(e instanceof ArgumentError ? `rulelens ${name}: ${e.message}\nusage: rulelens ${cmd.usage}\n(rulelens ${name} --help for details)` : `rulelens ${name}: ${e.message}`);
+      io.err(e instanceof ArgumentError ? `rulelens ${name}: ${e.message}\n${cmd.usage}\n(rulelens ${name} --help for details)` : `rulelens ${name}: ${e.message}`);
       return 2;
     }
     io.err(`rulelens ${name}: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);

@@ -9,7 +9,7 @@ import { finding, FILE_START } from '../../shared/model';
 import { isExcluded } from '../../shared/config/lint-config';
 import { detectDialect } from '../../shared/dialects';
 import { listEntries, readText } from '../../shared/host/node-fs';
-import { count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
+import { count, dialectOption, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
 import { addToSummary, emptySummary, fileJson } from '../format/json';
 import { formatFileText } from '../format/text';
 import { evalContext, findLintConfig, nodeHost, reportConfigFindings, stdio, UsageError, type Out } from '../io';
@@ -35,8 +35,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   const maxWarnings = count(values['max-warnings'], '--max-warnings');
   const withTrace = values.trace === true;
   const roots = positionals.length ? positionals : ['.'];
-  const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
-  if (forced !== undefined && !dialectById(forced)) throw new UsageError(`--dialect must be one of ${DIALECTS.map((d) => d.id).join(', ')}`);
+  const forced = dialectOption(values.dialect);
   const files: string[] = [];
   const reports: FileReport[] = [];
   for (const r of roots) {
@@ -68,7 +67,17 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   sink.end(summary);
   if (summary.files === 0 && fmt === 'text') io.err('no rule files found');
   const tooManyWarnings = maxWarnings !== undefined && summary.warnings > maxWarnings;
+  // Said on stderr whatever the format, so the reason for exit 1 is never left to guess.
+  if (tooManyWarnings) io.err(warningsOverBudget(summary.warnings, maxWarnings));
   return summary.errors > 0 || summary.failed > 0 || summary.invalid > 0 || tooManyWarnings ? 1 : 0;
+}
+
+/**
+ * Why a run with only warnings failed.
+ * @example warningsOverBudget(4, 0) // '4 warnings > --max-warnings 0'
+ */
+export function warningsOverBudget(warnings: number, max: number): string {
+  return `${warnings} warning${warnings === 1 ? '' : 's'} > --max-warnings ${max}`;
 }
 
 function textSink(io: Out, cwd: string, withTrace: boolean, withSuppressed: boolean): Sink {
@@ -98,7 +107,7 @@ async function sarifSink(io: Out, cwd: string, withSuppressed: boolean): Promise
 }
 
 /** Readies the dialect of a rule file (its one-time async setup) before the file is checked. */
-async function initDialectOf(file: string, forced: unknown): Promise<void> {
+export async function initDialectOf(file: string, forced: unknown): Promise<void> {
   // Bounded like the check itself: a file over the rule-file limit is refused there, never read here.
   const read = typeof forced === 'string' ? undefined : readBounded(file, MAX_RULE_FILE_BYTES, { lossy: true });
   const d = typeof forced === 'string' ? dialectById(forced) : detectDialect({ path: file, text: read?.ok ? read.text : '' });

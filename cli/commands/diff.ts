@@ -1,32 +1,12 @@
 import * as path from 'path';
-import { loadRuleSet } from '../../shared/check/check-file';
-import { readBase } from '../../shared/diff/base';
-import { compareVersions } from '../../shared/diff/compare';
-import type { RecordedSteps } from '../../shared/dialects';
 import type { Flip } from '../../shared/diff/flips';
 import { flipLine } from '../../shared/diff/format';
-import { listEntries, readText, fileExists } from '../../shared/host/node-fs';
-import { findRequestsFile } from '../../shared/requests/locate';
-import { parseRequestsFile } from '../../shared/requests/parse';
-import { ArgumentError, count, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
+import { listEntries, readText } from '../../shared/host/node-fs';
+import { ArgumentError, count, dialectOption, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
+import { flipJson } from '../format/json';
 import { flipsSarif } from '../format/sarif';
-import { evalContext, nodeHost, readInput, UsageError, type Out } from '../io';
-
-/**
- * The records beside a rule file (Bounds' ledger, or `--ledger FILE`); corrupt lines are reported
- * by number on stderr and skipped, never silently. Undefined when there is none.
- */
-function loadRecords(records: RecordedSteps, rulePath: string, given: string | undefined, io: Out): { path: string; entries: unknown[] } | undefined {
-  const file = given ? path.resolve(given) : records.fileBeside(rulePath);
-  const text = readText(file);
-  if (text === undefined) {
-    if (given) throw new UsageError(`cannot read ${given}`);
-    return undefined;
-  }
-  const parsed = records.read(text);
-  for (const f of parsed.findings) io.err(`${file}:${f.range.start.line + 1}: ${f.message} (line skipped)`);
-  return { path: file, entries: parsed.steps };
-}
+import { evalContext, readInput, type Out } from '../io';
+import { compareFile } from './compare-file';
 
 /**
  * `rulelens diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--format text|json|sarif]`
@@ -41,21 +21,12 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   if (typeof values.base !== 'string') throw new ArgumentError('--base GITREV|FILE is required');
   const rulePath = path.resolve(positionals[0]);
   const text = readInput(rulePath, positionals[0]);
-  const base = readBase(rulePath, values.base);
-  if ('error' in base) throw new UsageError(base.error);
   const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText, listEntries, process.env);
-  const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
-  // Both versions with the policy's other files as they are now: the flips this file's change makes.
-  const cur = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forced }, nodeHost);
-  if (!cur.dialect || !cur.ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
-  const old = loadRuleSet({ path: rulePath, text: base.text }, { ctx, dialect: cur.dialect.id, overlay: new Map([[rulePath, base.text]]) }, nodeHost);
-  const dialect = cur.dialect;
-
-  const requestsPath = findRequestsFile(rulePath, fileExists);
-  const requests = requestsPath ? parseRequestsFile(requestsPath, readText(requestsPath) ?? '', dialect) : null;
+  const forced = dialectOption(values.dialect);
+  const c = compareFile(rulePath, text, values.base, ctx, io, { dialect: forced, ledger: typeof values.ledger === 'string' ? values.ledger : undefined, shown: positionals[0] });
+  const { dialect, flips: all, counts, notes, requestsPath } = c;
   const records = dialect.recordedSteps;
-  const ledger = records ? loadRecords(records, rulePath, typeof values.ledger === 'string' ? values.ledger : undefined, io) : undefined;
-  const { flips: all, counts, notes } = compareVersions(dialect, old.ruleSet!, cur.ruleSet, requests, ctx, undefined, ledger?.entries);
+  const ledger = c.ledger;
   const flips = all.filter((f) => f.kind === 'stored');
   const recorded = all.filter((f) => f.kind === 'ledger');
   const witnesses = all.filter((f) => f.kind === 'witness');
@@ -63,14 +34,14 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   const overDenied = maxDenied !== undefined && counts.tightened > maxDenied;
 
   if (fmt === 'json') {
-    io.out(JSON.stringify({ path: rulePath, base: base.label, dialect: dialect.id, requestsPath, flips: all, counts, notes, budgetExceeded: overAllowed || overDenied }, null, 2));
+    io.out(JSON.stringify({ path: rulePath, base: c.baseLabel, dialect: dialect.id, requestsPath, flips: all.map(flipJson), counts, notes, budgetExceeded: overAllowed || overDenied }, null, 2));
   } else if (fmt === 'sarif') {
     io.out(JSON.stringify(flipsSarif(rulePath, requestsPath ?? null, all, process.cwd()), null, 2));
   } else {
     const rel = path.relative(process.cwd(), rulePath) || rulePath;
-    io.out(`${rel} (${dialect.id}) vs ${base.label}${base.missing ? ' (absent at the base)' : ''}: ${counts.loosened + counts.tightened} decision${counts.loosened + counts.tightened === 1 ? '' : 's'} flip (${counts.loosened} newly allowed, ${counts.tightened} newly denied)`);
+    io.out(`${rel} (${dialect.id}) vs ${c.baseLabel}${c.absentAtBase ? ' (absent at the base)' : ''}: ${counts.loosened + counts.tightened} decision${counts.loosened + counts.tightened === 1 ? '' : 's'} flip (${counts.loosened} newly allowed, ${counts.tightened} newly denied)`);
     if (!requestsPath) io.out('  no stored requests beside this rule file');
-    if (ledger) io.out(`  ${records!.name}: ${path.relative(process.cwd(), ledger.path) || ledger.path} — ${ledger.entries.length} recorded step${ledger.entries.length === 1 ? '' : 's'} re-judged under both versions`);
+    if (ledger) io.out(`  ${ledger.name}: ${path.relative(process.cwd(), ledger.path) || ledger.path} — ${ledger.entries} recorded step${ledger.entries === 1 ? '' : 's'} re-judged under both versions`);
     const section = (title: string, list: Flip[]) => {
       if (!list.length) return;
       io.out(`  ${title}:`);

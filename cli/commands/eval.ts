@@ -10,9 +10,10 @@ import type { RequestResult } from '../../shared/requests/model';
 import { renderTraceText, ruleText } from '../../shared/trace/render';
 import { withNearMisses } from '../../shared/trace/near-miss';
 import { listEntries, readText } from '../../shared/host/node-fs';
-import { ArgumentError, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
-import { hookJson, requestJson, ruleJson } from '../format/json';
+import { ArgumentError, dialectOption, ENGINE_OPTIONS, format, parse, withEngineOptions } from '../args';
+import { hookJson, requestJson, ruleJson, traceJson } from '../format/json';
 import { placeIn, requestLines } from '../format/text';
+import { outputWidth, wrapLine } from '../format/wrap';
 import { withSources } from '../../shared/trace/sources';
 import { evalContext, nodeHost, readInput, UsageError, type Out } from '../io';
 
@@ -30,9 +31,10 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   const text = readInput(rulePath, positionals[0]);
   const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText, listEntries, process.env);
   // A dialect's one-time setup (a WebAssembly parser) runs before its file is parsed, and only for it.
-  const forced = typeof values.dialect === 'string' ? dialectById(values.dialect) : undefined;
+  const forcedId = dialectOption(values.dialect);
+  const forced = forcedId !== undefined ? dialectById(forcedId) : undefined;
   await (forced ?? detectDialect({ path: rulePath, text }))?.init?.();
-  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: typeof values.dialect === 'string' ? values.dialect : undefined }, nodeHost);
+  const { dialect, ruleSet } = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forcedId }, nodeHost);
   if (!dialect || !ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
   const schemaErrors = ruleSet.findings.filter((f) => f.severity === 'error');
   for (const f of schemaErrors) io.err(`${positionals[0]}:${f.range.start.line + 1}:${f.range.start.character + 1} error ${f.code}: ${f.message}`);
@@ -55,7 +57,7 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
     if (fmt === 'json') {
       const checked = stored.expect ? { expect: requestJson(result, false).expect, pass: result.pass, mismatches: result.mismatches } : {};
       const hook = hookJson(verdict);
-      io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: ruleJson(verdict, ruleSet), ...(hook ? { hook } : {}), details: verdict.details, ...checked, ...(ruleSet.members ? { policy: ruleSet.members } : {}), trace: withSources(verdict, ruleSet).trace }, null, 2));
+      io.out(JSON.stringify({ dialect: dialect.id, decision: verdict.decision, native: verdict.native, code: verdict.code, rule: ruleJson(verdict, ruleSet), ...(hook ? { hook } : {}), details: verdict.details, ...checked, ...(ruleSet.members ? { policy: ruleSet.members } : {}), trace: traceJson(withSources(verdict, ruleSet).trace) }, null, 2));
     } else {
       const where = verdict.rule ? placeIn(ruleSet, process.cwd())(verdict.rule.index) : undefined;
       io.out(`${verdict.native}${verdict.code ? ` ${verdict.code}` : ''} — ${ruleText(verdict)}${where ? ` [${where}]` : ''}`);
@@ -78,7 +80,7 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
     const labelOf = (i: number) => ruleSet.rules[i]?.label;
     const placeOf = placeIn(ruleSet, process.cwd());
     for (const r of results) {
-      io.out(requestLines(r, labelOf, (i) => (ruleSet.rules[i] ? ruleNumber(ruleSet.rules[i]) : undefined), placeOf).join('\n'));
+      io.out(requestLines(r, labelOf, (i) => (ruleSet.rules[i] ? ruleNumber(ruleSet.rules[i]) : undefined), placeOf).flatMap((l) => wrapLine(l, outputWidth())).join('\n'));
       if (withTrace && r.verdict) io.out(renderTraceText(withSources(r.verdict, ruleSet)).replace(/^/gm, '      '));
     }
   }

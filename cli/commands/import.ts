@@ -4,7 +4,7 @@ import { loadRuleSet } from '../../shared/check/check-file';
 import { readText } from '../../shared/host/node-fs';
 import { DEFAULT_HISTORY_DIALECT, dialectById, type AnyDialect, type HistoryCapability } from '../../shared/dialects';
 import { historyRequestsFile, importHistory, rulesRefFrom, type ImportResult } from '../../shared/history';
-import { format, parse } from '../args';
+import { dialectOption, format, parse } from '../args';
 import { evalContext, UsageError, type Out } from '../io';
 import { progressBar } from '../progress';
 
@@ -51,11 +51,8 @@ type HistoryDialect = AnyDialect & { history: HistoryCapability };
 const withHistory = (d: AnyDialect | undefined): d is HistoryDialect => d?.history !== undefined;
 
 function targetDialect(rules: unknown, given: unknown): HistoryDialect {
-  if (typeof given === 'string') {
-    const d = dialectById(given);
-    if (!withHistory(d)) throw new UsageError(`--dialect must be one of claude, opencode, omp (got ${JSON.stringify(given)})`);
-    return d;
-  }
+  const id = dialectOption(given, (d) => d.history !== undefined);
+  if (id !== undefined) return dialectById(id) as HistoryDialect;
   if (typeof rules !== 'string') return DEFAULT_HISTORY_DIALECT as HistoryDialect;
   const p = path.resolve(rules);
   const text = readText(p);

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ArgumentError } from '../args';
+import { meant } from '../did-you-mean';
 import type { Out } from '../io';
 
 /** The transports `vscode-languageserver` reads from the command line, plus the client's process id. */
@@ -18,7 +19,7 @@ function serverBundle(): string {
  */
 export async function lspCommand(argv: string[], io: Out): Promise<number> {
   const bad = argv.filter((a) => !TRANSPORT.test(a));
-  if (bad.length) throw new ArgumentError(`unknown option ${bad.map((a) => JSON.stringify(a)).join(', ')} (the server takes --stdio, --node-ipc or --socket=PORT)`);
+  if (bad.length) throw new ArgumentError(`unknown option '${bad[0]}'${meant(bad[0].split('=')[0], ['--stdio', '--node-ipc', '--socket'])} (the server takes --stdio, --node-ipc or --socket=PORT)`);
   // The server picks its transport from process.argv; stdio unless another one was asked for.
   if (!argv.some((a) => /^--(?:stdio|node-ipc|socket=|port=|pipe=)/.test(a))) process.argv.push('--stdio');
   const bundle = serverBundle();

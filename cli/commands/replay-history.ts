@@ -1,16 +1,18 @@
 import * as path from 'path';
 import { replayHistory, type FlipKind } from '../../shared/history';
-import { count, format, parse } from '../args';
-import { evalContext, UsageError, type Out } from '../io';
+import { ArgumentError, count, dialectOption, format, parse } from '../args';
+import { evalContext, type Out } from '../io';
 import { historyFor, readBaseRules, readRules } from './history-files';
+import { printCurrentDecisions } from './replay-current';
 
 /** Flips listed per kind in text output; the rest are counted. */
 const MAX_LISTED = 50;
 
 /**
- * `rulelens replay RULEFILE --history PATH (--rules NEXT | --base GITREV) [--max-newly-denied N]
+ * `rulelens replay RULEFILE --history PATH [--rules NEXT | --base GITREV] [--max-newly-denied N]
  * [--max-newly-asked N] [--max-newly-allowed N] [--format text|json]`
- * Judges every imported call under the current and the proposed rules and lists the flips,
+ * Without a second version, decides every call under the current rules (see replay-current.ts).
+ * Otherwise judges every imported call under the current and the proposed rules and lists the flips,
  * grouped newly denied / newly asked / newly allowed, counted per command prefix. Budgets count
  * calls. Exit 1 over a budget, else 0; 2 on usage or I/O errors.
  */
@@ -31,10 +33,18 @@ export async function replayHistoryCommand(argv: string[], io: Out): Promise<num
     'newly asked': count(values['max-newly-asked'], '--max-newly-asked'),
     'newly allowed': count(values['max-newly-allowed'], '--max-newly-allowed'),
   };
-  if (positionals.length !== 1) throw new UsageError('replay --history takes exactly one RULEFILE');
-  if ((typeof values.rules === 'string') === (typeof values.base === 'string')) throw new UsageError('give the proposed version: --rules NEXT or --base GITREV (one of them)');
+  if (positionals.length !== 1) throw new ArgumentError('replay --history takes exactly one RULEFILE');
+  if (typeof values.rules === 'string' && typeof values.base === 'string') throw new ArgumentError('give one version to compare with: --rules NEXT or --base GITREV, not both');
   const ctx = evalContext();
-  const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
+  const forced = dialectOption(values.dialect, (d) => d.history !== undefined);
+  if (typeof values.rules !== 'string' && typeof values.base !== 'string') {
+    // No second version: how the current rules treat what the agent did.
+    const given = (Object.keys(budgets) as FlipKind[]).filter((k) => budgets[k] !== undefined);
+    if (given.length) throw new ArgumentError(`--max-${given[0].replace(' ', '-')} counts changes between two versions: give --rules NEXT or --base GITREV`);
+    const cur = readRules(positionals[0], ctx, forced);
+    const h = await historyFor(values.history as string[] | undefined, io);
+    return printCurrentDecisions(cur, h, ctx, fmt, io);
+  }
   const cur = readRules(positionals[0], ctx, forced);
   let before = cur;
   let after = cur;

@@ -3,6 +3,7 @@ import * as path from 'path';
 import { fileExists, readText } from '../../shared/host/node-fs';
 import { ATTESSO, findUp, isProfile, PROFILES, profileText, rulesDigest } from '../../shared/dialects/bounds-rules';
 import { ArgumentError, parse } from '../args';
+import { meant } from '../did-you-mean';
 import { UsageError, type Out } from '../io';
 
 /** The rules file a `rules` subcommand works on: `--rules`, else the nearest one upward, else `./.attesso/rules.json`. */
@@ -27,8 +28,8 @@ export async function rulesCommand(argv: string[], io: Out): Promise<number> {
     io.out(rulesDigest(text));
     return 0;
   }
-  if (sub !== 'set-profile') throw new ArgumentError('usage: rulelens rules set-profile balanced|strict [--rules FILE] | rulelens rules digest');
-  if (rest.length !== 1 || !isProfile(rest[0])) throw new ArgumentError(`set-profile takes one of ${PROFILES.join(', ')}`);
+  if (sub !== 'set-profile') throw new ArgumentError(sub === undefined ? 'give a subcommand: set-profile or digest' : `unknown subcommand '${sub}'${meant(sub, ['set-profile', 'digest'])}`);
+  if (rest.length !== 1 || !isProfile(rest[0])) throw new ArgumentError(`set-profile takes one of ${PROFILES.join(', ')}${rest.length === 1 ? meant(rest[0], PROFILES) : ''}`);
   const text = profileText(rest[0]);
   const previous = readText(file);
   try {

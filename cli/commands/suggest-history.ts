@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { unifiedDiff } from '../../shared/history';
-import { format, parse } from '../args';
+import { dialectOption, format, parse } from '../args';
 import { evalContext, UsageError, type Out } from '../io';
 import { historyFor, readRules } from './history-files';
 
@@ -16,7 +16,7 @@ export async function suggestHistoryCommand(argv: string[], io: Out): Promise<nu
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
   if (positionals.length !== 1) throw new UsageError('suggest --history takes exactly one RULEFILE');
   const ctx = evalContext();
-  const cur = readRules(positionals[0], ctx, typeof values.dialect === 'string' ? values.dialect : undefined);
+  const cur = readRules(positionals[0], ctx, dialectOption(values.dialect, (d) => d.history !== undefined));
   const suggest = cur.dialect.history?.suggest;
   if (!suggest) throw new UsageError(`suggest --history rewrites Claude Code settings and OpenCode bash permissions; ${cur.dialect.title} rules are not supported yet (replay --history works for them)`);
   const h = await historyFor(values.history as string[] | undefined, io);

@@ -1,6 +1,7 @@
 import { DIALECTS, type AnyDialect, type TranslationCapability } from '../../shared/dialects';
 import type { FileTranslation, SettingsTranslation } from '../../shared/translate/neutral';
 import { ArgumentError } from '../args';
+import { meant } from '../did-you-mean';
 import { UsageError, type Out } from '../io';
 
 /** A dialect rules can be translated into. */
@@ -8,8 +9,8 @@ export type TranslationTarget = AnyDialect & { translation: Required<Pick<Transl
 /** A dialect whose rules can be translated. */
 type TranslationSource = AnyDialect & { translation: Required<Pick<TranslationCapability, 'toNeutral'>> };
 
-const isTarget = (d: AnyDialect): d is TranslationTarget => !!d.translation?.fromNeutral && !!d.translation.writes;
-const isSource = (d: AnyDialect | undefined): d is TranslationSource => !!d?.translation?.toNeutral;
+export const isTarget = (d: AnyDialect): d is TranslationTarget => !!d.translation?.fromNeutral && !!d.translation.writes;
+export const isSource = (d: AnyDialect | undefined): d is TranslationSource => !!d?.translation?.toNeutral;
 
 /** `a`, `a or b`, `a, b or c`. */
 function orList(words: readonly string[]): string {
@@ -23,7 +24,7 @@ function orList(words: readonly string[]): string {
 export function translationTarget(to: unknown): TranslationTarget {
   const targets = DIALECTS.filter(isTarget);
   const t = targets.find((d) => d.id === to);
-  if (!t) throw new ArgumentError(`--to must be ${orList(targets.map((d) => d.id))}`);
+  if (!t) throw new ArgumentError(`--to must be ${orList(targets.map((d) => d.id))}${typeof to === 'string' ? meant(to, targets.map((d) => d.id)) : ''}`);
   return t;
 }
 

@@ -1,34 +1,69 @@
-import { inFile, ruleNumber, ruleSource, type RuleSet, type Verdict } from '../../shared/model';
+import { inFile, ruleNumber, ruleSource, type RuleRef, type RuleSet, type Trace, type Verdict } from '../../shared/model';
 import { withSources } from '../../shared/trace/sources';
 import type { FileReport } from '../../shared/check/check-file';
-import type { Finding } from '../../shared/model';
+import type { Flip } from '../../shared/diff/flips';
+import type { Finding, RelatedInfo } from '../../shared/model';
 import type { SuppressedFinding } from '../../shared/config/suppress';
 import type { RequestResult } from '../../shared/requests/model';
 import { countResults } from '../../shared/requests/summary';
+import { rowNumber } from '../../shared/trace/render';
+
+/**
+ * A finding's whole message and the related entries beyond it: a headline cut for the editor keeps
+ * its rest as the first related entry, which the whole message already says.
+ * @example fullMessage(f).message // the message without the headline's "…"
+ */
+export function fullMessage(f: Finding): { message: string; related: RelatedInfo[] } {
+  if (f.full === undefined) return { message: f.message, related: f.related ?? [] };
+  return { message: f.full, related: (f.related ?? []).slice(1) };
+}
 
 export function diagnosticJson(f: Finding) {
+  const { message, related } = fullMessage(f);
   return {
     code: f.code,
     severity: f.severity,
-    message: f.message,
+    message,
+    ...(f.full !== undefined ? { headline: f.message } : {}),
     range: f.range,
     ...(f.witness !== undefined ? { witness: f.witness } : {}),
-    ...(f.related?.length ? { related: f.related } : {}),
+    ...(related.length ? { related } : {}),
     ...(f.unnecessary ? { unnecessary: true } : {}),
   };
 }
 
-/** The deciding rule as JSON: its number less one, id, label, and where it is written with its layer. */
+/**
+ * A rule reference in JSON: `number` is the "rule N" every message shows, `index` that number less one.
+ * @example ruleRefJson({ index: 2, id: null, label: 'edit secrets/* deny' }) // { index: 2, number: 3, id: null, label: … }
+ */
+export function ruleRefJson(r: RuleRef | null | undefined) {
+  if (!r) return null;
+  const number = ruleNumber(r);
+  return { index: number - 1, number, id: r.id, label: r.label };
+}
+
+/** The deciding rule as JSON: its number (and that less one), id, label, and where it is written with its layer. */
 export function ruleJson(v: Verdict, rs?: Pick<RuleSet, 'rules' | 'path' | 'layerName'>) {
   if (!v.rule) return null;
   const rule = rs?.rules.find((x) => x.index === v.rule!.index);
   const source = v.rule.source ?? (rule && rs ? ruleSource(rs, rule) : undefined);
-  return { index: ruleNumber(v.rule) - 1, id: v.rule.id, label: v.rule.label, ...(source ? { file: source.file, line: source.line, layer: source.layer } : {}) };
+  return { ...ruleRefJson(v.rule)!, ...(source ? { file: source.file, line: source.line, layer: source.layer } : {}) };
 }
 
 /** A verdict's hook dependence as JSON: every hook (command, matcher, file, line, layer) and the decision without them. */
 export function hookJson(v: Verdict) {
   return v.hook ? { hooks: v.hook.hooks.map((h) => ({ command: h.command, matcher: h.matcher, file: h.source.file, line: h.source.line, layer: h.source.layer })), without: v.hook.without } : undefined;
+}
+
+/** A trace in JSON: every row also carries the rule's shown `number` beside its `rule` index. */
+export function traceJson(t: Trace | null | undefined) {
+  if (!t) return null;
+  return { ...t, sections: t.sections.map((s) => ({ ...s, rows: s.rows.map((r) => ({ ...r, number: rowNumber(r) })) })) };
+}
+
+/** A decision flip in JSON, its rules numbered as the text shows them. */
+export function flipJson(f: Flip) {
+  return { ...f, beforeRule: ruleRefJson(f.beforeRule), afterRule: ruleRefJson(f.afterRule) };
 }
 
 export function requestJson(r: RequestResult, withTrace = true, rs?: Pick<RuleSet, 'rules' | 'path' | 'layerName'>) {
@@ -48,7 +83,7 @@ export function requestJson(r: RequestResult, withTrace = true, rs?: Pick<RuleSe
     rule: v ? ruleJson(v, rs) : null,
     ...(hook ? { hook } : {}),
     details: v?.details ?? null,
-    ...(withTrace ? { trace: v ? (rs ? withSources(v, rs) : v).trace : null } : {}),
+    ...(withTrace ? { trace: v ? traceJson((rs ? withSources(v, rs) : v).trace) : null } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import type { FileReport } from '../../shared/check/check-file';
 import type { Flip } from '../../shared/diff/flips';
 import { lintDocUrl, LINT_SUMMARIES } from '../../shared/docs';
 import type { Finding, Range } from '../../shared/model';
-import { suppressedOf } from './json';
+import { fullMessage, suppressedOf } from './json';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const VERSION = '0.1.0';
@@ -73,13 +73,23 @@ export function toSarif(reports: FileReport[], cwd: string) {
   return c.log();
 }
 
+/** A SARIF log built a file at a time. */
+export interface SarifCollector {
+  /** A checked file's findings (the report can be dropped after). */
+  add(rep: FileReport): void;
+  /** One rule file's decision flips against its base. */
+  addFlips(rulePath: string, requestsPath: string | null, flips: readonly Flip[]): void;
+  log(): ReturnType<SarifBuilder['log']>;
+}
+
 /**
- * A SARIF log built file by file: `check` adds each report's findings and drops the report.
+ * A SARIF log built file by file: `check` adds each report's findings and drops the report; `ci`
+ * adds the flips of each changed rule file to the same run.
  * @example const c = sarifCollector(cwd); c.add(report); c.log().runs[0].results.length
  */
-export function sarifCollector(cwd: string, withSuppressed = false): { add(rep: FileReport): void; log(): ReturnType<SarifBuilder['log']> } {
+export function sarifCollector(cwd: string, withSuppressed = false): SarifCollector {
   const b = new SarifBuilder(cwd);
-  return { add: (rep) => addReport(b, rep, withSuppressed), log: () => b.log() };
+  return { add: (rep) => addReport(b, rep, withSuppressed), addFlips: (rulePath, requestsPath, flips) => addFlips(b, rulePath, requestsPath, flips), log: () => b.log() };
 }
 
 function addReport(b: SarifBuilder, rep: FileReport, withSuppressed = false): void {
@@ -97,8 +107,9 @@ function addReport(b: SarifBuilder, rep: FileReport, withSuppressed = false): vo
     if (rep.requestsPath) groups.push([rep.requestsPath, rep.requestDiagnostics]);
     for (const [file, findings] of groups) {
       for (const f of findings) {
-        const related = f.related?.map((r, i) => ({ id: i, message: { text: r.message }, ...b.location(r.path ?? file, r.range) }));
-        b.add(f.code, levelOf(f.severity), f.witness !== undefined ? `${f.message} (witness: ${JSON.stringify(f.witness)})` : f.message, file, f.range, related?.length ? { relatedLocations: related } : {});
+        const { message, related: more } = fullMessage(f);
+        const related = more.map((r, i) => ({ id: i, message: { text: r.message }, ...b.location(r.path ?? file, r.range) }));
+        b.add(f.code, levelOf(f.severity), f.witness !== undefined ? `${message} (witness: ${JSON.stringify(f.witness)})` : message, file, f.range, related.length ? { relatedLocations: related } : {});
       }
     }
   }
@@ -112,6 +123,11 @@ const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, characte
  */
 export function flipsSarif(rulePath: string, requestsPath: string | null, flips: Flip[], cwd: string) {
   const b = new SarifBuilder(cwd);
+  addFlips(b, rulePath, requestsPath, flips);
+  return b.log();
+}
+
+function addFlips(b: SarifBuilder, rulePath: string, requestsPath: string | null, flips: readonly Flip[]): void {
   // Each flip once: a stored request's subject lines explain its own flip, and a witness a stored
   // request already shows is that same flip.
   const flipped = new Set(flips.filter((f) => f.kind === 'stored' && f.subject === null).map((f) => f.request));
@@ -123,5 +139,4 @@ export function flipsSarif(rulePath: string, requestsPath: string | null, flips:
     if (f.kind === 'stored' && requestsPath && f.range) b.add('decision-flip', level, text, requestsPath, f.range);
     else b.add('decision-flip', level, text, rulePath, f.afterRange ?? ZERO, { properties: { witness: f.witness ?? null } });
   }
-  return b.log();
 }

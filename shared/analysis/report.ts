@@ -85,18 +85,20 @@ const MIN_HEADLINE = 60;
 
 /**
  * A finding whose message fits a headline: a longer message is cut at its last clause boundary
- * (`; `, `: `, ` — `) that fits, and the remainder becomes the first related-information entry, at
- * the finding's own range. Nothing is lost; the editor shows the detail on expansion.
- * @example headline({ ...f, message: 'x'.repeat(200) }).message.length // 160
+ * (`; `, `: `, ` — `) that fits, else at its last space (never inside a word), and the remainder
+ * becomes the first related-information entry, at the finding's own range. Nothing is lost: the
+ * editor shows the detail on expansion, and `full` keeps the whole message for hosts that print it.
+ * @example headline({ ...f, message: 'x '.repeat(100) }).message.length // ≤ 160
  */
 export function headline(f: Finding): Finding {
   if (f.message.length <= MAX_HEADLINE) return f;
   const room = f.message.slice(0, MAX_HEADLINE - 1);
   const cut = Math.max(room.lastIndexOf('; '), room.lastIndexOf(': '), room.lastIndexOf(' — '));
-  const at = cut >= MIN_HEADLINE ? cut : MAX_HEADLINE - 1;
+  const space = room.lastIndexOf(' ');
+  const at = cut >= MIN_HEADLINE ? cut : space >= MIN_HEADLINE ? space : MAX_HEADLINE - 1;
   const head = `${f.message.slice(0, at).trimEnd()}…`;
-  const rest = f.message.slice(at).replace(/^(?:;|:| —)\s*/, '');
-  return { ...f, message: head, related: [{ range: f.range, message: rest }, ...(f.related ?? [])] };
+  const rest = f.message.slice(at).replace(/^(?:;|:| —)?\s*/, '');
+  return { ...f, message: head, full: f.full ?? f.message, related: [{ range: f.range, message: rest }, ...(f.related ?? [])] };
 }
 
 /** Codes that say a rule decides nothing; every other lint on that rule is moot beside them. */

@@ -18,6 +18,8 @@ export interface Finding {
   code: string;
   severity: Severity;
   message: string;
+  /** The whole message when `message` is a headline cut from it (its rest is the first related entry). */
+  full?: string;
   range: Range;
   related?: RelatedInfo[];
   /** The finding concerns dead text (editor shows it faded). */

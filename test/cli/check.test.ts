@@ -18,7 +18,7 @@ describe('cli: check', () => {
     assert.equal(out.files[0].dialect, 'opencode');
     const c = out.files[0].requests.find((q: { name: string }) => q.name === 'C: a mixed operation');
     assert.equal(c.decision, 'deny');
-    assert.deepEqual(c.rule, { index: 2, id: null, label: 'edit secrets/* deny', file: path.join(OPENCODE_PAIR, 'opencode.json'), line: 6, layer: 'opencode.json' });
+    assert.deepEqual(c.rule, { index: 2, number: 3, id: null, label: 'edit secrets/* deny', file: path.join(OPENCODE_PAIR, 'opencode.json'), line: 6, layer: 'opencode.json' });
     assert.equal(c.trace, undefined, 'traces only with --trace');
     const traced = JSON.parse(cli(['check', OPENCODE_PAIR, '--format', 'json', '--trace']).stdout);
     assert.ok(traced.files[0].requests.find((q: { name: string }) => q.name === 'C: a mixed operation').trace.sections.length === 2);

@@ -63,7 +63,7 @@ describe('cli: replay --history', function () {
     const h = session(dir, [['ls']]);
     const cur = path.join(dir, 'opencode.json');
     fs.writeFileSync(cur, '{"permission": {"bash": "ask"}}');
-    assert.equal(cli(['replay', cur, '--history', h]).code, 2, 'needs --rules or --base');
+    assert.equal(cli(['replay', cur, '--history', h, '--max-newly-denied', '0']).code, 2, 'a budget needs a second version');
     assert.equal(cli(['replay', cur, '--history', h, '--rules', cur, '--base', 'HEAD']).code, 2);
     assert.equal(cli(['replay', cur, '--history', path.join(dir, 'missing.jsonl'), '--rules', cur]).code, 2);
     const bounds = path.join(dir, 'rules.json');

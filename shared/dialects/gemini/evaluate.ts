@@ -230,6 +230,9 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
       out = { native: 'ask_user', rule: undefined };
     }
     section.decision = NORMAL[out.native];
+    // The line names the rule its decision comes from: a sub-command's deny, not the allow the
+    // whole line matched first (null when no rule of the file is responsible, as when capped above).
+    if (out.rule !== (m.builtin ? undefined : m)) section.controlling = out.rule ? out.rule.index : null;
     return out;
   };
 
