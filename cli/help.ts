@@ -105,7 +105,7 @@ export const HELP: Record<string, CommandHelp> = {
     examples: ['rulelens diff opencode.json --base origin/main --max-newly-allowed 0'],
   },
   ci: {
-    usage: [`ci [PATH...] [--base GITREV] [--max-warnings N] [--max-newly-allowed N] [--max-newly-denied N] [--sarif FILE] [--summary FILE] [--no-check] ${ENGINE_USAGE}`],
+    usage: [`ci [PATH...] [--base GITREV] [--max-warnings N] [--max-newly-allowed N] [--max-newly-denied N] [--sarif FILE] [--summary FILE] [--no-check] [--github-annotations] ${ENGINE_USAGE}`],
     summary: 'What a CI job or a commit hook runs: check every rule file under each PATH (default .; a named file no dialect claims is skipped, a requests file stands for its rule file), and with --base diff every one of them that changed since the merge base with GITREV. One SARIF file and one Markdown summary (newly allowed decisions first, with witnesses) hold both.',
     options: [
       ['--base GITREV', 'diff the rule files that changed since the merge base of GITREV and HEAD (their requests files count too)'],
@@ -115,6 +115,7 @@ export const HELP: Record<string, CommandHelp> = {
       ['--sarif FILE', 'write SARIF 2.1.0 (findings and decision flips) to FILE'],
       ['--summary FILE', 'append the Markdown summary to FILE (a job summary: $GITHUB_STEP_SUMMARY)'],
       ['--no-check', 'only diff (a hook that guards what a commit widens)'],
+      ['--github-annotations', 'also print errors, warnings and flips as GitHub workflow annotations (newly allowed first)'],
       ...ENGINE,
     ],
     exit: [
@@ -157,7 +158,7 @@ export const HELP: Record<string, CommandHelp> = {
       { code: 1, when: 'the step is refused (DENY); it is appended all the same' },
       { code: 2, when: 'a usage error, no rules.json, an invalid rules file, or a ledger that cannot be written' },
     ],
-    examples: ['rulelens log --action read --subject https://example.com --task t1 --trust untrusted --capability fetch'],
+    examples: ['rulelens log --action web.read --subject docs.example --task job-1 --trust untrusted --capability read'],
   },
   explain: {
     usage: ['explain N [--format text|json] [--ledger FILE] [--rules FILE] [--paths FILE]'],
@@ -167,7 +168,7 @@ export const HELP: Record<string, CommandHelp> = {
       { code: 0, when: 'step N explained' },
       { code: 2, when: 'a usage error, no step N in the ledger, or a file that cannot be read' },
     ],
-    examples: ['rulelens explain 3'],
+    examples: ['rulelens explain 1'],
   },
   suggest: {
     usage: ['suggest [--json] [--ledger FILE] [--rules FILE] [--paths FILE]', 'suggest RULEFILE --history PATH [--write] [--dialect ID] [--format text|json]'],

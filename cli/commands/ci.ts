@@ -19,6 +19,7 @@ import { initDialectOf, warningsOverBudget } from './check';
 import { ciMarkdown, MAX_SUMMARY_FINDINGS, type CiFinding, type CiResult } from './ci-summary';
 import { compareFile, type FileComparison } from './compare-file';
 import { gitChanges, gitRoot } from './git-changes';
+import { annotationLine, MAX_ANNOTATIONS, type Annotation } from './github-annotations';
 
 /** The rule files `ci` works on, from the PATHs it was given. */
 interface Selection {
@@ -45,6 +46,7 @@ export async function ciCommand(argv: string[], io: Out): Promise<number> {
     sarif: { type: 'string' },
     summary: { type: 'string' },
     'no-check': { type: 'boolean' },
+    'github-annotations': { type: 'boolean' },
     ...ENGINE_OPTIONS,
   });
   const maxWarnings = count(values['max-warnings'], '--max-warnings');
@@ -65,6 +67,7 @@ export async function ciCommand(argv: string[], io: Out): Promise<number> {
   const sarif = typeof values.sarif === 'string' ? sarifCollector(top) : undefined;
   const rel = (p: string) => path.relative(top, p).split(path.sep).join('/') || p;
 
+  const annotations: Annotation[] = [];
   const summary = emptySummary();
   const findings: CiFinding[] = [];
   let findingsTotal = 0;
@@ -74,7 +77,7 @@ export async function ciCommand(argv: string[], io: Out): Promise<number> {
       const rep = checkRuleFile(f, nodeHost, { ctx, config });
       addToSummary(summary, rep);
       sarif?.add(rep);
-      findingsTotal += collectFindings(rep, rel, findings);
+      findingsTotal += collectFindings(rep, rel, findings, annotations);
       io.out(formatFileText(rep, cwd));
       clearSharedIndexes();
     }
@@ -110,6 +113,7 @@ export async function ciCommand(argv: string[], io: Out): Promise<number> {
       const c = compareFile(f, read?.ok ? read.text : null, changes.commit, ctx, io, { shown: rel(f) });
       comparisons.push(c);
       sarif?.addFlips(c.rulePath, c.requestsPath, c.flips);
+      flipAnnotations(c, rel, annotations);
       printComparison(c, rel, io);
       clearSharedIndexes();
     }
@@ -142,6 +146,13 @@ export async function ciCommand(argv: string[], io: Out): Promise<number> {
     maxAllowed,
     maxDenied,
   };
+  if (values['github-annotations'] === true) {
+    // Newly allowed decisions first: they are what a reviewer must see.
+    const order = (a: Annotation) => (a.title === 'newly allowed' ? 0 : a.level === 'error' ? 1 : 2);
+    const sorted = [...annotations].sort((a, b) => order(a) - order(b));
+    for (const a of sorted.slice(0, MAX_ANNOTATIONS)) io.out(annotationLine(a));
+    if (sorted.length > MAX_ANNOTATIONS) io.out(`::notice::${sorted.length - MAX_ANNOTATIONS} more findings are in the job log and the SARIF log`);
+  }
   if (sarif) write(values.sarif as string, JSON.stringify(sarif.log(), null, 2) + '\n', false);
   if (typeof values.summary === 'string' && values.summary !== '') write(values.summary, ciMarkdown(result), true);
   if (base !== undefined) io.out(`${loosened} newly allowed${maxAllowed === undefined ? '' : ` (budget ${maxAllowed})`}, ${tightened} newly denied${maxDenied === undefined ? '' : ` (budget ${maxDenied})`} in ${comparisons.length} changed rule file${comparisons.length === 1 ? '' : 's'}`);
@@ -192,8 +203,24 @@ function wasRuleFile(p: string, commit: string): boolean {
   return !('error' in b) && !b.missing && detectDialect({ path: p, text: b.text }) !== undefined;
 }
 
+/** Annotations for one file's flips that count: newly allowed as errors, newly denied as warnings. */
+function flipAnnotations(c: FileComparison, rel: (p: string) => string, into: Annotation[]): void {
+  for (const f of c.flips) {
+    if ((f.kind === 'stored' && f.subject !== null) || f.coveredBy !== undefined) continue;
+    const onRequest = f.kind === 'stored' && c.requestsPath !== null && f.range !== undefined;
+    const witness = f.witness !== undefined ? ` (witness: ${JSON.stringify(f.witness)})` : '';
+    into.push({
+      level: f.direction === 'loosened' ? 'error' : 'warning',
+      file: rel(onRequest ? c.requestsPath! : c.rulePath),
+      range: onRequest ? f.range : f.afterRange,
+      title: f.direction === 'loosened' ? 'newly allowed' : 'newly denied',
+      message: `${flipLine(f).trimStart()}${witness}`,
+    });
+  }
+}
+
 /** Collects a report's errors and warnings for the summary (a bounded number); returns how many there were. */
-function collectFindings(rep: FileReport, rel: (p: string) => string, into: CiFinding[]): number {
+function collectFindings(rep: FileReport, rel: (p: string) => string, into: CiFinding[], annotations: Annotation[]): number {
   let n = 0;
   const groups: Array<[string, FileReport['diagnostics']]> = [[rep.path, rep.diagnostics]];
   if (rep.requestsPath) groups.push([rep.requestsPath, rep.requestDiagnostics]);
@@ -201,13 +228,17 @@ function collectFindings(rep: FileReport, rel: (p: string) => string, into: CiFi
     for (const f of list) {
       if (f.code === 'request-failed' || (f.severity !== 'error' && f.severity !== 'warning')) continue;
       n++;
-      if (into.length < MAX_SUMMARY_FINDINGS) into.push({ file: rel(file), line: f.range.start.line + 1, column: f.range.start.character + 1, severity: f.severity, code: f.code, message: fullMessage(f).message, witness: f.witness });
+      const message = fullMessage(f).message;
+      if (into.length < MAX_SUMMARY_FINDINGS) into.push({ file: rel(file), line: f.range.start.line + 1, column: f.range.start.character + 1, severity: f.severity, code: f.code, message, witness: f.witness });
+      annotations.push({ level: f.severity, file: rel(file), range: f.range, title: f.code, message: f.witness !== undefined ? `${message} (witness: ${JSON.stringify(f.witness)})` : message });
     }
   }
   for (const r of rep.results) {
     if (r.pass !== false) continue;
     n++;
-    if (into.length < MAX_SUMMARY_FINDINGS) into.push({ file: rel(rep.requestsPath ?? rep.path), line: (r.request.range?.start.line ?? 0) + 1, column: (r.request.range?.start.character ?? 0) + 1, severity: 'error', code: 'request-failed', message: `${r.request.name}: ${r.mismatches.join('; ')}` });
+    const message = `${r.request.name}: ${r.mismatches.join('; ')}`;
+    if (into.length < MAX_SUMMARY_FINDINGS) into.push({ file: rel(rep.requestsPath ?? rep.path), line: (r.request.range?.start.line ?? 0) + 1, column: (r.request.range?.start.character ?? 0) + 1, severity: 'error', code: 'request-failed', message });
+    annotations.push({ level: 'error', file: rel(rep.requestsPath ?? rep.path), range: r.request.range, title: 'request-failed', message });
   }
   return n;
 }

@@ -40,7 +40,7 @@ export function gitChanges(base: string, cwd: string): GitChanges {
   const baseCommit = rev.out.trim();
   const mb = git(['merge-base', baseCommit, 'HEAD'], root);
   const commit = mb.ok ? mb.out.trim() : baseCommit;
-  const note = mb.ok ? undefined : `no merge base of ${base} and HEAD (a shallow clone?): compared with ${base} itself, so changes on ${base} since the branch began count too; fetch the history (fetch-depth: 0)`;
+  const note = mb.ok ? undefined : `no merge base of ${base} and HEAD in this clone (a shallow checkout): compared with ${base} itself — right for a pull request's merge commit; elsewhere changes made on ${base} since the branch began count too (check out with fetch-depth: 0)`;
   const diff = git(['diff', '--name-only', '--no-renames', '-z', commit, '--'], root);
   if (!diff.ok) throw new UsageError(`git diff against ${base} failed: ${diff.err}`);
   const changed = diff.out.split('\0').filter(Boolean).map((p) => path.join(root, p));

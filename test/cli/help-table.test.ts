@@ -3,7 +3,9 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { cli, ROOT, SHARED_EXAMPLES } from './helpers';
+import { pathToFileURL } from 'url';
+import { cli, ensureBuilt, ROOT, SHARED_EXAMPLES } from './helpers';
+import { LspClient } from '../protocol/lsp-client';
 import { commandHelp, HELP } from '../../cli/help';
 import { renderReadme } from '../../cli/readme';
 import { DIALECTS } from '../../shared/dialects';
@@ -14,7 +16,8 @@ import { COMMANDS } from '../../cli/main';
 interface Scenario {
   args: string[];
   cwd?: string;
-  input?: string;
+  /** A language-server session instead of a run: whether the editor sends shutdown before exit. */
+  lsp?: { shutdown: boolean };
 }
 
 const scratch = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `rulelens-exit-${prefix}-`));
@@ -60,14 +63,18 @@ function boundsProject(): string {
   return dir;
 }
 
-/** LSP messages, framed as the server reads them on stdin. */
-function lspInput(messages: object[]): string {
-  return messages.map((m) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', ...m });
-    return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-  }).join('');
+/** An editor's session with `rulelens lsp --stdio`: initialize, maybe shutdown, then exit; the server's exit code. */
+async function lspSession(args: string[], shutdown: boolean): Promise<number | null> {
+  ensureBuilt();
+  const client = new LspClient({ file: process.execPath, args: [path.join(ROOT, 'bin/rulelens.js'), ...args], cwd: os.tmpdir() });
+  const exited = new Promise<number | null>((resolve) => client.proc.on('exit', (code) => resolve(code)));
+  await client.initialize(pathToFileURL(os.tmpdir()).href);
+  if (shutdown) await client.request('shutdown', undefined);
+  await client.conn.sendNotification('exit');
+  const code = await exited;
+  client.conn.dispose();
+  return code;
 }
-const INITIALIZE = { id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } };
 
 const EXAMPLE_OPENCODE = path.join(SHARED_EXAMPLES, 'opencode', 'opencode.json');
 
@@ -153,8 +160,8 @@ const SCENARIOS: Record<string, Partial<Record<0 | 1 | 2, () => Scenario>>> = {
     2: () => ({ args: ['rules', 'set-profil', 'strict'], cwd: scratch('rules') }),
   },
   lsp: {
-    0: () => ({ args: ['lsp', '--stdio'], input: lspInput([INITIALIZE, { method: 'initialized', params: {} }, { id: 2, method: 'shutdown' }, { method: 'exit' }]) }),
-    1: () => ({ args: ['lsp', '--stdio'], input: lspInput([INITIALIZE, { method: 'initialized', params: {} }, { method: 'exit' }]) }),
+    0: () => ({ args: ['lsp', '--stdio'], lsp: { shutdown: true } }),
+    1: () => ({ args: ['lsp', '--stdio'], lsp: { shutdown: false } }),
     2: () => ({ args: ['lsp', '--tcp'] }),
   },
   version: { 0: () => ({ args: ['version'] }) },
@@ -212,10 +219,14 @@ describe('cli: one help table for help, README and behaviour', function () {
 
   for (const [name, h] of Object.entries(HELP)) {
     for (const e of h.exit) {
-      it(`${name} exits ${e.code}: ${e.when}`, () => {
+      it(`${name} exits ${e.code}: ${e.when}`, async () => {
         const s = SCENARIOS[name]?.[e.code]?.();
         assert.ok(s, `no scenario for ${name} exit ${e.code}`);
-        const r = cli(s.args, { cwd: s.cwd, input: s.input });
+        if (s.lsp) {
+          assert.equal(await lspSession(s.args.slice(1), s.lsp.shutdown), e.code);
+          return;
+        }
+        const r = cli(s.args, { cwd: s.cwd });
         assert.equal(r.code, e.code, `${s.args.join(' ')}\n${r.stdout}\n${r.stderr}`);
       });
     }

@@ -7,12 +7,9 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE="$ROOT/test/editors"
-if [ "${1:-}" = "--install" ]; then
-  for pkg in neovim:nvim emacs-nox:emacs elpa-eglot:; do
-    name=${pkg%%:*}; bin=${pkg#*:}
-    if [ -n "$bin" ] && command -v "$bin" >/dev/null; then continue; fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$name" >/dev/null 2>&1 || echo "could not install $name"
-  done
+if [ "${1:-}" = "--install" ] && ! { command -v nvim && command -v emacs && emacs --batch --eval "(require 'eglot)"; } >/dev/null 2>&1; then
+  apt-get update -qq >/dev/null 2>&1
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends neovim emacs-nox elpa-eglot >/dev/null 2>&1 || echo "could not install the editors"
 fi
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT

@@ -7,7 +7,8 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 if ! command -v pre-commit >/dev/null && [ "${1:-}" = "--install" ]; then
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends pre-commit >/dev/null 2>&1 || echo "could not install pre-commit"
+  apt-get update -qq >/dev/null 2>&1
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends pre-commit >/dev/null 2>&1 || echo "could not install pre-commit"
 fi
 if ! command -v pre-commit >/dev/null; then echo "skipped: pre-commit is not installed"; echo "0 passed, 0 failed"; exit 0; fi
 echo "$(pre-commit --version), hooks of $(git -C "$ROOT" rev-parse --short HEAD)"
