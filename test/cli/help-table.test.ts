@@ -66,9 +66,12 @@ function boundsProject(): string {
 /** An editor's session with `rulelens lsp --stdio`: initialize, maybe shutdown, then exit; the server's exit code. */
 async function lspSession(args: string[], shutdown: boolean): Promise<number | null> {
   ensureBuilt();
-  const client = new LspClient({ file: process.execPath, args: [path.join(ROOT, 'bin/rulelens.js'), ...args], cwd: os.tmpdir() });
+  // An empty workspace: the server looks through its folder for rule files.
+  const dir = scratch('lsp');
+  const client = new LspClient({ file: process.execPath, args: [path.join(ROOT, 'bin/rulelens.js'), ...args], cwd: dir });
   const exited = new Promise<number | null>((resolve) => client.proc.on('exit', (code) => resolve(code)));
-  await client.initialize(pathToFileURL(os.tmpdir()).href);
+  // A server that exits at once (a wrong command line) must fail the test, not leave it waiting.
+  await Promise.race([client.initialize(pathToFileURL(dir).href), exited.then((code) => Promise.reject(new Error(`the server exited (${code}) before initialize`)))]);
   if (shutdown) await client.request('shutdown', undefined);
   await client.conn.sendNotification('exit');
   const code = await exited;
@@ -223,7 +226,7 @@ describe('cli: one help table for help, README and behaviour', function () {
         const s = SCENARIOS[name]?.[e.code]?.();
         assert.ok(s, `no scenario for ${name} exit ${e.code}`);
         if (s.lsp) {
-          assert.equal(await lspSession(s.args.slice(1), s.lsp.shutdown), e.code);
+          assert.equal(await lspSession(s.args, s.lsp.shutdown), e.code);
           return;
         }
         const r = cli(s.args, { cwd: s.cwd });
