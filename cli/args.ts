@@ -50,7 +50,7 @@ export function dialectOption(v: unknown, fits: (d: AnyDialect) => boolean = () 
   if (v === undefined) return undefined;
   const ids = DIALECTS.filter(fits).map((d) => d.id);
   if (typeof v === 'string' && (ids as readonly string[]).includes(v)) return v;
-  const typed = String(v);
+  const typed = typeof v === 'string' ? v : JSON.stringify(v);
   if (dialectById(typed)) throw new ArgumentError(`--dialect ${typed} cannot be used here (it takes ${ids.join(', ')})`);
   throw new ArgumentError(`unknown dialect '${typed}'${meant(typed, ids)} (--dialect takes ${ids.join(', ')})`);
 }

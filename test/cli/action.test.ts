@@ -91,7 +91,6 @@ describe('GitHub Action: action.yml and its steps\' script', function () {
     assert.match(r.summary, /\| `opencode\.json` \| ask → \*\*allow\*\* \| rule 1: edit \* ask → rule 2: edit src\/\* allow \| stored request `D: work outside the grant`: `src\/main\.ts` \|/);
     const sarif = fs.readFileSync(path.join(dir, 'rulelens.sarif'), 'utf8');
     assert.ok(validate(JSON.parse(sarif)), JSON.stringify(validate.errors?.slice(0, 5)));
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const log: any = JSON.parse(sarif);
     const flip = log.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'decision-flip');
     assert.equal(flip.level, 'error');

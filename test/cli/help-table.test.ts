@@ -194,7 +194,7 @@ describe('cli: one help table for help, README and behaviour', function () {
       assert.equal(r.code, 0, `${name}: ${r.stderr}`);
       assert.equal(r.stdout, `${commandHelp(name)}\n`, name);
       for (const e of HELP[name].exit) assert.ok(r.stdout.includes(`\n  ${e.code}  ${e.when}`), `${name} exit ${e.code}`);
-      assert.match(r.stdout, /\nexamples?:\n  rulelens /, name);
+      assert.match(r.stdout, /\nexamples?:\n {2}rulelens /, name);
     }
   });
 
