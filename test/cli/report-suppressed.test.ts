@@ -7,7 +7,9 @@ describe('cli: check --report-suppressed', () => {
     assert.match(plain.stdout, /· 1 suppressed ·/);
     assert.doesNotMatch(plain.stdout, / suppressed request-invalid/);
     const listed = cli(['check', 'examples/opencode-v1', '--report-suppressed']);
-    assert.match(listed.stdout, /opencode\.requests\.json:\d+:\d+ suppressed request-invalid: unknown agent "reviewer".* \(by a comment on line \d+: on purpose: this request shows OpenCode refusing/);
+    // Text output wraps at a word: a continuation line is the same line, indented.
+    const unwrapped = listed.stdout.replace(/\n +/g, ' ');
+    assert.match(unwrapped, /opencode\.requests\.json:\d+:\d+ suppressed request-invalid: unknown agent "reviewer".* \(by a comment on line \d+: on purpose: this request shows OpenCode refusing/);
     const json = JSON.parse(cli(['check', 'examples/opencode-v1', '--format', 'json', '--report-suppressed']).stdout);
     assert.strictEqual(json.summary.suppressed, 1);
     assert.deepStrictEqual(json.files[0].suppressed.map((s: { code: string; suppressedBy: { kind: string } }) => [s.code, s.suppressedBy.kind]), [['request-invalid', 'comment']]);
