@@ -56,7 +56,7 @@ describe('cli: text output of check', () => {
     fs.writeFileSync(path.join(dir, 'opencode.json'), JSON.stringify({ permissions: [{ action: 'edit', resource: '*', effect: 'ask' }, { action: 'edit', resource: 'secrets/*', effect: 'deny' }] }));
     fs.writeFileSync(path.join(dir, 'opencode.requests.json'), JSON.stringify({ requests: [{ name: 's', action: 'edit', resources: ['secrets/a'], expect: 'deny' }] }));
     const req = JSON.parse(cli(['check', dir, '--format', 'json', '--trace', '--no-builtins']).stdout).files[0].requests[0];
-    assert.deepEqual(req.rule, { index: 1, number: 2, id: null, label: 'edit secrets/* deny' });
+    assert.deepEqual(req.rule, { index: 1, number: 2, id: null, label: 'edit secrets/* deny', file: path.join(dir, 'opencode.json'), line: 1, layer: 'opencode.json' });
     assert.deepEqual(req.trace.sections[0].rows.map((r: { rule: number; number: number }) => [r.rule, r.number]), [[0, 1], [1, 2]]);
     assert.match(cli(['check', dir]).stdout, /✓ s: deny — rule 2: edit secrets\/\* deny/);
     const ev = JSON.parse(cli(['eval', path.join(dir, 'opencode.json'), '--request', '{"action":"edit","resources":["secrets/a"]}', '--format', 'json']).stdout);
