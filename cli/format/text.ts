@@ -9,8 +9,14 @@ import { renderTraceText, ruleText, subjectLines } from '../../shared/trace/rend
 import { withSources } from '../../shared/trace/sources';
 import { outcomesOf } from '../../shared/compiled/outcomes';
 
+/**
+ * A finding's lines: the headline, then its related information under it, one entry a line (the
+ * detail a headline leaves out, the other rules of a grouped finding, why), each with its place.
+ */
 function diagLine(file: string, f: Finding): string {
-  return `  ${file}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.code}: ${f.message}${f.witness !== undefined ? ` (witness: ${JSON.stringify(f.witness)})` : ''}`;
+  const head = `  ${file}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.code}: ${f.message}${f.witness !== undefined ? ` (witness: ${JSON.stringify(f.witness)})` : ''}`;
+  const under = (f.related ?? []).map((r) => `      ${r.path ? `${r.path}:` : ''}${r.range.start.line + 1}: ${r.message}`);
+  return [head, ...under].join('\n');
 }
 
 /** A hidden finding, and what hid it: `… suppressed dead-rule: … (a comment on line 3: kept for the record)`. */
