@@ -95,7 +95,7 @@ export function headline(f: Finding): Finding {
   const word = room.lastIndexOf(' ');
   const at = clause >= MIN_HEADLINE ? clause : word >= MIN_HEADLINE ? word : MAX_HEADLINE - 1;
   const head = `${f.message.slice(0, at).trimEnd()}…`;
-  const rest = `…${f.message.slice(at).replace(/^(?:;|:| —|\.)?\s*/, '')}`;
+  const rest = `…${f.message.slice(at).replace(/^(?:[;:.]| —)?\s*/, '')}`;
   return { ...f, message: head, related: [{ range: f.range, message: rest }, ...(f.related ?? [])] };
 }
 

@@ -85,7 +85,7 @@ export function spellings(command: string, opts: { shell: boolean } = { shell: t
   const long = longFormsOf(words);
   const cluster = clusterOf(words);
   const from = cluster ? cluster.at - 1 : 0;
-  const at = cluster ? args.findIndex((w, i) => i >= from && /^-[A-Za-z]{2,}$/.test(w) && [...w.slice(1)].every((l) => cluster.letters.includes(l))) : -1;
+  const at = cluster ? args.findIndex((w, i) => i >= from && /^-[A-Z]{2,}$/i.test(w) && [...w.slice(1)].every((l) => cluster.letters.includes(l))) : -1;
   if (at >= 0) {
     const letters = args[at].slice(1).split('');
     const swap = (repl: string[]) => [prog, ...args.slice(0, at), ...repl, ...args.slice(at + 1)];
@@ -96,7 +96,7 @@ export function spellings(command: string, opts: { shell: boolean } = { shell: t
     if (longs.length && longs.every(Boolean)) put(swap([...new Set(longs)]), 'long');
   } else if (long && cluster) {
     // One short flag alone: its long form (`git push -f` → `git push --force`).
-    const single = args.findIndex((w, i) => i >= from && /^-[A-Za-z]$/.test(w) && long.table[w[1]] !== undefined);
+    const single = args.findIndex((w, i) => i >= from && /^-[A-Z]$/i.test(w) && long.table[w[1]] !== undefined);
     if (single >= 0) put([prog, ...args.slice(0, single), long.table[args[single][1]], ...args.slice(single + 1)], 'long');
   }
   if (!prog.includes('/')) {

@@ -1,4 +1,4 @@
-import { clipText, finding, MAX_HEADLINE, type Finding, type RelatedInfo } from '../../model';
+import { clipText, finding, type Finding, type RelatedInfo } from '../../model';
 import { fileCommand, READERS, WRITERS, type FileCommand } from '../../programs';
 import { matches } from '../../patterns/wildcard';
 import { addRuleEdits, withRules, type ClaudeQuickFix } from './fixes';

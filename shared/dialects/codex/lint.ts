@@ -1,4 +1,4 @@
-import { clipText, finding, inFile, MAX_HEADLINE, type EvalContext, type Finding } from '../../model';
+import { finding, inFile, type EvalContext, type Finding } from '../../model';
 import { programNamed, runsAnythingFindings, type RunsAnythingHit } from '../../programs';
 import { narrowDenyFinding, runsAnythingHit } from './runs-anything';
 import { evaluateCodex } from './evaluate';

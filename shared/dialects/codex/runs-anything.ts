@@ -1,4 +1,4 @@
-import { clipText, finding, MAX_HEADLINE, type EvalContext, type Finding } from '../../model';
+import { finding, type EvalContext, type Finding } from '../../model';
 import { probesFor, spellings, strongestProbe, type Claim, type RunsAnythingHit, type Writable } from '../../programs';
 import { evaluateCodex } from './evaluate';
 import { prefixMatches } from './match';
@@ -20,7 +20,7 @@ function patternsOf(r: CodexRule): string[] {
 }
 
 /** A witness that means what it says only through a shell: a `~` to expand. */
-const needsShell = (text: string) => /(^| )~/.test(text);
+const needsShell = (text: string) => /(?:^| )~/.test(text);
 
 /**
  * The request Codex sees for a witness: its words, or — when it needs the shell (a `~` to expand) —

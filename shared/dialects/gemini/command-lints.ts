@@ -1,4 +1,4 @@
-import { clipText, finding, MAX_HEADLINE, type EvalContext, type Finding } from '../../model';
+import { clipText, finding, type EvalContext, type Finding } from '../../model';
 import { probesFor, spellings, strongestProbe, type Claim, type RunsAnythingHit, type Writable } from '../../programs';
 import { evaluateGemini } from './evaluate';
 import { SHELL_TOOL, type GeminiMode, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
@@ -62,7 +62,7 @@ export function runsAnythingHit(rs: GeminiRuleSet, r: GeminiRule, ctx: EvalConte
  */
 export function narrowDenyFinding(rs: GeminiRuleSet, r: GeminiRule, ctx: EvalContext): Finding | undefined {
   const subject = r.commandPrefix!.trim().replace(/\s+/g, ' ');
-  if (!/^[\w./~@+=:-]+( [\w./~@+=:-]+)*$/.test(subject)) return undefined;
+  if (!/^[\w./~@+=:-]+(?: [\w./~@+=:-]+)*$/.test(subject)) return undefined;
   const req = (command: string) => requestFor(r, SHELL_TOOL, { command });
   const self = decide(rs, req(subject), ctx);
   if (self.decision !== 'deny' || self.rule !== r.index) return undefined;

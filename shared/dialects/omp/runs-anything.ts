@@ -1,5 +1,5 @@
 import { broaderCommands, exactHeadline, probesFor, runsAnythingFindings, spellings, strongestProbe, type Claim, type RunsAnythingHit, type Writable } from '../../programs';
-import { clipText, finding, MAX_HEADLINE, type Finding } from '../../model';
+import { clipText, finding, type Finding } from '../../model';
 import { isExact, matches } from '../../patterns/wildcard';
 import { normalizeWhitespace } from './pattern';
 import { selectRule } from './decide';
@@ -79,7 +79,7 @@ export function narrowDenyFindingsOmp(rs: OmpRuleSet): Finding[] {
   for (const r of rs.rules) {
     if (r.native !== 'deny') continue;
     const subject = r.match.replace(/(\S)\*$/, '$1').replace(/ \*$/, ' x').replace(/\*/g, 'x');
-    if (!/^[\w./~@+=:-]+( [\w./~@+=:-]+)*$/.test(subject)) continue;
+    if (!/^[\w./~@+=:-]+(?: [\w./~@+=:-]+)*$/.test(subject)) continue;
     const self = decide(rs, { command: subject });
     if (self.decision !== 'deny' || self.rule !== r.index) continue;
     const dodges = spellings(subject).map((s) => ({ ...s, got: decide(rs, { command: s.command }).decision })).filter((s) => s.got !== 'deny');

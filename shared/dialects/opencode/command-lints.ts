@@ -1,4 +1,4 @@
-import { clipText, finding, MAX_HEADLINE, type Finding, type RelatedInfo } from '../../model';
+import { clipText, finding, type Finding, type RelatedInfo } from '../../model';
 import { isExact, isUniversal, matchesPattern } from '../../patterns/wildcard';
 import { broaderCommands, exactHeadline, fileCommand, probesFor, READERS, runsAnythingFindings, runsAnythingHeadline, spellings, strongestProbe, WRITERS, type Claim, type Probe, type RunsAnythingHit, type Writable } from '../../programs';
 import { literalPrefixOf } from '../../analysis/keys';
@@ -72,7 +72,7 @@ function agentsOf(rs: OpencodeRuleSet, r: OpencodeRule): Array<string | null> {
 /** An allow's strongest knowledge-base witness, proved by OpenCode on the whole configuration. */
 function runsAnythingHit(rs: OpencodeRuleSet, r: OpencodeRule, action: string): RunsAnythingHit | undefined {
   for (const agent of agentsOf(rs, r)) {
-    const hit = runsAnythingHitAs(rs, agent === r.agent ? r : { ...r, agent } as OpencodeRule, action, r);
+    const hit = runsAnythingHitAs(rs, agent === r.agent ? r : { ...r, agent }, action, r);
     if (hit) return hit;
   }
   return undefined;
@@ -96,10 +96,19 @@ function runsAnythingHitAs(rs: OpencodeRuleSet, as: OpencodeRule, action: string
   return { label, range: r.resourceRange, probe: best.probe, also: best.also, ...(best.writable ? { writable: best.writable } : {}), claims, data: { rule: r.index, kind: best.probe.capability.group } };
 }
 
+/** A text without the `*` that start and end it. */
+function trimStars(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s[a] === '*') a++;
+  while (b > a && s[b - 1] === '*') b--;
+  return s.slice(a, b);
+}
+
 /** A file a read/edit pattern names, as a plain shell word: wildcards that end or start it empty, others a letter. */
 function fileOf(r: OpencodeRule): string | undefined {
   if (isUniversal(r.resourcePattern)) return undefined;
-  const file = normalizeInput(r.resource).replace(/^\*+|\*+$/g, '').replace(/\*+/g, 'x').replace(/\?/g, 'x');
+  const file = trimStars(normalizeInput(r.resource)).replace(/\*+/g, 'x').replace(/\?/g, 'x');
   return file && /^[\w./~@+-]+$/.test(file) && matchesPattern(r.resourcePattern, file) ? file : undefined;
 }
 
@@ -196,7 +205,7 @@ function codeFileFindings(rs: OpencodeRuleSet, own: readonly OpencodeRule[]): Fi
 /** One deny's command spelled other ways the agent does not deny: flags reordered or split, long forms, paths. */
 function narrowDenyFinding(rs: OpencodeRuleSet, r: OpencodeRule, action: string): Finding | undefined {
   const subject = normalizeInput(r.resource).replace(/(\S)\*$/, '$1').replace(/ \*$/, ' x').replace(/\*/g, 'x').replace(/\s+/g, ' ').trim();
-  if (!/^[\w./~@+=:-]+( [\w./~@+=:-]+)*$/.test(subject)) return undefined;
+  if (!/^[\w./~@+=:-]+(?: [\w./~@+=:-]+)*$/.test(subject)) return undefined;
   const own = request(r, action, subject);
   const self = decide(rs, own);
   if (self.decision !== 'deny' || self.rule !== r.index) return undefined;

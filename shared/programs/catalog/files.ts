@@ -6,7 +6,7 @@ import type { ProgramEntry } from '../types';
  * `-o -exec` after an expression (the starting point itself fails a test like `-name '*.py'`).
  */
 function findExec(fixed: readonly string[]): string | undefined {
-  if (!fixed.length || !appendable(fixed) || fixed.some((w) => /^-(exec|execdir|ok|okdir|delete)$/.test(w))) return undefined;
+  if (!fixed.length || !appendable(fixed) || fixed.some((w) => /^-(?:exec|execdir|ok|okdir|delete)$/.test(w))) return undefined;
   const expression = fixed.some((w) => w.startsWith('-') || w === '(' || w === '!');
   return `${expression ? '-o ' : ''}-exec sh -c id {} +`;
 }
@@ -18,7 +18,7 @@ function findExec(fixed: readonly string[]): string | undefined {
  */
 function curlOutput(fixed: readonly string[]): string | undefined {
   if (!fixed.length || !appendable(fixed)) return undefined;
-  const outputs = fixed.filter((w) => /^(-o|--output|-O|--remote-name)$/.test(w) || /^-[a-zA-Z]*[oO]$/.test(w)).length;
+  const outputs = fixed.filter((w) => /^(?:-o|--output|-O|--remote-name)$/.test(w) || /^-[a-z]*o$/i.test(w)).length;
   const urls = fixed.filter((w) => /^[a-z][a-z0-9+.-]*:\/\//i.test(w)).length;
   const before = Math.max(0, outputs - urls);
   return ['-o ~/.bashrc', ...Array.from({ length: before }, (_, i) => `https://example.com/${i + 1}`), 'https://example.com/x'].join(' ');

@@ -19,5 +19,13 @@ for (const e of CATALOG) for (const n of e.names) if (!BY_NAME.has(n)) BY_NAME.s
  */
 export function programNamed(base: string): ProgramEntry | undefined {
   const plain = base.replace(/\.exe$/i, '');
-  return BY_NAME.get(plain) ?? BY_NAME.get(plain.replace(/[\d.]+$/, '')) ?? BY_NAME.get(plain.replace(/[-.]?[\d.]+$/, ''));
+  const stem = withoutVersion(plain);
+  return BY_NAME.get(plain) ?? BY_NAME.get(stem) ?? BY_NAME.get(stem.replace(/[-.]$/, ''));
+}
+
+/** A name without its trailing digits and dots (`python3.12` → `python`), scanned from the end. */
+function withoutVersion(name: string): string {
+  let end = name.length;
+  while (end > 0 && /[\d.]/.test(name[end - 1])) end--;
+  return name.slice(0, end);
 }

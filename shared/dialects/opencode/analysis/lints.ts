@@ -1,5 +1,5 @@
 import type { Atom, Wildcard } from '../../../patterns/wildcard';
-import { clipText, MAX_HEADLINE, type Decision, type Finding } from '../../../model';
+import { clipText, type Decision, type Finding } from '../../../model';
 import { codeFileWrite } from '../command-lints';
 import type { LintContext } from '../../dialect';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../rules';
