@@ -154,10 +154,12 @@ function crossToolFindings(rs: OpencodeRuleSet, own: readonly OpencodeRule[]): F
 
 /** Files whose writing runs code later, with what follows: a hook git runs, a file a tool executes. */
 const CODE_FILES: ReadonlyArray<{ file: string; consequence: string; reason: string }> = [
-  { file: '.git/hooks/pre-commit', consequence: 'any command can run on the next commit', reason: 'git runs .git/hooks/pre-commit before every commit (githooks(5))' },
-  { file: '.git/config', consequence: 'any command can run on the next git command', reason: 'core.fsmonitor in .git/config runs on every git status (git-config(1))' },
-  { file: '.husky/pre-commit', consequence: 'any command can run on the next commit', reason: 'husky runs its hook scripts on every commit' },
-  { file: '.envrc', consequence: 'any command can run when the folder is entered', reason: 'direnv runs .envrc on entering the folder' },
+  // First: a config file runs its command whatever its mode. A hook the edit tool creates is not
+  // executable and git skips it; rewriting one that exists keeps its mode. direnv's .envrc is not
+  // here: a changed .envrc is blocked until the user runs `direnv allow`.
+  { file: '.git/config', consequence: 'any command can run on the next git command', reason: 'core.fsmonitor in .git/config runs its command on every git status (git-config(1): core.fsmonitor)' },
+  { file: '.husky/pre-commit', consequence: 'any command can run on the next commit', reason: 'husky runs its hook scripts through sh on every commit, executable or not' },
+  { file: '.git/hooks/pre-commit', consequence: 'any command can run on the next commit', reason: 'git runs an executable .git/hooks/pre-commit before every commit, and rewriting an existing hook keeps its mode (githooks(5))' },
 ];
 
 /**

@@ -27,7 +27,7 @@ describe('analysis: OpenCode pitfalls', () => {
     assert.ok(c, 'broad-catch-all reported');
     assert.strictEqual(c.severity, 'warning');
     // What the allow lets happen leads (writing a git hook); what it matches and overrides follows.
-    assert.match(c.message, /^Any command can run on the next commit: .*`\.git\/hooks\/pre-commit`/);
+    assert.match(c.message, /^Any command can run on the next git command: .*`\.git\/config`/);
     assert.match(told(c), /overrides 3 earlier rules: rule 1: edit \* ask, rule 2: edit docs\/\* allow, rule 3: edit secrets\/\* deny/);
     assert.deepStrictEqual(c.data!.overrides, [0, 1, 2]);
     assert.deepStrictEqual(c.related!.slice(2).map((r) => r.message.split(' — ')[0]), ['rule 1: edit * ask', 'rule 2: edit docs/* allow', 'rule 3: edit secrets/* deny']);

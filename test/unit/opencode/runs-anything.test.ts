@@ -72,12 +72,15 @@ describe('opencode: allow-runs-anything', () => {
     assert.match(fs[0].related!.map((r) => r.message).join('\n'), /agent plan/);
   });
 
-  it('an edit allow that reaches a git hook: any command runs on the next commit', () => {
+  it('an edit allow that reaches .git: any command runs on the next git command', () => {
     const rs = v1({ edit: { 'src/*': 'allow', '.*': 'allow' } }, true);
     const [f] = runs(rs);
-    assert.equal(f.witness, '.git/hooks/pre-commit');
+    // .git/config before a hook: core.fsmonitor runs whatever the file's mode; a new hook is not executable.
+    assert.equal(f.witness, '.git/config');
     assert.equal(f.severity, 'warning');
-    assert.equal(evaluateOpencode(rs, { action: 'edit', resources: ['.git/hooks/pre-commit'] }).decision, 'allow');
+    assert.equal(evaluateOpencode(rs, { action: 'edit', resources: ['.git/config'] }).decision, 'allow');
+    const hooks = runs(v1({ edit: { 'src/*': 'allow', '.git/hooks/*': 'allow' } }, true));
+    assert.equal(hooks[0]?.witness, '.git/hooks/pre-commit');
     const all = lintOpencode(v1({ edit: { '*': 'allow' } }, true));
     assert.deepEqual(runs(v1({ edit: { '*': 'allow' } }, true)), [], 'a universal edit allow is broad-catch-all\'s');
     void all;
