@@ -17,8 +17,23 @@ function request(r: OpencodeRule, action: string, resource: string): OpencodeReq
   return { action, resources: [resource], ...(r.agent !== null ? { agent: r.agent } : {}) };
 }
 
+/**
+ * Rule visits the command lints may spend on one file (each evaluation visits every rule): a file
+ * of ordinary size is checked whole; one of 100,000 rules is checked until this runs out, and
+ * says so, instead of taking hours.
+ */
+export const MAX_COMMAND_LINT_WORK = 3_000_000;
+
+/** Thrown when a file's command lints have spent their work. */
+class OutOfWork extends Error {}
+
+/** The work left for the command lints of a rule set being linted now. */
+const workLeft = new WeakMap<OpencodeRuleSet, { left: number }>();
+
 /** The decision OpenCode takes for one resource, and the rule that controls it. */
 function decide(rs: OpencodeRuleSet, req: OpencodeRequest): { decision: string; rule: number | null } {
+  const work = workLeft.get(rs);
+  if (work && (work.left -= rs.rules.length) < 0) throw new OutOfWork();
   const v = evaluateOpencode(rs, req);
   return { decision: v.decision, rule: v.rule?.index ?? null };
 }
@@ -118,8 +133,8 @@ function fileOf(r: OpencodeRule): string | undefined {
  * halves are OpenCode's own decisions: the file tool denied, the shell command allowed. One finding
  * per deny, every command that gets through listed.
  */
-function crossToolFindings(rs: OpencodeRuleSet, own: readonly OpencodeRule[]): Finding[] {
-  const out: Finding[] = [];
+function crossToolFindings(rs: OpencodeRuleSet, own: readonly OpencodeRule[], into: Finding[] = []): Finding[] {
+  const out = into;
   if (!own.some((r) => r.decision === 'allow' && commandAction(r))) return out;
   const done = new Set<string>();
   for (const d of own) {
@@ -236,24 +251,45 @@ function narrowDenyFinding(rs: OpencodeRuleSet, r: OpencodeRule, action: string)
 export function commandLints(rs: OpencodeRuleSet, own: readonly OpencodeRule[]): Finding[] {
   const out: Finding[] = [];
   const hits: RunsAnythingHit[] = [];
-  for (const r of own) {
-    const action = commandAction(r);
-    if (!action || r.resource.trim() === '') continue;
-    if (isExact(r.resourcePattern)) {
-      const f = exactFinding(rs, r, action);
-      if (f) out.push(f);
-      continue;
+  workLeft.set(rs, { left: MAX_COMMAND_LINT_WORK });
+  let stopped: OpencodeRule | undefined;
+  const spend = (r: OpencodeRule | undefined, step: () => void) => {
+    if (stopped) return;
+    try {
+      step();
+    } catch (e) {
+      if (!(e instanceof OutOfWork)) throw e;
+      stopped = r ?? own[own.length - 1];
     }
-    // A universal pattern is broad-catch-all's finding: one root cause, one finding.
-    if (r.decision === 'allow' && !isUniversal(r.resourcePattern)) {
-      const hit = runsAnythingHit(rs, r, action);
-      if (hit) hits.push(hit);
+  };
+  try {
+    for (const r of own) {
+      const action = commandAction(r);
+      if (!action || r.resource.trim() === '') continue;
+      spend(r, () => {
+        if (isExact(r.resourcePattern)) {
+          const f = exactFinding(rs, r, action);
+          if (f) out.push(f);
+          return;
+        }
+        // A universal pattern is broad-catch-all's finding: one root cause, one finding.
+        if (r.decision === 'allow' && !isUniversal(r.resourcePattern)) {
+          const hit = runsAnythingHit(rs, r, action);
+          if (hit) hits.push(hit);
+        }
+        if (r.decision === 'deny') {
+          const f = narrowDenyFinding(rs, r, action);
+          if (f) out.push(f);
+        }
+      });
     }
-    if (r.decision === 'deny') {
-      const f = narrowDenyFinding(rs, r, action);
-      if (f) out.push(f);
-    }
+    out.push(...runsAnythingFindings(hits));
+    spend(undefined, () => out.push(...codeFileFindings(rs, own)));
+    // Found findings are kept as they come: a stop part-way keeps the denies already checked.
+    spend(undefined, () => void crossToolFindings(rs, own, out));
+  } finally {
+    workLeft.delete(rs);
   }
-  out.push(...runsAnythingFindings(hits), ...codeFileFindings(rs, own), ...crossToolFindings(rs, own));
+  if (stopped) out.push(finding('analysis-budget', 'information', `Command lints stopped at ${labelOf(stopped)}: the file has too many rules to try every command against each`, stopped.resourceRange, { data: { rule: stopped.index } }));
   return out;
 }

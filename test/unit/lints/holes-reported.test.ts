@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { initDialects } from '../../../shared/dialects';
-import { loadRuleSet, lintRuleSet } from '../../../shared/check/check-file';
+import { checkRuleFile, loadRuleSet, lintRuleSet } from '../../../shared/check/check-file';
 import type { Finding } from '../../../shared/model';
 
 /**
@@ -138,5 +138,16 @@ describe('holes of real configs are reported on their rule line, proved by the e
       const { decide } = check(POLICY, text);
       assert.equal(decide({ tool: 'read_file', args: { file_path: 'README.md' }, mode: 'default', interactive: true }), 'deny');
     });
+  });
+});
+
+describe('every finding a file shows fits a headline', function () {
+  before(initDialects);
+  it('a parse finding too: at most 120 characters, the rest in related information', () => {
+    const text = '[[rule]]\ntoolName = "run_command"\ncommandRegex = "^git status"\ndecision = "allow"\npriority = 10\n';
+    const rep = checkRuleFile('/home/u/.gemini/policies/p.toml', { readFile: () => text, exists: () => false });
+    const long = rep.diagnostics.filter((f) => f.message.length > 120);
+    assert.deepEqual(long.map((f) => f.message), []);
+    assert.ok(rep.diagnostics.some((f) => f.code === 'schema' && f.related?.length), 'the cut detail is related information');
   });
 });
