@@ -49,6 +49,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   const cwd = process.cwd();
   const sink = fmt === 'json' ? jsonSink(io, withTrace, withSuppressed) : fmt === 'sarif' ? await sarifSink(io, cwd, withSuppressed) : textSink(io, cwd, withTrace, withSuppressed);
   const summary = emptySummary();
+  const once = new Set<string>();
   for (const rep of reports) {
     addToSummary(summary, rep);
     sink.file(rep);
@@ -56,7 +57,7 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   for (const f of [...new Set(files)]) {
     if (isExcluded(config, f)) continue;
     await initDialectOf(f, forced);
-    const rep = checkRuleFile(f, nodeHost, { ctx, config, dialect: forced });
+    const rep = onceEach(checkRuleFile(f, nodeHost, { ctx, config, dialect: forced }), once);
     addToSummary(summary, rep);
     sink.file(rep);
     // Each file is checked once: its pattern indexes, shared so an editor's re-checks can reuse
@@ -78,6 +79,21 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
  */
 export function warningsOverBudget(warnings: number, max: number): string {
   return `${warnings} warning${warnings === 1 ? '' : 's'} > --max-warnings ${max}`;
+}
+
+/**
+ * A report without the notes already printed for an earlier file: a finding whose `data.once`
+ * names its scope (a policy folder) is news once per run, not once per file of the folder.
+ */
+function onceEach(rep: FileReport, seen: Set<string>): FileReport {
+  const keep = rep.diagnostics.filter((f) => {
+    const k = f.data?.once;
+    if (typeof k !== 'string') return true;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return keep.length === rep.diagnostics.length ? rep : { ...rep, diagnostics: keep };
 }
 
 function textSink(io: Out, cwd: string, withTrace: boolean, withSuppressed: boolean): Sink {

@@ -1,4 +1,4 @@
-import { finding, type Finding, type Range, type RelatedInfo, type Rule } from '../model';
+import { finding, MAX_HEADLINE, type Finding, type Range, type RelatedInfo, type Rule } from '../model';
 import type { Decider } from './coverage';
 
 /**
@@ -78,26 +78,24 @@ export function budgetFinding(r: Rule, count: number, reason: string): Finding {
   });
 }
 
-/** Longest headline a finding shows; the rest of its text moves to related information. */
-export const MAX_HEADLINE = 160;
-/** Shortest headline worth cutting at a clause boundary rather than mid-clause. */
+/** Shortest headline worth cutting at a clause boundary rather than at a word. */
 const MIN_HEADLINE = 60;
 
 /**
- * A finding whose message fits a headline: a longer message is cut at its last clause boundary
- * (`; `, `: `, ` — `) that fits, else at its last space (never inside a word), and the remainder
- * becomes the first related-information entry, at the finding's own range. Nothing is lost: the
- * editor shows the detail on expansion, and `full` keeps the whole message for hosts that print it.
- * @example headline({ ...f, message: 'x '.repeat(100) }).message.length // ≤ 160
+ * A finding whose message fits a headline (`MAX_HEADLINE`, 120 characters): a longer message is
+ * cut at its last clause boundary (`; `, `: `, ` — `, `. `) that fits, else at its last word, and
+ * the remainder becomes the first related-information entry, at the finding's own range. Nothing
+ * is lost; the editor and the text output show the detail under the headline.
+ * @example headline({ ...f, message: 'x '.repeat(100) }).message.length <= 120 // true
  */
 export function headline(f: Finding): Finding {
   if (f.message.length <= MAX_HEADLINE) return f;
   const room = f.message.slice(0, MAX_HEADLINE - 1);
-  const cut = Math.max(room.lastIndexOf('; '), room.lastIndexOf(': '), room.lastIndexOf(' — '));
-  const space = room.lastIndexOf(' ');
-  const at = cut >= MIN_HEADLINE ? cut : space >= MIN_HEADLINE ? space : MAX_HEADLINE - 1;
+  const clause = Math.max(room.lastIndexOf('; '), room.lastIndexOf(': '), room.lastIndexOf(' — '), room.lastIndexOf('. '));
+  const word = room.lastIndexOf(' ');
+  const at = clause >= MIN_HEADLINE ? clause : word >= MIN_HEADLINE ? word : MAX_HEADLINE - 1;
   const head = `${f.message.slice(0, at).trimEnd()}…`;
-  const rest = f.message.slice(at).replace(/^(?:;|:| —)?\s*/, '');
+  const rest = `…${f.message.slice(at).replace(/^(?:[;:.]| —)?\s*/, '')}`;
   return { ...f, message: head, full: f.full ?? f.message, related: [{ range: f.range, message: rest }, ...(f.related ?? [])] };
 }
 

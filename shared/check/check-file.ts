@@ -141,7 +141,7 @@ export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
   const config = opts.config ?? EMPTY_CONFIG;
   const report: FileReport = { path: rulePath, dialect, ruleSet, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
   if (!dialect || !ruleSet) return report;
-  const shown = suppressIn(rulePath, got.text, dialect.comments?.(rulePath), applyLevels([...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config), config, (f) => rulePlace(ruleSet, f));
+  const shown = suppressIn(rulePath, got.text, dialect.comments?.(rulePath), applyLevels([...ruleSet.findings.map(headline), ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config), config, (f) => rulePlace(ruleSet, f));
   report.diagnostics = shown.kept;
   if (shown.suppressed.length) report.suppressed = shown.suppressed;
   const requestsPath = findRequestsFile(rulePath, (p) => exists(host, opts, p));

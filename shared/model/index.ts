@@ -5,3 +5,4 @@ export * from './rule';
 export * from './verdict';
 export * from './context';
 export * from './path-limit';
+export * from './text';

@@ -1,17 +1,14 @@
-import { finding, type Finding, type RelatedInfo } from '../../model';
+import { clipText, finding, type Finding, type RelatedInfo } from '../../model';
+import { fileCommand, READERS, WRITERS, type FileCommand } from '../../programs';
 import { matches } from '../../patterns/wildcard';
 import { addRuleEdits, withRules, type ClaudeQuickFix } from './fixes';
 import { decideWith, requestFor } from './lint-confirm';
 import { candidatesFor, firstWord } from './rule-index';
 import type { ClaudeRule, ClaudeRuleSet } from './types';
 
-/** Shell commands that read a file named as their last word. */
-const READERS: readonly string[] = ['cat', 'head', 'tail', 'less', 'more', 'grep -e .', 'sed -n p', 'awk 1', 'base64', 'xxd', 'strings', 'jq .', 'cp {} /tmp/copy'];
-/** Shell commands that write a file named as their last word. */
-const WRITERS: readonly string[] = ['tee', 'cp /tmp/x', 'mv /tmp/x', 'sed -i s/a/b/', 'touch', 'truncate -s 0', 'rm'];
-
-function command(template: string, file: string): string {
-  return template.includes('{}') ? template.replace('{}', file) : `${template} ${file}`;
+/** A reader or writer of the knowledge base, for one file. */
+function command(c: FileCommand, file: string): string {
+  return fileCommand(c, file);
 }
 
 /** A file a path rule names: its wildcards filled with plain letters, or undefined for classes and braces. */
@@ -39,23 +36,26 @@ export function crossToolFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[],
     const tried = at ? at.map((i) => bashAllows[i]) : bashAllows;
     return tried.some((r) => r.matcher.kind !== 'bash' || matches(r.matcher.compiled, cmd));
   };
-  const hits: Array<{ deny: ClaudeRule; by: ClaudeRule; cmd: string; toolReq: { tool: string; path: string } }> = [];
+  const hits: Array<{ deny: ClaudeRule; by: ClaudeRule; cmd: string; toolReq: { tool: string; path: string }; others: Array<{ cmd: string; by: ClaudeRule; does: string }> }> = [];
   for (const d of own) {
     if (d.tier !== 'deny' || d.matcher.kind !== 'path' || skip.has(d.index)) continue;
     const file = fileOf(d);
     if (!file) continue;
     const toolReq = { tool: d.matcher.family === 'read' ? 'Read' : 'Edit', path: file };
     if (decideWith(rs, rs.rules, toolReq).decision !== 'deny') continue;
-    const templates = d.matcher.family === 'read' ? READERS : WRITERS;
-    for (const t of templates) {
+    // Every reader (or writer) that gets through: the first leads, the others are listed.
+    const through: Array<{ cmd: string; by: ClaudeRule; does: string }> = [];
+    for (const t of d.matcher.family === 'read' ? READERS : WRITERS) {
       const cmd = command(t, file);
       if (!admitted(cmd)) continue;
       const o = decideWith(rs, rs.rules, { tool: 'Bash', command: cmd });
       if (o.decision !== 'allow' || o.rule === null) continue;
-      hits.push({ deny: d, by: rs.rules[o.rule], cmd, toolReq });
-      break;
+      through.push({ cmd, by: rs.rules[o.rule], does: t.does });
     }
+    if (through.length) hits.push({ deny: d, by: through[0].by, cmd: through[0].cmd, toolReq, others: through.slice(1) });
   }
+  /** The further readers or writers of one deny's file, each at the rule that allows it. */
+  const othersOf = (h: { others: ReadonlyArray<{ cmd: string; by: ClaudeRule; does: string }> }): RelatedInfo[] => h.others.map((o) => rel(o.by, `allows \`${o.cmd}\` too (it ${o.does})`));
   // One root cause, one finding: an allow of this file that bypasses several denies is reported
   // once, on the allow, with the denies it bypasses as related information.
   const out: Finding[] = [];
@@ -67,16 +67,18 @@ export function crossToolFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[],
     const verb = first.deny.matcher.kind === 'path' && first.deny.matcher.family === 'read' ? 'reads' : 'writes';
     const claims = { claim: { request: { tool: 'Bash', command: first.cmd }, decision: 'allow' }, denied: { request: first.toolReq, decision: 'deny' } };
     if (by.file === rs.path && group.length > 1) {
-      out.push(finding('cross-tool-bypass', 'warning', `"${by.text}" bypasses ${group.length} Read/Edit denies: it allows \`${first.cmd}\`, which "${first.deny.text}" denies to the file tools`, by.range, {
-        related: group.map((h) => rel(h.deny, `denied to the file tools, yet \`${h.cmd}\` is allowed`)),
+      out.push(finding('cross-tool-bypass', 'warning', `${group.length} denied files can be ${verb === 'reads' ? 'read' : 'written'} through Bash: "${clip(by.text)}" allows \`${first.cmd}\``, by.range, {
+        related: group.flatMap((h) => [rel(h.deny, `denied to the file tools, yet \`${h.cmd}\` is allowed`), ...othersOf(h)]),
         witness: first.cmd,
         data: { ruleIndex: by.index, denies: group.map((h) => h.deny.index), ...claims, ...withFix(fixFor(group)) },
       }));
       continue;
     }
     for (const h of group) {
-      out.push(finding('cross-tool-bypass', 'warning', `"${h.deny.text}" is bypassed: "${by.text}" allows \`${h.cmd}\`, which ${verb} the same file through Bash`, h.deny.range, {
-        related: [rel(by, `allows \`${h.cmd}\``)],
+      const what = verb === 'reads' ? 'read' : 'written';
+      const more = h.others.length ? ` (and ${h.others.length} more command${h.others.length > 1 ? 's' : ''})` : '';
+      out.push(finding('cross-tool-bypass', 'warning', `${h.toolReq.path} can be ${what} through Bash: "${clip(by.text)}" allows \`${h.cmd}\`${more}, despite "${clip(h.deny.text)}"`, h.deny.range, {
+        related: [rel(by, `allows \`${h.cmd}\`, which ${verb} the same file`), ...othersOf(h)],
         witness: h.cmd,
         data: { ruleIndex: h.deny.index, by: by.index, claim: { request: { tool: 'Bash', command: h.cmd }, decision: 'allow' }, denied: { request: h.toolReq, decision: 'deny' }, ...withFix(fixFor([h])) },
       }));
@@ -86,6 +88,9 @@ export function crossToolFindings(rs: ClaudeRuleSet, own: readonly ClaudeRule[],
 }
 
 const withFix = (quickFix: ClaudeQuickFix | undefined) => (quickFix ? { quickFix } : {});
+
+/** Rule texts as a headline quotes them. */
+const clip = (s: string) => clipText(s, 44);
 
 /** The path a deny names as a Bash pattern: its wildcards as `*`, or undefined when it has classes or braces. */
 function shellPathPattern(d: ClaudeRule): string | undefined {

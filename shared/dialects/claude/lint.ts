@@ -1,6 +1,6 @@
 import { finding, type Finding, type RelatedInfo } from '../../model';
-import { allowsWhat, runsAnythingCandidates, runsAnythingSeverity, strongestWitness } from '../../patterns/runs-anything';
-import { isExact, literalWordsOf, type Wildcard } from '../../patterns/wildcard';
+import { broaderCommands, exactHeadline, probesFor, runsAnythingFindings, strongestProbe, type RunsAnythingHit, type Writable } from '../../programs';
+import { isExact, literalWordsOf, matches, type Wildcard } from '../../patterns/wildcard';
 import type { LintContext } from '../dialect';
 import { mayOverlap, overlap, sample, uncovered } from './automata';
 import { bypassModeFindings } from './bypass-mode';
@@ -11,7 +11,7 @@ import { narrowDenyFindings } from './narrow-deny';
 import { competitorsOf } from './competitors';
 import { LOCAL_SETTINGS_FILE } from './settings';
 import { isShellParserReady } from '../../host/shell-parser';
-import type { ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
+import type { ClaudeRequest, ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 import { Deadline } from '../../analysis/budget';
 import { budgetFinding } from '../../analysis/report';
 
@@ -30,6 +30,8 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
   // The automata checks (dead-rule, broad-catch-all) stop at the file's budget; the rest are cheap.
   const deadline = ctx.deadline ?? new Deadline();
   const unanalysed: ClaudeRule[] = [];
+  // Allows that run anything, reported once per root cause after every rule is read.
+  const hits: RunsAnythingHit[] = [];
   // The first rule of each tier and text, for duplicates (saved approvals run to hundreds of rules).
   const firstOf = new Map<string, ClaudeRule>();
   for (const o of rs.rules) if (!firstOf.has(`${o.tier}\u0000${o.text}`)) firstOf.set(`${o.tier}\u0000${o.text}`, o);
@@ -58,9 +60,13 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
     }
     const broad = inBudget ? catchAllFinding(rs, r, ctx, rel) : undefined;
     if (broad) out.push(broad);
-    else if (r.tier === 'allow') out.push(...runsAnything(rs, r));
+    else if (r.tier === 'allow') {
+      const hit = runsAnythingHit(rs, r);
+      if (hit) hits.push(hit);
+    }
     out.push(...exactCommand(rs, r));
   }
+  out.push(...runsAnythingFindings(hits));
   // Rules already reported as never firing or redundant have their root cause named.
   const reported = new Set(out.filter((f) => f.code === 'never-matches' || f.code === 'dead-rule' || f.code === 'duplicate-rule').map((f) => f.data?.ruleIndex as number));
   if (!deadline.expired) out.push(...crossToolFindings(rs, own, rel, reported), ...narrowDenyFindings(rs, own, reported));
@@ -118,45 +124,79 @@ function clip(s: string): string {
   return one.length > MAX_QUOTED ? `${one.slice(0, MAX_QUOTED - 1)}…` : one;
 }
 
-/** Allow rules' witnesses from the shared table, each one proved: the rule alone allows it. */
-function runsAnything(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
+/** A Bash request. */
+const bash = (command: string): ClaudeRequest => ({ tool: 'Bash', command });
+
+/** Whether the agent allows `command` and `r` is why: it decides it, or alone it would. */
+function allowedThrough(rs: ClaudeRuleSet, r: ClaudeRule, command: string): boolean {
+  const o = decideWith(rs, rs.rules, bash(command));
+  if (o.decision !== 'allow') return false;
+  if (o.rule === r.index) return true;
+  const alone = decideWith(rs, [r], bash(command));
+  return alone.decision === 'allow' && alone.rule === r.index;
+}
+
+/** Whether the agent writes the project file a witness runs without asking, by the rule set's own decision for an Edit. */
+function writableFile(rs: ClaudeRuleSet, file: string): Writable {
+  const request: ClaudeRequest = { tool: 'Edit', path: file };
+  const d = decideWith(rs, rs.rules, request).decision;
+  return d === 'allow'
+    ? { allowed: true, note: `the agent edits ${file} without asking (Edit of it is allowed)`, claim: { request, decision: 'allow' } }
+    : { allowed: false, note: `editing ${file} is ${d === 'deny' ? 'denied' : 'asked first'}, so this needs that permission too` };
+}
+
+/**
+ * An allow rule's strongest runs-anything witness from the knowledge base, proved by the
+ * evaluator on the whole rule set (the rule is why it is allowed), with its follow-up commands.
+ */
+function runsAnythingHit(rs: ClaudeRuleSet, r: ClaudeRule): RunsAnythingHit | undefined {
   const m = r.matcher;
   const whole = m.kind === 'tool' && m.name === 'Bash';
-  if (m.kind !== 'bash' && !whole) return [];
-  const admitted = runsAnythingCandidates((r.specifier ?? '*').replace(/:\*$/, ' *')).filter((c) => {
-    const o = decideWith(rs, [r], { tool: 'Bash', command: c.command });
-    return o.decision === 'allow' && o.rule === r.index;
-  });
-  const c = strongestWitness(admitted);
-  if (c) {
-    return [finding('allow-runs-anything', runsAnythingSeverity(c), `"${clip(r.text)}" allows ${allowsWhat(c).noun}: it admits ${c.what}, e.g. \`${c.command}\``, r.range, {
-      witness: c.command,
-      data: { ruleIndex: r.index, kind: c.kind, claim: { request: { tool: 'Bash', command: c.command }, decision: 'allow', alone: true } },
+  // An exact command is what it says: the rule admits nothing else.
+  if ((m.kind !== 'bash' && !whole) || (m.kind === 'bash' && isExact(m.pattern))) return undefined;
+  const pattern = (r.specifier ?? '*').replace(/:\*$/, ' *').replace(/\s+/g, ' ').trim();
+  // The rule's own pattern first: a verdict reads the whole command and every rule.
+  const own = m.kind === 'bash' ? (c: string) => matches(m.compiled, c) || matches(m.compiled, c.replace(/['"]/g, '')) : () => true;
+  const admitted = probesFor(pattern).filter((p) => own(p.command) && allowedThrough(rs, r, p.command) && p.followUp.every((f) => decideWith(rs, rs.rules, bash(f)).decision === 'allow'));
+  const best = strongestProbe(admitted, (p) => writableFile(rs, p.capability.writes!));
+  if (!best) return undefined;
+  const claims = [best.probe.command, ...best.probe.followUp].map((c) => ({ request: bash(c), decision: 'allow' }));
+  return {
+    label: `"${clip(r.text)}"`,
+    range: r.range,
+    probe: best.probe,
+    also: best.also,
+    ...(best.writable ? { writable: best.writable } : {}),
+    claims,
+    data: { ruleIndex: r.index, claim: claims[0] },
+  };
+}
+
+/**
+ * `exact-command-pattern`: a Bash rule without a wildcard decides only the bare command. Reported
+ * when the same command with arguments is decided otherwise (by the whole rule set), with what it
+ * becomes: an allow whose arguments still ask (information; a hint for saved approvals), a deny or
+ * ask whose arguments get through (a warning). A deny whose arguments another rule denies anyway,
+ * or an ask whose arguments still ask, changes nothing and is not reported.
+ */
+function exactCommand(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
+  if (r.matcher.kind !== 'bash' || r.specifier === null || !isExact(r.matcher.pattern)) return [];
+  const spec = r.specifier.replace(/\s+/g, ' ').trim();
+  if (decideWith(rs, [r], bash(spec)).decision !== r.tier) return [];
+  const suggestion = `Bash(${spec} *)`;
+  const laxer = (d: string) => (r.tier === 'allow' ? d !== 'allow' : r.tier === 'deny' ? d !== 'deny' : d === 'allow');
+  for (const witness of broaderCommands(spec)) {
+    const got = decideWith(rs, rs.rules, bash(witness));
+    if (!laxer(got.decision)) continue;
+    // Approvals the agent saves itself are exact on purpose; at most a hint there.
+    const saved = r.file.replace(/\\/g, '/').endsWith(`/${LOCAL_SETTINGS_FILE}`);
+    const severity = r.tier === 'allow' ? (saved ? 'hint' : 'information') : 'warning';
+    return [finding('exact-command-pattern', severity, exactHeadline(witness, got.decision, r.tier, `"${clip(r.text)}"`, r.tier === 'allow' ? undefined : `"${clip(suggestion)}"`), r.range, {
+      witness,
+      data: { ruleIndex: r.index, suggestion, claim: { request: bash(witness), decision: got.decision } },
     })];
   }
   return [];
-}
-
-function exactCommand(rs: ClaudeRuleSet, r: ClaudeRule): Finding[] {
-  if (r.matcher.kind !== 'bash' || r.specifier === null || !isExact(r.matcher.pattern)) return [];
-  const spec = r.specifier;
-  const suggestion = `Bash(${spec} *)`;
-  if (r.tier === 'allow') {
-    if (decideWith(rs, [r], { tool: 'Bash', command: spec }).decision !== 'allow') return [];
-    // Approvals the agent saves itself are exact on purpose; at most a hint there.
-    const saved = r.file.replace(/\\/g, '/').endsWith(`/${LOCAL_SETTINGS_FILE}`);
-    return [finding('exact-command-pattern', saved ? 'hint' : 'information', `"${clip(r.text)}" has no wildcard: it allows exactly \`${clip(spec)}\`; with any argument it still asks`, r.range, {
-      witness: spec,
-      data: { ruleIndex: r.index, suggestion, claim: { request: { tool: 'Bash', command: spec }, decision: 'allow', alone: true } },
-    })];
-  }
-  const witness = `${spec} -f`;
-  const o = decideWith(rs, [r], { tool: 'Bash', command: witness });
-  if (o.rule === r.index) return [];
-  return [finding('exact-command-pattern', 'warning', `"${clip(r.text)}" has no wildcard: it ${r.tier === 'deny' ? 'blocks' : 'asks for'} only the bare command; \`${clip(witness)}\` is not covered. Write "${clip(suggestion)}"`, r.range, {
-    witness,
-    data: { ruleIndex: r.index, suggestion, claim: { request: { tool: 'Bash', command: witness }, notDecidedBy: r.index, alone: true } },
-  })];
 }
 
 /**

@@ -2,39 +2,23 @@ import { finding, type Finding } from '../../model';
 import { addRuleEdits, withRules, type ClaudeQuickFix } from './fixes';
 import { decideWith } from './lint-confirm';
 import type { ClaudeRule, ClaudeRuleSet } from './types';
-
-/** Programs every common system installs in /usr/bin: that absolute path names the same program. */
-const SYSTEM_PROGRAMS = new Set(['rm', 'rmdir', 'mv', 'cp', 'ln', 'dd', 'chmod', 'chown', 'kill', 'pkill', 'curl', 'wget', 'git', 'ssh', 'scp', 'rsync', 'sudo', 'find', 'tar', 'shred', 'truncate']);
+import { spellings } from '../../programs';
 
 /**
- * Spellings of the same command a shell runs identically: combined short flags split or reordered,
- * the program by absolute path, behind a backslash, or quoted.
- * @example equivalentForms('rm -rf x') // ['rm -fr x', 'rm -r -f x', 'rm -f -r x', '/bin/rm -rf x', …]
+ * Spellings of the same command a shell runs identically (the knowledge base's): combined short
+ * flags split or reordered, their long forms, the program by absolute path, behind a backslash, or
+ * quoted.
+ * @example equivalentForms('rm -rf x') // ['rm -fr x', 'rm -r -f x', 'rm -f -r x', 'rm --recursive --force x', '/usr/bin/rm -rf x', …]
  */
 export function equivalentForms(command: string): string[] {
-  const words = command.split(' ');
-  const [prog, ...args] = words;
-  const out: string[] = [];
-  const at = args.findIndex((w) => /^-[A-Z]{2,}$/i.test(w));
-  if (at >= 0) {
-    const letters = args[at].slice(1).split('');
-    const put = (repl: string[]) => out.push([prog, ...args.slice(0, at), ...repl, ...args.slice(at + 1)].join(' '));
-    put([`-${[...letters].reverse().join('')}`]);
-    put(letters.map((l) => `-${l}`));
-    put([...letters].reverse().map((l) => `-${l}`));
-  }
-  if (!prog.includes('/')) {
-    if (SYSTEM_PROGRAMS.has(prog)) out.push([`/usr/bin/${prog}`, ...args].join(' '));
-    out.push([`\\${prog}`, ...args].join(' '));
-    out.push([`'${prog}'`, ...args].join(' '));
-  }
-  return out;
+  return spellings(command).map((s) => s.command);
 }
 
 /** A command the rule's own pattern names, its wildcards filled with a plain word. */
 function subjectOf(r: ClaudeRule): string | undefined {
   if (r.matcher.kind !== 'bash' || r.specifier === null) return undefined;
-  const s = r.specifier.replace(/:\*$/, ' x').replace(/\*/g, 'x').replace(/\s+/g, ' ').trim();
+  // A wildcard that ends a word may be empty (`rm -rf*` is `rm -rf` too); one alone stands for a word.
+  const s = r.specifier.replace(/:\*$/, ' x').replace(/(\S)\*$/, '$1').replace(/\*/g, 'x').replace(/\s+/g, ' ').trim();
   return /^[\w./~@+=:-]+(?: [\w./~@+=:-]+)*$/.test(s) ? s : undefined;
 }
 

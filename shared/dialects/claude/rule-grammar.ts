@@ -8,6 +8,11 @@ export const KNOWN_TOOLS: readonly string[] = [
   'Bash', 'BashOutput', 'KillShell', 'KillBash', 'Read', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'NotebookRead',
   'Glob', 'Grep', 'LS', 'WebFetch', 'WebSearch', 'Agent', 'Task', 'Skill', 'SlashCommand', 'TodoWrite', 'TodoRead',
   'ExitPlanMode', 'Cd', 'ListMcpResourcesTool', 'ReadMcpResourceTool',
+  // Tool names of @anthropic-ai/claude-code 2.1.332 (constants of bin/claude.exe), seen in real
+  // settings: rules naming them match those tools' calls.
+  'AskUserQuestion', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate', 'TaskStop', 'TaskOutput', 'ToolSearch', 'LSP',
+  'CronCreate', 'CronDelete', 'CronList', 'EnterPlanMode', 'EnterWorktree', 'ExitWorktree', 'SendMessage',
+  'PushNotification', 'RemoteTrigger', 'ScheduleWakeup', 'ReportFindings', 'DesignSync', 'Monitor',
   // Claude Code's Windows shell tool (2.1.x, `PowerShell(git status *)` rules). Its command
   // matching is not modelled: the evaluator gives such a rule no subject, so an allow never
   // auto-allows and a deny or ask takes every PowerShell call (the stricter answer).

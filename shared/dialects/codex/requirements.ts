@@ -11,7 +11,16 @@ export interface RequirementsRules {
   errors: Array<{ message: string; range: Range }>;
   /** Whether the file has a `[rules]` table at all (many requirements files only pin other settings). */
   hasRules: boolean;
+  /**
+   * Fields Codex reads past without a word (serde keeps no unknown fields here): the rule stands
+   * as if they were not written. Errors at the field, but the file still loads.
+   */
+  ignored: Array<{ message: string; range: Range }>;
 }
+
+/** The fields of one `prefix_rules` entry and of one pattern token Codex reads (codex-rs/config/src/requirements_exec_policy.rs). */
+const RULE_FIELDS = ['pattern', 'decision', 'justification', 'reviewer'];
+const TOKEN_FIELDS = ['token', 'any_of'];
 
 const DECISIONS = new Set(['allow', 'prompt', 'forbidden']);
 
@@ -26,7 +35,7 @@ const DECISIONS = new Set(['allow', 'prompt', 'forbidden']);
 export function readRequirementsRules(text: string, opts: { firstIndex?: number; layer?: string } = {}): RequirementsRules {
   const source = new SourceText(text);
   const doc = readToml(text);
-  const out: RequirementsRules = { rules: [], errors: [], hasRules: false };
+  const out: RequirementsRules = { rules: [], errors: [], hasRules: false, ignored: [] };
   if (doc.error) {
     const at = source.range(doc.error.offset, doc.error.offset);
     out.errors.push({ message: `invalid TOML: ${doc.error.message}`, range: at });
@@ -50,6 +59,12 @@ export function readRequirementsRules(text: string, opts: { firstIndex?: number;
   list.forEach((entry, i) => {
     const at = ['rules', 'prefix_rules', i];
     if (!isRecord(entry)) return fail(`rules prefix_rule at index ${i} must be a table`, at);
+    for (const k of Object.keys(entry)) if (!RULE_FIELDS.includes(k)) out.ignored.push({ message: `Codex ignores \`${k}\`: this rule applies without it (prefix_rules entries read ${RULE_FIELDS.join(', ')})`, range: where([...at, k]) });
+    if (Array.isArray(entry.pattern)) {
+      entry.pattern.forEach((t, n) => {
+        if (isRecord(t)) for (const k of Object.keys(t)) if (!TOKEN_FIELDS.includes(k)) out.ignored.push({ message: `Codex ignores \`${k}\` in a pattern token: only token and any_of are read`, range: where([...at, 'pattern', n, k]) });
+      });
+    }
     const { justification, decision, reviewer } = entry;
     if (justification !== undefined && (typeof justification !== 'string' || justification.trim() === '')) return fail(`rules prefix_rule at index ${i} has an empty justification`, [...at, 'justification']);
     if (!Array.isArray(entry.pattern)) return fail(`rules prefix_rule at index ${i} needs a pattern list`, at);

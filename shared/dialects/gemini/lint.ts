@@ -1,14 +1,9 @@
 import { finding, type EvalContext, type Finding } from '../../model';
 import { evaluateGemini } from './evaluate';
 import { stableArgs } from './stable-json';
-import { SHELL_TOOL, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
-
-/** Programs whose bare prefix runs arbitrary code (as in the lint catalog). */
-const RUNNERS: Record<string, string> = {
-  python: "python -c 'import os'", python3: "python3 -c 'import os'", node: "node -e 'require(1)'", bash: "bash -c 'id'", sh: "sh -c 'id'", zsh: "zsh -c 'id'",
-  perl: "perl -e 'system(1)'", ruby: "ruby -e 'system(1)'", php: "php -r 'system(1);'", env: 'env sh', sudo: 'sudo sh', npx: 'npx some-package', eval: 'eval id', xargs: 'xargs sh', deno: 'deno eval 1', bun: 'bun -e 1',
-};
-const EVAL_FLAGS = new Set(['-c', '-e', '-lc', '--eval', '-r']);
+import { SHELL_TOOL, SHELL_TOOL_NAMES, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
+import { runsAnythingFindings, type RunsAnythingHit } from '../../programs';
+import { fetchCatchAll, narrowDenyFinding, runsAnythingHit } from './command-lints';
 
 /** A tool name a request can use to reach a rule. */
 function toolFor(r: GeminiRule): string | undefined {
@@ -78,6 +73,7 @@ export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] 
       break;
     }
   }
+  const hits: RunsAnythingHit[] = [];
   for (const r of rs.rules) {
     if (r.commandRegex !== undefined && r.argsPattern) {
       const re = r.commandRegex;
@@ -100,22 +96,18 @@ export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] 
         out.push(finding('gemini-mcp-underscore', 'warning', `MCP server name "${r.mcpName}" contains "_": Gemini reads the server of "${tool}" as "${tool.slice(4).split('_')[0]}", so this rule does not match that call by name; rename the server without "_"`, r.at.mcpName, { witness: tool }));
       }
     }
-    if (r.native === 'allow' && (r.toolName === SHELL_TOOL || r.toolName === '*')) {
-      let sample: string | undefined;
-      if (!r.argsPattern) sample = "python -c 'import os'";
-      else if (r.commandPrefix !== undefined) {
-        const words = r.commandPrefix.trim().split(/\s+/);
-        if (RUNNERS[words[0]] && (words.length === 1 || (words.length === 2 && EVAL_FLAGS.has(words[1])))) sample = words.length === 1 ? RUNNERS[words[0]] : `${r.commandPrefix} 'id'`;
-      }
-      if (sample) {
-        const req: GeminiRequest = { tool: SHELL_TOOL, args: { command: sample }, mode: r.modes?.[0] ?? 'default', interactive: r.interactive ?? true };
-        const v = decided(req);
-        if (v.decision === 'allow' && v.rule?.index === r.index) {
-          out.push(finding('allow-runs-anything', 'warning', `this allow lets the agent run arbitrary code (e.g. "${sample}" → allow)`, r.at.commandPrefix ?? r.at.toolName ?? r.range, { witness: sample }));
-        }
-      }
+    if (r.native === 'allow' && (SHELL_TOOL_NAMES.includes(r.toolName) || r.toolName === '*')) {
+      const hit = runsAnythingHit(rs, r, ctx);
+      if (hit) hits.push(hit);
     }
+    if (r.native === 'deny' && r.commandPrefix !== undefined) {
+      const f = narrowDenyFinding(rs, r, ctx);
+      if (f) out.push(f);
+    }
+    const broad = fetchCatchAll(rs, r, ctx);
+    if (broad) out.push(broad);
   }
+  out.push(...runsAnythingFindings(hits));
   return out;
 }
 

@@ -87,8 +87,16 @@ export function parseGemini(file: FileInfo, ctx: EvalContext = {}): GeminiRuleSe
     return rs;
   }
   tables.forEach((t, i) => expand(t, i));
+  tables.forEach((t, i) => rs.findings.push(...unknownFields(t, i, where)));
   rs.ordered = orderRules(rs.rules);
-  if (tier === 'workspace') rs.findings.push(finding('gemini-workspace-tier', 'information', 'a workspace policy (.gemini/policies): this tier exists but is currently disabled in Gemini CLI, so these rules do not apply yet; RuleLens evaluates them as if enabled (tier 3)', FILE_START));
+  if (tier === 'workspace') {
+    // One note per policy folder: every file of it has the same news.
+    const folder = file.path.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
+    rs.findings.push(finding('gemini-workspace-tier', 'information', 'These rules do not apply yet: Gemini CLI loads no workspace policies (.gemini/policies); RuleLens reads them as tier 3', FILE_START, {
+      related: [{ range: FILE_START, message: 'why: @google/gemini-cli 0.61.0 ships disableWorkspacePolicies = true (packages/cli/src/config/policy.ts); pass the file with --policy, or move it to ~/.gemini/policies' }],
+      data: { once: `gemini-workspace-tier\u0000${folder}` },
+    }));
+  }
   return rs;
 
   function expand(t: Record<string, unknown>, i: number): void {
@@ -185,6 +193,50 @@ function validateTable(t: Record<string, unknown>, i: number, doc: TomlDocument,
   for (const k of ['interactive', 'allowRedirection', 'allow_redirection']) if (t[k] !== undefined && typeof t[k] !== 'boolean') schema(at(k), `${k} must be true or false`);
   if (t.toolAnnotations !== undefined && !isRecord(t.toolAnnotations)) schema(at('toolAnnotations'), 'toolAnnotations must be a table');
   void doc;
+}
+
+/** The fields of a `[[rule]]` Gemini reads (PolicyRuleSchema in @google/gemini-cli-core 0.61.0, policy/toml-loader.js). */
+export const RULE_FIELDS: readonly string[] = ['toolName', 'subagent', 'mcpName', 'argsPattern', 'commandPrefix', 'commandRegex', 'decision', 'priority', 'modes', 'interactive', 'toolAnnotations', 'allowRedirection', 'allow_redirection', 'denyMessage', 'deny_message'];
+
+/** Fields that narrow which calls a rule matches. */
+const NARROWING = ['argsPattern', 'commandPrefix', 'commandRegex', 'mcpName', 'subagent', 'modes', 'interactive', 'toolAnnotations'];
+
+/** Edits between two short words (Levenshtein), for "did you mean". */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length];
+}
+
+/** Most edits a misspelt field name is taken to be of a known one. */
+const MAX_TYPO = 3;
+
+/**
+ * Fields Gemini does not know: its schema drops them without a word (zod's default), so the rule
+ * matches as if they were not written — a `pathPattern` meant to narrow a `read_file` deny leaves
+ * it denying every read. An error at the field, with the nearest known field.
+ * @example unknownFields({ toolName: 'read_file', pathPattern: 'x', decision: 'deny', priority: 1 }, 0, where)[0].message // 'Gemini ignores `pathPattern`: this rule matches every call of tool "read_file" (did you mean argsPattern?)'
+ */
+function unknownFields(t: Record<string, unknown>, i: number, where: (path: (string | number)[], value?: boolean) => Range): Finding[] {
+  const out: Finding[] = [];
+  const narrowed = NARROWING.some((k) => t[k] !== undefined);
+  const tool = typeof t.toolName === 'string' ? t.toolName : undefined;
+  for (const k of Object.keys(t)) {
+    if (RULE_FIELDS.includes(k)) continue;
+    const near = RULE_FIELDS.map((f) => ({ f, d: distance(k, f) })).sort((a, b) => a.d - b.d)[0];
+    const hint = near && near.d <= MAX_TYPO ? ` (did you mean ${near.f}?)` : '';
+    const scope = narrowed || !tool ? 'this rule applies without it' : tool === '*' ? 'this rule matches every tool call' : `this rule matches every call of tool "${tool}"`;
+    out.push(finding('schema', 'error', `Gemini ignores \`${k}\`: ${scope}${hint}`, where(['rule', i, k], false), { data: { unknownField: k, table: i } }));
+  }
+  return out;
 }
 
 /**

@@ -1,12 +1,11 @@
 import type { LintContext } from '../dialect';
 import { finding, type Finding } from '../../model';
-import { isExact, isUniversal } from '../../patterns/wildcard';
+import { isUniversal } from '../../patterns/wildcard';
 import { criticalPromptFindings } from './critical-prompt';
 import { literalGlobFindings } from './literal-glob';
 import { selectRule } from './decide';
 import { evaluateOmp } from './evaluate';
-import { runsAnythingWitness } from './runs-anything';
-import { allowsWhat, runsAnythingSeverity } from '../../patterns/runs-anything';
+import { exactFindingsOmp, narrowDenyFindingsOmp, runsAnythingFindingsOmp } from './runs-anything';
 import { shadowFindings } from './shadow';
 import type { OmpRequest, OmpRule, OmpRuleSet } from './rules';
 
@@ -66,30 +65,6 @@ function catchAllFindings(rs: OmpRuleSet, ctx: LintContext): Finding[] {
   return out;
 }
 
-function exactFindings(rs: OmpRuleSet): Finding[] {
-  return rs.rules
-    .filter((r) => r.native !== 'allow' && isExact(r.pattern))
-    .map((r: OmpRule) =>
-      finding('exact-command-pattern', 'warning', `"${r.match}" has no wildcard: it ${r.native === 'deny' ? 'denies' : 'prompts for'} only the exact command or segment "${r.match}", not "${r.match} --help"; write "${r.match} *" to cover it with arguments`, r.matchRange, {
-        witness: `${r.match} --help`,
-        data: { rule: r.index, replacement: `${r.match} *` },
-      }),
-    );
-}
-
-function runsAnythingFindings(rs: OmpRuleSet): Finding[] {
-  const out: Finding[] = [];
-  for (const r of rs.rules) {
-    const w = runsAnythingWitness(r);
-    if (w === undefined) continue;
-    out.push(finding('allow-runs-anything', runsAnythingSeverity(w), `"${r.match}" allows commands that ${allowsWhat(w).verb}: it admits ${w.what}, e.g. \`${w.command}\` (no shell control, so this allow applies to it)`, r.matchRange, {
-      witness: w.command,
-      data: { rule: r.index, kind: w.kind },
-    }));
-  }
-  return out;
-}
-
 /**
  * Every omp lint: dropped entries, catch-alls, exact patterns, allows that run anything, glob
  * syntax read literally, prompt rules that critical commands slip past in yolo, and shadowed or
@@ -100,8 +75,9 @@ export function lintOmp(rs: OmpRuleSet, ctx: LintContext = {}): Finding[] {
   return [
     ...droppedFindings(rs),
     ...catchAllFindings(rs, ctx),
-    ...exactFindings(rs),
-    ...runsAnythingFindings(rs),
+    ...exactFindingsOmp(rs),
+    ...runsAnythingFindingsOmp(rs),
+    ...narrowDenyFindingsOmp(rs),
     ...literalGlobFindings(rs),
     ...criticalPromptFindings(rs),
     ...shadowFindings(rs, ctx.deadline),

@@ -1,12 +1,9 @@
 import { finding, type Finding } from '../../model';
 import { GLOB_SYNTAX, literalGlobWitness as globWitness } from '../../patterns/literal-glob';
-import { allowsWhat, runsAnythingCandidates, runsAnythingSeverity, strongestWitness, type RunsAnythingCandidate } from '../../patterns/runs-anything';
-import { isExact, isUniversal, matchesPattern, type Wildcard } from '../../patterns/wildcard';
+import { matchesPattern, type Wildcard } from '../../patterns/wildcard';
 import { normalizeInput } from './pattern';
-import { literalPrefixOf } from '../../analysis/keys';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
-
-import { COMMAND_ACTIONS } from './builtins';
+import { commandLints } from './command-lints';
 /** V1 actions whose resources are worktree-relative paths. */
 const PATH_ACTIONS = ['read', 'edit'];
 
@@ -17,18 +14,6 @@ const PATH_ACTIONS = ['read', 'edit'];
  */
 export function literalGlobWitness(rule: OpencodeRule): string | undefined {
   return globWitness(rule.resource, (s) => matchesPattern(rule.resourcePattern, normalizeInput(s)));
-}
-
-/**
- * A bash command that runs arbitrary code and that this allow rule matches (its action pattern
- * admits `bash`, its resource pattern the command, both by OpenCode's own matcher), or undefined.
- * Exact patterns allow one command and are left to the reader.
- * @example runsAnythingWitness(rule)?.command // 'python ./payload.py' for `"bash": {"python *": "allow"}`
- */
-export function runsAnythingWitness(rule: OpencodeRule): RunsAnythingCandidate | undefined {
-  // A universal pattern is broad-catch-all's finding: one root cause, one finding.
-  if (rule.decision !== 'allow' || isExact(rule.resourcePattern) || isUniversal(rule.resourcePattern) || !COMMAND_ACTIONS.some((a) => matchesPattern(rule.actionPattern, a))) return undefined;
-  return strongestWitness(runsAnythingCandidates(normalizeInput(rule.resource), literalPrefixOf(rule.resourcePattern)).filter((c) => matchesPattern(rule.resourcePattern, c.command)));
 }
 
 /** What the one-rule lints say of a rule, without its range and index: the same for every rule of the same text. */
@@ -104,26 +89,6 @@ const NO_NOTES: RuleNote[] = [];
 function ruleNotes(r: OpencodeRule): RuleNote[] {
   // Most rules have none: the list is made for the first note.
   let out: RuleNote[] | undefined;
-  const isCommand = COMMAND_ACTIONS.includes(r.action);
-  if (isCommand && r.decision !== 'allow' && isExact(r.resourcePattern) && r.resource.trim() !== '') {
-    (out ??= []).push({
-      code: 'exact-command-pattern',
-      severity: 'warning',
-      message: `"${r.resource}" has no wildcard: it ${r.decision === 'deny' ? 'denies' : 'asks for'} only the exact command "${r.resource}", not "${r.resource} …"; write "${r.resource} *" to cover it with arguments`,
-      witness: `${r.resource} --version`,
-      data: { replacement: `${r.resource} *` },
-    });
-  }
-  const run = runsAnythingWitness(r);
-  if (run) {
-    (out ??= []).push({
-      code: 'allow-runs-anything',
-      severity: runsAnythingSeverity(run),
-      message: `"${r.resource}" allows ${COMMAND_ACTIONS.includes(r.action) ? `${r.action} commands` : `"${r.action}" actions (bash included)`} that ${allowsWhat(run).verb}: it admits ${run.what}, e.g. "${run.command}"`,
-      witness: run.command,
-      data: { kind: run.kind },
-    });
-  }
   if (GLOB_SYNTAX.test(r.resource)) {
     const w = literalGlobWitness(r);
     (out ??= []).push({
@@ -254,7 +219,7 @@ function repeatFinding(rs: OpencodeRuleSet, r: OpencodeRule, repeat: Repeat): Fi
 
 /**
  * Lints that read one rule at a time (the automata-based ones live in analysis/).
- * @example lintOpencode(parseOpencode(file)).map((f) => f.code) // ['exact-command-pattern']
+ * @example lintOpencode(parseOpencode(file)).map((f) => f.code) // ['literal-glob-syntax', 'allow-runs-anything']
  */
 export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
   // Built-in layers are the agent's, not the user's: lints speak only of rules in the file.
@@ -279,5 +244,6 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
     const repeat = repeats[i];
     if (repeat) out.push(repeatFinding(rs, r, repeat));
   }
+  out.push(...commandLints(rs, own));
   return out;
 }

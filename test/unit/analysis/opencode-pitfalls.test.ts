@@ -5,6 +5,7 @@ import { analyzeOpencode } from '../../../shared/dialects/opencode/analysis/lint
 import { Deadline } from '../../../shared/analysis/budget';
 import { matchesPattern } from '../../../shared/patterns/wildcard';
 import { analyse, byCode, codes, v1, v2 } from './helpers';
+import type { Finding } from '../../../shared/model';
 
 const WORKED = { edit: { '*': 'ask', 'docs/*': 'allow', 'secrets/*': 'deny' } };
 const REQUESTS = [
@@ -15,6 +16,9 @@ const REQUESTS = [
   { name: 'bash', request: { action: 'bash', resources: ['ls'] } },
 ];
 
+/** A finding's headline and its related information, as the editor shows them on expansion. */
+const told = (f: Finding) => [f.message, ...(f.related ?? []).map((r) => r.message)].join('\n');
+
 describe('analysis: OpenCode pitfalls', () => {
   it('a trailing "*": "allow" is a broad catch-all naming the three rules it overrides and the requests it sets', () => {
     const rs = v1({ ...WORKED, '*': 'allow' });
@@ -22,11 +26,13 @@ describe('analysis: OpenCode pitfalls', () => {
     const [c] = byCode(f, 'broad-catch-all');
     assert.ok(c, 'broad-catch-all reported');
     assert.strictEqual(c.severity, 'warning');
-    assert.match(c.message, /overrides 3 earlier rules: rule 1: edit \* ask, rule 2: edit docs\/\* allow, rule 3: edit secrets\/\* deny/);
+    // What the allow lets happen leads (writing a git hook); what it matches and overrides follows.
+    assert.match(c.message, /^Any command can run on the next git command: .*`\.git\/config`/);
+    assert.match(told(c), /overrides 3 earlier rules: rule 1: edit \* ask, rule 2: edit docs\/\* allow, rule 3: edit secrets\/\* deny/);
     assert.deepStrictEqual(c.data!.overrides, [0, 1, 2]);
-    assert.deepStrictEqual(c.related!.map((r) => r.message.split(' — ')[0]), ['rule 1: edit * ask', 'rule 2: edit docs/* allow', 'rule 3: edit secrets/* deny']);
+    assert.deepStrictEqual(c.related!.slice(2).map((r) => r.message.split(' — ')[0]), ['rule 1: edit * ask', 'rule 2: edit docs/* allow', 'rule 3: edit secrets/* deny']);
     assert.deepStrictEqual(c.data!.requests, ['A', 'B', 'C', 'D', 'bash']);
-    assert.match(c.message, /"B"/);
+    assert.match(told(c), /"B"/);
     // And its consequence: the deny never decides.
     const [s] = byCode(f, 'shadowed-deny');
     assert.strictEqual(s.data!.rule, 2);
@@ -44,7 +50,7 @@ describe('analysis: OpenCode pitfalls', () => {
     const f = analyse(v1({ edit: 'allow', webfetch: 'allow' }));
     const c = byCode(f, 'broad-catch-all');
     assert.strictEqual(c.length, 1);
-    assert.match(c[0].message, /every edit resource and allows it/);
+    assert.match(told(c[0]), /every edit resource and allows it/);
   });
 
   it('"yarn": "deny" is an exact command pattern (reported once, by the dialect lint)', () => {
@@ -102,7 +108,7 @@ describe('analysis: OpenCode pitfalls', () => {
     const f = analyse(rs);
     const o = byCode(f, 'overridden-deny');
     assert.strictEqual(o.length, 1);
-    assert.match(o[0].message, /for agent "build"/);
+    assert.match(o[0].message, /^Agent "build" runs without edit "secrets\/\*" deny/);
     assert.ok(!byCode(f, 'shadowed-deny').length, 'not shadowed in the top-level view');
   });
 

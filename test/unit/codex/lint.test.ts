@@ -14,6 +14,8 @@ function witnessDecides(text: string, code: string, want: string): void {
   assert.ok(f, `no ${code}`);
   assert.ok(f.witness, 'a witness');
   assert.equal(evaluateCodex(rs, { command: shlexSplit(f.witness)!, noShellSplit: true }).native, want);
+  // Codex itself splits a bash -lc script of plain commands: the witness holds there too.
+  assert.equal(evaluateCodex(rs, { command: shlexSplit(f.witness)! }).native, want);
 }
 
 describe('codex: lints, each confirmed by its witness', () => {
@@ -21,7 +23,8 @@ describe('codex: lints, each confirmed by its witness', () => {
 
   it('codex-missing-decision: the rule allows its own pattern', () => {
     witnessDecides('prefix_rule(pattern=["git", "push"])', 'codex-missing-decision', 'allow');
-    assert.equal(lint('prefix_rule(pattern=["git", "push"], decision="allow")').findings.length, 0);
+    // An explicit allow of `git push` is no missing decision (it is a forced-push finding of its own).
+    assert.deepEqual(lint('prefix_rule(pattern=["git", "push"], decision="allow")').findings.map((f) => f.code), ['allow-runs-anything']);
   });
 
   it('codex-token-space: the spelled-out words do not match', () => {
@@ -38,9 +41,13 @@ describe('codex: lints, each confirmed by its witness', () => {
     assert.equal(lint('prefix_rule(pattern=["python3", "scripts/build.py"], decision="allow")').findings.length, 0);
   });
 
-  it('allow-runs-anything is not claimed when a forbid catches the witness', () => {
-    const { findings } = lint('prefix_rule(pattern=["python3"], decision="allow")\nprefix_rule(pattern=["python3", "-c"], decision="forbidden")');
-    assert.equal(findings.filter((f) => f.code === 'allow-runs-anything').length, 0);
+  it('allow-runs-anything is not claimed on a witness a forbid catches', () => {
+    const { rs, findings } = lint('prefix_rule(pattern=["python3"], decision="allow")\nprefix_rule(pattern=["python3", "-c"], decision="forbidden")\nprefix_rule(pattern=["python3", "manage.py"], decision="forbidden")');
+    const [f] = findings.filter((x) => x.code === 'allow-runs-anything');
+    // Inline code is forbidden; a script the agent writes (freely, in a trusted project) still runs.
+    assert.equal(f.witness, 'python3 ./payload.py');
+    assert.equal(evaluateCodex(rs, { command: ['python3', './payload.py'] }).native, 'allow');
+    assert.equal(evaluateCodex(rs, { command: ['python3', '-c', 'import os'] }).native, 'forbidden');
   });
 
   it('dead-rule: a stricter, broader rule always wins', () => {

@@ -17,8 +17,8 @@ describe('gemini: lints, each confirmed by its witness', () => {
   });
 
   it('no claim when the higher rule does not cover the lower (word boundary, modes)', () => {
-    assert.equal(lintGemini(parse(rule('toolName = "run_shell_command"\ncommandPrefix = "git pu"\ndecision = "allow"\npriority = 500') + rule('toolName = "run_shell_command"\ncommandPrefix = "git push"\ndecision = "deny"\npriority = 100'))).length, 0);
-    assert.equal(lintGemini(parse(rule('toolName = "run_shell_command"\ndecision = "allow"\npriority = 500\nmodes = ["yolo"]') + rule('toolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 100'))).filter((f) => f.code !== 'allow-runs-anything').length, 0);
+    assert.equal(lintGemini(parse(rule('toolName = "run_shell_command"\ncommandPrefix = "git pu"\ndecision = "allow"\npriority = 500') + rule('toolName = "run_shell_command"\ncommandPrefix = "git push"\ndecision = "deny"\npriority = 100'))).filter((f) => f.code !== 'deny-narrower-than-it-looks').length, 0);
+    assert.equal(lintGemini(parse(rule('toolName = "run_shell_command"\ndecision = "allow"\npriority = 500\nmodes = ["yolo"]') + rule('toolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 100'))).filter((f) => f.code !== 'allow-runs-anything' && f.code !== 'deny-narrower-than-it-looks').length, 0);
   });
 
   it('gemini-priority-tie: load order decides an equal priority', () => {

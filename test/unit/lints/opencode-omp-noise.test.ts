@@ -19,13 +19,13 @@ describe('opencode and omp findings: noise budget and severities', () => {
     const config = { permission: { bash: { 'rm -rf *': 'deny' } }, agent: { build: { permission: { bash: { '*': 'ask' } } } } };
     const [f] = all(config).filter((x) => x.code === 'overridden-deny');
     assert.equal(f.severity, 'warning');
-    assert.match(f.message, /agent "build"/);
+    assert.match(f.message, /^Agent "build" runs without bash "rm -rf \*" deny/);
     assert.equal(evaluateOpencode(oc(config), { action: 'bash', resources: ['rm -rf x'], agent: 'build' }).decision, 'ask');
   });
 
   it('"*": "allow" first, denies after: the catch-all never claims to allow what a later deny takes', () => {
     const [f] = all({ permission: { '*': 'allow', read: { '*': 'allow', '*.env': 'deny' } } }).filter((x) => x.code === 'broad-catch-all');
-    assert.match(f.message, /allows whatever no later rule decides/);
+    assert.match([f.message, ...(f.related ?? []).map((r) => r.message)].join('\n'), /allows whatever no later rule decides/);
   });
 
   it('no broad-catch-all for read-only or bookkeeping tools; an outward tool is information', () => {

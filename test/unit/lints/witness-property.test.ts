@@ -12,6 +12,7 @@ import type { OmpRuleSet } from '../../../shared/dialects/omp/rules';
 import { evaluateOpencode } from '../../../shared/dialects/opencode/evaluate';
 import type { OpencodeRequest, OpencodeRuleSet } from '../../../shared/dialects/opencode/rules';
 import type { Finding, RuleSet } from '../../../shared/model';
+import type { AnyDialect } from '../../../shared/dialects/dialect';
 import { CORPUS_TIMEOUT_MS, lintCorpus } from '../../corpus/load';
 
 /**
@@ -29,7 +30,7 @@ function ruleFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return ruleFiles(p);
-    return /\.(?:jsonc?|ya?ml)$/.test(e.name) && !/\.requests\.jsonc?$/.test(e.name) ? [p] : [];
+    return /\.(?:jsonc?|ya?ml|toml|rules)$/.test(e.name) && !/\.requests\.jsonc?$/.test(e.name) ? [p] : [];
   });
 }
 
@@ -137,30 +138,41 @@ function checkOpencode(rs: OpencodeRuleSet, f: Finding, where: string): void {
     assert.equal(evalParts(lost.witness, d.rule as number).decision, lost.decision, `${where}: ${f.message}`);
     assert.equal(evalParts(d.decided as string[], d.rule as number).decision, 'deny', `${where}: ${f.message}: the deny decides nothing`);
   }
-  if (f.code === 'allow-runs-anything' && f.witness !== undefined) {
-    const r = rs.rules[d.rule as number];
-    // The rule alone: no other rule of the file and none of the agent's built-in layers.
-    const alone = { ...rs, rules: [{ ...r, index: 0 }], order: undefined, builtins: null } as OpencodeRuleSet;
-    const req: OpencodeRequest = { action: 'bash', resources: [f.witness], ...(r.agent ? { agent: r.agent } : {}) };
-    assert.equal(evaluateOpencode(alone, req).decision, 'allow', `${where}: ${f.message}`);
-  }
 }
 
 function checkOmp(rs: OmpRuleSet, f: Finding, where: string): void {
   if (f.witness === undefined) return;
-  const rule = f.data?.rule as number;
   const v = (rules: OmpRuleSet['rules']) => evaluateOmp({ ...rs, rules }, { command: f.witness! }).decision;
   if (f.code === 'broad-catch-all') assert.equal(v(rs.rules), 'allow', `${where}: ${f.message} — witness ${f.witness}`);
-  // The evaluator refers to rules by position: the rule alone is rule 0 of its own set.
-  const alone = () => [{ ...rs.rules[rule], index: 0 }];
-  if (f.code === 'allow-runs-anything') assert.equal(v(alone()), 'allow', `${where}: ${f.message} — witness ${f.witness}`);
-  if (f.code === 'exact-command-pattern') assert.notEqual(v(alone()), rs.rules[rule].decision, `${where}: ${f.message}`);
 }
 
-function checkAll(rs: RuleSet, findings: readonly Finding[], where: string): number {
+/** Codes whose witness is a claim about a decision: each must carry the requests it rests on. */
+const CLAIMING = new Set(['allow-runs-anything', 'exact-command-pattern', 'cross-tool-bypass', 'deny-narrower-than-it-looks']);
+
+/**
+ * The claims every dialect's findings carry in `data.claims`: requests in the dialect's own shape,
+ * each with the decision the message states (or the one it says it is not), re-decided here by
+ * the dialect's own evaluator on the whole rule set.
+ */
+function checkClaims(dialect: AnyDialect, rs: RuleSet, f: Finding, where: string): number {
+  const claims = f.data?.claims as Array<{ request: unknown; decision?: string; notDecision?: string }> | undefined;
+  if (CLAIMING.has(f.code) && f.witness !== undefined && rs.dialect !== 'claude') assert.ok(claims?.length, `${where}: ${f.code} names witness ${f.witness} without claims`);
+  if (!claims) return 0;
+  for (const c of claims) {
+    const got = dialect.evaluate(rs, c.request).decision;
+    const say = `${where}: ${f.code} "${f.message}" on ${JSON.stringify(c.request)} → ${got}`;
+    if (c.decision !== undefined) assert.equal(got, c.decision, say);
+    if (c.notDecision !== undefined) assert.notEqual(got, c.notDecision, say);
+  }
+  if (f.code === 'allow-runs-anything' || f.code === 'cross-tool-bypass') assert.ok(claims.some((c) => c.decision === 'allow'), `${where}: ${f.code} claims an allow it does not prove`);
+  return claims.length;
+}
+
+function checkAll(dialect: AnyDialect, rs: RuleSet, findings: readonly Finding[], where: string): number {
   let checked = 0;
   for (const f of findings) {
     const at = `${where}:${f.range.start.line + 1}`;
+    checked += checkClaims(dialect, rs, f, at);
     if (rs.dialect === 'claude') checkClaude(rs as ClaudeRuleSet, f, at);
     else if (rs.dialect === 'opencode') checkOpencode(rs as OpencodeRuleSet, f, at);
     else if (rs.dialect === 'omp') checkOmp(rs as OmpRuleSet, f, at);
@@ -177,7 +189,7 @@ describe('every finding is true: witnesses re-evaluated', function () {
   it('holds on the real-world corpus', async () => {
     let checked = 0;
     fixesChecked = 0;
-    for (const r of await lintCorpus()) if (r.ruleSet) checked += checkAll(r.ruleSet, r.findings, r.entry.file);
+    for (const r of await lintCorpus()) if (r.ruleSet && r.dialect) checked += checkAll(r.dialect, r.ruleSet, r.findings, r.entry.file);
     assert.ok(checked > 50, `only ${checked} claims checked`);
     assert.ok(fixesChecked > 20, `only ${fixesChecked} quick fixes applied and re-evaluated`);
   });
@@ -186,7 +198,7 @@ describe('every finding is true: witnesses re-evaluated', function () {
     for (const file of FIXTURE_DIRS.flatMap(ruleFiles)) {
       const { dialect, ruleSet } = loadRuleSet({ path: file, text: fs.readFileSync(file, 'utf8') });
       if (!dialect || !ruleSet) continue;
-      checkAll(ruleSet, [...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, {})], path.relative(ROOT, file));
+      checkAll(dialect, ruleSet, [...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, {})], path.relative(ROOT, file));
     }
   });
 });

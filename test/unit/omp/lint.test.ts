@@ -48,12 +48,12 @@ describe('omp lints', () => {
     assert.ok(!codes(rules([['git status', 'allow']])).includes('exact-command-pattern'));
   });
   it('allow-runs-anything: interpreters, wrappers and a * before the subcommand', () => {
-    for (const p of ['bash *', 'sh -c *', 'python *', 'node *', 'env *', 'xargs *', 'git * main', '/usr/bin/python3 *', 'find *']) {
+    for (const p of ['bash *', 'sh -c *', 'python *', 'node *', 'env *', 'xargs *', 'git * main', '/usr/bin/python3 *', 'find *', 'git push *', 'npm test *', 'python -m pytest *']) {
       const f = lintOmp(rules([[p, 'allow']])).find((x) => x.code === 'allow-runs-anything');
       assert.ok(f, p);
       assert.equal(selectRule(rules([[p, 'allow']]).rules, f.witness!).selected?.index, 0, `witness applies: ${f.witness}`);
     }
-    for (const p of ['git push *', 'npm test *', 'python -m pytest *', 'bash scripts/build.sh']) {
+    for (const p of ['git status *', 'ls *', 'bash scripts/build.sh']) {
       assert.ok(!codes(rules([[p, 'allow']])).includes('allow-runs-anything'), p);
     }
   });
@@ -67,6 +67,7 @@ describe('omp lints', () => {
   });
   it('lints the example file without false claims', () => {
     const rs = parseOmp({ path: 'c.json', text: JSON.stringify({ bash: { patterns: [{ match: 'printf *', approval: 'allow' }, { match: 'printf closed', approval: 'deny' }, { match: '*', approval: 'deny' }] } }) });
-    assert.deepEqual(lintOmp(rs).map((f) => f.code).sort(), ['exact-command-pattern', 'shadowed-deny']);
+    // `printf closed x` is denied by the final "*" as well: the exact deny hides nothing.
+    assert.deepEqual(lintOmp(rs).map((f) => f.code).sort(), ['shadowed-deny']);
   });
 });

@@ -76,10 +76,10 @@ describe('language service: quick fixes', () => {
     const text = withRule(fs.readFileSync(ex.rules, 'utf8'), '{ "action": "bash", "resource": "yarn", "effect": "deny" }');
     const uri = open(ls, ex.rules, text);
     const add = actionsFor(ls, uri, 'exact-command-pattern').actions.find((a) => a.title.startsWith('Add stored request'))!;
-    assert.strictEqual(add.title, 'Add stored request "exact-command-pattern: yarn --version" (currently allow)');
+    assert.strictEqual(add.title, 'Add stored request "exact-command-pattern: yarn dlx evil-package" (currently allow)');
     const reqText = apply(fs.readFileSync(ex.requests, 'utf8'), add.edit!.changes![ex.requestsUri]);
     const added = JSON.parse(reqText).requests.at(-1);
-    assert.deepStrictEqual(added, { name: 'exact-command-pattern: yarn --version', origin: 'synthetic', action: 'bash', resources: ['yarn --version'], expect: 'allow', note: 'witness of exact-command-pattern' });
+    assert.deepStrictEqual(added, { name: 'exact-command-pattern: yarn dlx evil-package', origin: 'synthetic', action: 'bash', resources: ['yarn dlx evil-package'], expect: 'allow', note: 'witness of exact-command-pattern' });
   });
 
   it('creates the requests file when there is none', () => {

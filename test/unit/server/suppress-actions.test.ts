@@ -86,7 +86,8 @@ describe('language service: suppressing a finding', () => {
   });
 
   it('a Claude Code settings file takes no comments: the suppression is a .rulelens.json entry', async () => {
-    const settings = JSON.stringify({ permissions: { allow: ['Bash(git status)', 'Bash(npm test)'] } }, null, 2);
+    // Both exact allows change something (`git status x` would not: Claude Code allows read-only git itself).
+    const settings = JSON.stringify({ permissions: { allow: ['Bash(npm run lint)', 'Bash(npm test)'] } }, null, 2);
     const dir = project({ '.claude/settings.json': settings });
     const ls = serviceIn(dir);
     const file = path.join(dir, '.claude/settings.json');

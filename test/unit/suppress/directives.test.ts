@@ -95,14 +95,16 @@ describe('suppressions: comments in the rule file', () => {
 
 describe('suppressions: .rulelens.json entries (files without comments)', () => {
   before(() => initDialects());
-  const CLAUDE = JSON.stringify({ permissions: { allow: ['Bash(git status)', 'Bash(npm test)'] } }, null, 2);
+  // Two exact allows whose commands with arguments still ask (`git status x` would not: Claude
+  // Code allows read-only git by itself, so an exact `Bash(git status)` changes nothing).
+  const CLAUDE = JSON.stringify({ permissions: { allow: ['Bash(npm run lint)', 'Bash(npm test)'] } }, null, 2);
 
   it('an entry by file, lint and rule hides that finding only', () => {
     const dir = project({ '.claude/settings.json': CLAUDE });
     const file = path.join(dir, '.claude/settings.json');
     const all = checkRuleFile(file, host).diagnostics.filter((f) => f.code === 'exact-command-pattern');
     assert.strictEqual(all.length, 2);
-    const label = /"(Bash\(git status\))"/.exec(all[0].message)?.[1] ?? 'Bash(git status)';
+    const label = /"(Bash\(npm run lint\))"/.exec(all[0].message)?.[1] ?? 'Bash(npm run lint)';
     const cfgText = JSON.stringify({ suppress: [{ file: '.claude/settings.json', lint: 'exact-command-pattern', rule: `${label} allow`, reason: 'exact on purpose' }] });
     const { config, findings } = parseLintConfig(path.join(dir, '.rulelens.json'), cfgText);
     assert.deepStrictEqual(findings, []);

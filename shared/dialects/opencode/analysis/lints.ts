@@ -1,5 +1,6 @@
 import type { Atom, Wildcard } from '../../../patterns/wildcard';
-import type { Decision, Finding } from '../../../model';
+import { clipText, type Decision, type Finding } from '../../../model';
+import { codeFileWrite } from '../command-lints';
 import type { LintContext } from '../../dialect';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from '../rules';
 import { evaluateOpencode, rulesFor } from '../evaluate';
@@ -7,7 +8,7 @@ import { STRING_ONLY_KEYS } from '../drafts';
 import { isUniversal, matchesPattern } from '../../../patterns/wildcard';
 import { AutomataCache, alphabetWithout, sharedAutomataCache, type Language } from '../../../analysis/automata';
 import { BudgetExceeded, Deadline } from '../../../analysis/budget';
-import { analyzeCoverage, analyzeEntry, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Entry, type Outcome } from '../../../analysis/coverage';
+import { analyzeCoverage, analyzeEntry, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Decider, type Entry, type Outcome } from '../../../analysis/coverage';
 import { pairPrefix, pairSuffix } from '../../../analysis/keys';
 import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from '../../../analysis/report';
 import { fills, firstFill, preferredOrder } from '../../../analysis/witness';
@@ -260,6 +261,8 @@ export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, dead
   const budget: Array<{ rule: number; reason: string }> = [];
   const memory = memoryOf(rs.path);
   const views = viewsOf(rs, actions);
+  // A top-level deny several agents take over is one finding, every agent named.
+  const takenOver = new Map<number, Finding>();
   for (const view of views) {
     let memo = memory.views.get(view.agent);
     if (!memo) memory.views.set(view.agent, (memo = new CoverageMemo()));
@@ -277,8 +280,20 @@ export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, dead
       else if (r.layer === undefined && r.decision === 'deny' && o.status === 'dead') {
         // A top-level deny an agent's own rules take over: that agent runs without it, which is
         // easy to miss in a long file — a warning.
-        const f = deadFinding(rs.rules, r, o.deciders, renderOpencode, 'the agent\'s rules', r.range, `for agent "${view.agent}": `);
-        if (f.code === 'shadowed-deny') out.push({ ...f, code: 'overridden-deny', severity: 'warning', unnecessary: undefined });
+        // The agent's own rule for the very same action and pattern is an exception written on purpose.
+        if (o.deciders.every((d) => rs.rules[d.rule].action === r.action && rs.rules[d.rule].resource === r.resource)) return;
+        const f = deadFinding(rs.rules, r, o.deciders, renderOpencode, 'the agent\'s rules', r.range);
+        if (f.code !== 'shadowed-deny') return;
+        const prev = takenOver.get(r.index);
+        if (prev) {
+          (prev.data!.agents as string[]).push(view.agent!);
+          prev.related!.push({ range: r.range, message: `agent "${view.agent}" runs without it too` });
+          prev.message = agentsHeadline(prev.data!.agents as string[], r, o.deciders, rs);
+          return;
+        }
+        const merged: Finding = { ...f, code: 'overridden-deny', severity: 'warning', unnecessary: undefined, message: agentsHeadline([view.agent!], r, o.deciders, rs), related: [...(f.related ?? [])], data: { ...f.data, agents: [view.agent!] } };
+        takenOver.set(r.index, merged);
+        out.push(merged);
       }
     });
     out.push(...catchAllFindings(rs, view, cache, ctx, budget));
@@ -289,6 +304,22 @@ export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, dead
     out.push(budgetFinding(rs.rules[first.rule], rules.size, first.reason === 'time' ? 'time limit reached' : first.reason === 'memory' ? 'memory limit reached' : first.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse'));
   }
   return out.sort((a, b) => ruleOf(a) - ruleOf(b));
+}
+
+/**
+ * The headline of a top-level deny that agents' own rules take over: who runs without it first.
+ * @example agentsHeadline(['build'], rule, deciders, rs) // 'Agent "build" runs without bash "rm *" deny: bash "*" ask decides `rm x`'
+ */
+function agentsHeadline(agents: readonly string[], r: OpencodeRule, deciders: readonly Decider[], rs: OpencodeRuleSet): string {
+  const who = agents.length === 1 ? `Agent "${agents[0]}" runs` : `Agents ${agents.map((a) => `"${a}"`).join(', ')} run`;
+  const d = deciders.find((x) => x.decision !== 'deny') ?? deciders[0];
+  const taker = d ? `: ${shortName(rs.rules[d.rule])} decides ${quote(d.witness[1])}` : '';
+  return `${who} without ${shortName(r)}${taker}`;
+}
+
+/** A rule as a headline names it: action, pattern, decision (`bash "rm -rf *" deny`). */
+function shortName(r: OpencodeRule): string {
+  return `${r.action} "${clipText(r.resource, 32)}" ${r.decision}`;
 }
 
 function ruleOf(f: Finding): number {
@@ -343,9 +374,15 @@ function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache,
     // A legacy `tools.X: true` switches a tool on; unless it overrides a rule of the user's, it
     // restates what the agent already allows and is no catch-all the user wrote.
     if (r.tool !== undefined && r.decision === 'allow' && overridden.length === 0) return;
+    // A deny or ask catch-all in an agent's own section tightens that agent: overriding the
+    // inherited top-level rules is what it is for. The agent's own earlier rules it covers are
+    // each a dead-rule finding, and top-level denies it takes over an overridden-deny: nothing
+    // is left for this finding to say.
+    if (r.decision !== 'allow' && r.agent !== null) return;
     const risk = catchAllRisk(r, allActions);
     const broadAllow = r.decision === 'allow' && (allActions || !necessarilyBroad(r)) && risk !== undefined;
     if (!broadAllow && overridden.length === 0) return;
+    const code = broadAllow ? codeFileWrite(rs, r) : undefined;
     const what = allActions && allResources ? 'every action and every resource' : allActions ? `every action (for ${quote(r.resource)})` : `every ${r.action} resource`;
     let msg = `${ruleName(r)} matches ${what}`;
     // Last match wins: later rules take their part, so "allows it" would be false for that part.
@@ -358,13 +395,20 @@ function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache,
     }
     const sets = requestsSetBy(rs, r, ctx);
     if (sets.length) msg += `; it sets the decision of stored request${sets.length === 1 ? '' : 's'} ${sets.map((s) => `"${s}"`).join(', ')}`;
+    const related = relatedRules(overridden, () => 'overridden by this rule where both match');
+    if (code) {
+      // What the allow lets happen leads; what it matches and overrides follows.
+      related.unshift({ range: r.range, message: msg }, { range: r.range, message: `why: ${code.reason}` });
+      msg = `${code.consequence[0].toUpperCase()}${code.consequence.slice(1)}: ${ruleName(r)} allows writing ${quote(code.file)}`;
+    }
     out.push({
       code: 'broad-catch-all',
       severity: overridden.length ? 'warning' : (risk ?? 'warning'),
       message: msg,
       range: r.range,
-      related: relatedRules(overridden, () => 'overridden by this rule where both match'),
-      data: { rule: r.index, overrides: overridden.map((o) => o.index), requests: sets },
+      related,
+      ...(code ? { witness: code.file } : {}),
+      data: { rule: r.index, overrides: overridden.map((o) => o.index), requests: sets, ...(code ? { claims: [{ request: code.req, decision: 'allow' }] } : {}) },
     });
   });
   return out;
