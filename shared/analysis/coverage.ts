@@ -6,6 +6,7 @@ import { deciders, firstUncovered, takenBy } from './lazy-dfa';
 import { languageIncludes, languageNonEmpty } from './inclusion';
 import { languageMeets, wordFromSet } from './witness';
 import { PrefixIndex } from './prefix-index';
+import { finish, type Steps } from './steps';
 
 /**
  * One rule as the coverage engine sees it: a language, a decision and an exact membership test.
@@ -261,6 +262,14 @@ function candidateLists(entries: readonly Entry[]): Relevant[] {
  * @example analyzeCoverage(entries, { wantLoss: (e) => e.decision === 'deny', deadline, cache })
  */
 export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions, memo?: CoverageMemo): Outcome[] {
+  return finish(coverageSteps(entries, opts, memo));
+}
+
+/**
+ * `analyzeCoverage` as steps (see `Steps`): it may pause after each entry it analyses.
+ * @example finish(coverageSteps(entries, opts)).map((o) => o.status)
+ */
+export function* coverageSteps(entries: readonly Entry[], opts: CoverageOptions, memo?: CoverageMemo): Steps<Outcome[]> {
   const warm = memo !== undefined && sameKeys(entries, memo);
   const lists = warm ? memo.relevant : candidateLists(entries);
   const reuse = warm && samePreferred(memo.preferred, opts.preferred);
@@ -288,6 +297,7 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
       if (e.reason === 'time' || e.reason === 'memory') spent = e.reason;
       out.push({ status: 'budget', reason: e.reason });
     }
+    yield;
   }
   if (memo) {
     memo.keys = entries.map((e) => e.key);
@@ -306,7 +316,7 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
  * broad rule overrides.
  * @example overlappingLower(entries, 0, cache) // positions of the rules entry 0 takes requests from
  */
-export function overlappingLower(entries: readonly Entry[], pos: number, cache: AutomataCache): number[] {
+export function overlappingLower(entries: readonly Entry[], pos: number, cache: AutomataCache, deadline?: Deadline): number[] {
   const e = entries[pos];
   let nfa: NFA | undefined;
   const mine = () => (nfa ??= cache.nfa(e.lang));
@@ -316,6 +326,8 @@ export function overlappingLower(entries: readonly Entry[], pos: number, cache: 
     const pre = o.prefix.startsWith(e.prefix) || e.prefix.startsWith(o.prefix);
     const suf = o.suffix.endsWith(e.suffix) || e.suffix.endsWith(o.suffix);
     if (!pre || !suf) continue;
+    // A broad rule meets thousands of lower ones, each a product automaton: the clock is read per pair.
+    deadline?.check();
     // Between non-empty languages an inclusion either way is an overlap, proved without automata.
     const proved = languageNonEmpty(e.lang) && languageNonEmpty(o.lang) && (languageIncludes(e.lang, o.lang) || languageIncludes(o.lang, e.lang));
     if (proved || !disjoint(mine(), cache.nfa(o.lang))) out.push(q);
@@ -327,11 +339,11 @@ export function overlappingLower(entries: readonly Entry[], pos: number, cache: 
  * True when every request of `inner` is also matched by `outer` (exact, on the automata).
  * @example includedIn(entryOf('edit docs/*'), entryOf('edit *'), cache) // true
  */
-export function includedIn(inner: Entry, outer: Entry, cache: AutomataCache): boolean {
+export function includedIn(inner: Entry, outer: Entry, cache: AutomataCache, deadline?: Deadline): boolean {
   if (languageIncludes(outer.lang, inner.lang)) return true;
   // One stand-in request of the inner rule that the outer misses refutes it without automata.
   if (inner.fills.some((f) => inner.test(f) && !outer.test(f))) return false;
-  return firstUncovered([cache.nfa(inner.lang), cache.nfa(outer.lang)], cache.facts) === undefined;
+  return firstUncovered([cache.nfa(inner.lang), cache.nfa(outer.lang)], cache.facts, deadline) === undefined;
 }
 
 /**
