@@ -29,6 +29,7 @@ import { registerHover } from './handlers/hover';
 import { registerListRequests } from './handlers/list-requests';
 import { Settings, type RuleLensSettings } from './handlers/settings';
 import { Validator } from './handlers/validation';
+import { CheckingProgress } from './handlers/progress';
 import { registerWatchedFiles, registerWatchers } from './handlers/watched-files';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -64,13 +65,14 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
     features: client,
     baseText: createBaseTextReader(),
     historyFor: (p) => settings!.historyOf(p),
+    staged: true,
   });
   settings = new Settings(connection, client.configuration, (p) => service.workspace.text(p));
   settings.setGlobal(init.settings ?? {});
   log.level = traceLevel(init.settings);
   settings.onGlobal = (g) => (log.level = traceLevel(g));
   settings.folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri));
-  const validator = new Validator(connection, service, settings, client.codeLensRefresh, log);
+  const validator = new Validator(connection, service, settings, client.codeLensRefresh, log, new CheckingProgress(connection, client.workDoneProgress));
   ctx = { connection, documents, service, settings, validator, client };
   registerDocuments(ctx);
   registerHover(ctx);

@@ -45,6 +45,7 @@ export class LspClient {
     });
     this.conn.onNotification('window/logMessage', (p: { message: string }) => {
       this.log.push(p.message);
+      this.poke();
     });
     this.conn.onRequest('workspace/configuration', (p: unknown) => ((p as { items: unknown[] }).items ?? []).map(() => this.settings));
     this.conn.onRequest('client/registerCapability', () => null);
