@@ -28,7 +28,7 @@ export function slice<Y>(work: Generator<Y | void, void, void>, clock?: SliceClo
     for (;;) {
       const r = work.next();
       if (r.done) return { values, done: true };
-      if (r.value !== undefined) values.push(r.value as Y);
+      if (r.value !== undefined) values.push(r.value);
       if (performance.now() >= end) return { values, done: false };
     }
   } finally {

@@ -222,11 +222,11 @@ export function createLanguageService(host: ServiceHost): LanguageService {
       yield* inTurn<StageResult>([
         (function* () {
           const found = yield* lints.steps(report, clock);
-          return { stage: 'lints', publish: [{ uri: ruleUri, diagnostics: ruleDiagnostics(report, found) }] } as StageResult;
+          return { stage: 'lints', publish: [{ uri: ruleUri, diagnostics: ruleDiagnostics(report, found) }] };
         })(),
         (function* () {
           const diff = yield* diffs.steps(report, clock, IMPACT_BUDGET_MS);
-          return { stage: 'impact', publish: requestsPublish(diff), lenses: true } as StageResult;
+          return { stage: 'impact', publish: requestsPublish(diff), lenses: true };
         })(),
       ]);
     }
