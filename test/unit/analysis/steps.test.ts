@@ -63,10 +63,12 @@ describe('long searches as steps', () => {
     const rules: Rule[] = Array.from({ length: 2000 }, (_, i) => [i % 2 ? 'edit' : 'bash', `*a${i % 17}*b*${i}*`, ['allow', 'ask', 'deny'][i % 3]]);
     const base = v2(rules);
     const current = v2(rules.map((r, i) => (i === 700 ? [r[0], `${r[1]}x`, r[2]] : r)));
-    const { results, pauses } = interleaved([opencodeWitnessSteps(base, current, [], new Deadline(TEST_MS)), opencodeAnalysisSteps(current, {}, new Deadline(TEST_MS))]);
+    // A budget on a clock that never runs out: the heap limit reads the whole process, so two searches alive at once would share it.
+    const unbounded = () => new Deadline(TEST_MS, () => 0);
+    const { results, pauses } = interleaved([opencodeWitnessSteps(base, current, [], unbounded()), opencodeAnalysisSteps(current, {}, unbounded())]);
     assert.ok(pauses[0] > 100, `the witness search paused ${pauses[0]} times`);
     assert.ok(pauses[1] > 1000, `the analysis paused ${pauses[1]} times`);
-    assert.deepStrictEqual(results[0], findOpencodeWitnesses(base, current, [], new Deadline(TEST_MS)));
+    assert.deepStrictEqual(results[0], findOpencodeWitnesses(base, current, [], unbounded()));
   });
 
   it('Claude Code lints as steps pause per rule and find what one call finds', () => {
@@ -98,8 +100,8 @@ describe('long searches as steps', () => {
   });
 
   it('the broad-catch-all search stops at the file\'s budget instead of comparing a catch-all with every rule', () => {
-    // A catch-all over a thousand rules that share its every word: the search compares it with each.
-    const rules: Rule[] = [['*', '*', 'allow'], ...Array.from({ length: 1000 }, (_, i): Rule => ['edit', `src/d${i}/*`, i % 2 ? 'deny' : 'ask'])];
+    // A catch-all after a thousand rules it takes requests from (last match wins): the search compares it with each.
+    const rules: Rule[] = [...Array.from({ length: 1000 }, (_, i): Rule => ['edit', `src/d${i}/*`, i % 2 ? 'deny' : 'ask']), ['*', '*', 'allow']];
     let reads = 0;
     const spent = new Deadline(1, () => reads++);
     spent.check();
