@@ -195,14 +195,15 @@ export class Validator {
       if (v.status) job.status = v.status;
       lenses ||= v.lenses === true;
     }
-    await this.publish([...latest.values()]);
+    // Each document with the version the job read (it is current: `current(job)` was checked after the slice).
+    await this.publish([...latest.values()], (p) => job.versions.find((v) => v.path === p)?.version ?? this.service.version(this.service.workspace.uriOf(p)));
     for (const [p, t] of latest) job.published.set(p, t.diagnostics.length);
     if (values.some((v) => v.status) && job.status) for (const uri of job.uris) await this.sendStatus({ ...job.status, uri });
     if (lenses && this.refreshLenses) this.connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   }
 
-  private async publish(targets: PublishTarget[]): Promise<void> {
-    for (const p of targets) await this.connection.sendDiagnostics({ uri: p.uri, version: this.service.version(p.uri), diagnostics: p.diagnostics });
+  private async publish(targets: PublishTarget[], versionOf: (path: string) => number | undefined = (p) => this.service.version(this.service.workspace.uriOf(p))): Promise<void> {
+    for (const p of targets) await this.connection.sendDiagnostics({ uri: p.uri, version: versionOf(uriToPath(p.uri)), diagnostics: p.diagnostics });
   }
 
   private async sendStatus(status: StatusParams): Promise<void> {
