@@ -30,6 +30,11 @@ export class RuleStatus implements vscode.Disposable {
     this.changed.fire(status);
   }
 
+  /** The item's text as shown now. */
+  get text(): string {
+    return this.item.text;
+  }
+
   get(uri: string): StatusParams | undefined {
     return this.byUri.get(uri);
   }
