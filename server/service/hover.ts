@@ -8,7 +8,7 @@ import { renderTraceMarkdown } from '../../shared/trace/render';
 import { nearMissLines } from '../../shared/trace/near-miss';
 import { witnessFor } from '../../shared/analysis';
 import { Deadline } from '../../shared/analysis/budget';
-import { decisionsOf, lossesOf, type Lost, type RuleDecisions } from './decides';
+import { decisionsOf, ruleLosses, type Lost, type RuleDecisions } from './decides';
 import { resultAt, ruleAt } from './locate';
 import type { Analysis } from './workspace';
 
@@ -61,17 +61,20 @@ export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
   const witness = witnessOf(a, rule, info);
   if (witness && 'stopped' in witness) out.push(`Witness: not found within the hover's time limit (${HOVER_WITNESS_MS} ms); \`rulelens check\` searches longer.`, '');
   else if (witness) out.push(`Witness: ${code(witness.text)}${witness.from ? ` (${witness.from})` : ''}`, '');
-  const losses = lossesOf(rep);
-  const beaten = groupLosses(losses.flatMap((d, i) => d.filter((l) => l.winner === rule.index).map((l) => ({ ...l, other: i }))));
+  const lossBudget = new Deadline(HOVER_LOSSES_MS);
+  const found = ruleLosses(rep, rule.index, () => lossBudget.expired);
+  const { read, of } = found;
+  const beaten = groupLosses(found.beaten.map((l) => ({ ...l, other: l.loser })));
   if (beaten.length) {
     out.push('Other matching rules that lose to it:');
     out.push(...capped(beaten, (g) => `${ruleName(rules, g.other)} also matches ${lossPlaces(g)}${g.branch ? ` — ${g.branch}` : ''}`), '');
   }
-  const loses = groupLosses((losses[rule.index] ?? []).map((l) => ({ ...l, other: l.winner })));
+  const loses = groupLosses(found.loses.map((l) => ({ ...l, other: l.winner })));
   if (loses.length) {
     out.push('Where it matches but another rule controls:');
     out.push(...capped(loses, (g) => `${ruleName(rules, g.other)} controls ${lossPlaces(g)}${g.branch ? ` — ${g.branch}` : ''}`), '');
   }
+  if (read < of) out.push(`Other matching rules: read from ${read} of ${of} stored requests within the hover's time limit (${HOVER_LOSSES_MS} ms); the trace of a request shows all of them.`, '');
   return out.join('\n').trimEnd();
 }
 
@@ -115,6 +118,12 @@ const NAMES_IN_LINE = 3;
  * and past this it says the search stopped instead.
  */
 export const HOVER_WITNESS_MS = 100;
+
+/**
+ * How long a hover may read stored requests' full traces for the other rules that match (CPU ms):
+ * past it, the hover lists what it read and says how much.
+ */
+export const HOVER_LOSSES_MS = 100;
 
 /**
  * A request the rule decides: proved by the analyser within the hover's budget, else the subject
