@@ -235,9 +235,10 @@ function reusable(entries: readonly Entry[], pos: number, relevant: Relevant, as
   return { status: 'dead', deciders: o.deciders.map((d) => ({ ...d, decision: now.get(d.rule)! })) };
 }
 
-/** The candidate lists of every position, computed from the languages alone. */
-function candidateLists(entries: readonly Entry[]): Relevant[] {
+/** The candidate lists of every position, computed from the languages alone; it may pause after each position. */
+function* candidateLists(entries: readonly Entry[]): Steps<Relevant[]> {
   const index = new OverlapIndex(entries);
+  yield;
   const out: Relevant[] = [];
   // hidden[q]: one higher entry alone includes entry q, so q decides nothing and, wherever q
   // matches, an earlier entry matched first: q can be left out of every other entry's check.
@@ -247,6 +248,7 @@ function candidateLists(entries: readonly Entry[]): Relevant[] {
     const relevant = higher.length === 0 ? NO_CANDIDATES : relevantCandidates(entries, pos, higher.filter((q) => !hidden[q]));
     hidden[pos] = relevant.cover !== undefined;
     out.push(relevant.list.length === 0 && relevant.cover === undefined ? NO_CANDIDATES : relevant);
+    yield;
   }
   return out;
 }
@@ -271,7 +273,7 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
  */
 export function* coverageSteps(entries: readonly Entry[], opts: CoverageOptions, memo?: CoverageMemo): Steps<Outcome[]> {
   const warm = memo !== undefined && sameKeys(entries, memo);
-  const lists = warm ? memo.relevant : candidateLists(entries);
+  const lists = warm ? memo.relevant : yield* candidateLists(entries);
   const reuse = warm && samePreferred(memo.preferred, opts.preferred);
   const asked = entries.map((e) => askedOf(e, opts));
   const out: Outcome[] = [];
