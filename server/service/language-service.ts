@@ -1,5 +1,7 @@
 import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic, DocumentSymbol, Hover, Position, Range } from 'vscode-languageserver';
 import { shownRuleFindings, type FileReport } from '../../shared/check/check-file';
+import { UNUSED_SUPPRESSION } from '../../shared/config/suppress';
+import type { Finding } from '../../shared/model';
 import type { WorkClock } from '../../shared/analysis/budget';
 import { applyLevels } from '../../shared/config/lint-config';
 import { countResults, resultsLine } from '../../shared/requests/summary';
@@ -131,10 +133,13 @@ export function createLanguageService(host: ServiceHost): LanguageService {
     return { diff: (rep && diffs.latest(rep.path)) ?? null, checking: true };
   };
 
-  const ruleDiagnostics = (rep: FileReport, found = staged ? lints.known(rep) : lints.of(rep)): Diagnostic[] => {
+  const ruleDiagnostics = (rep: FileReport, found?: Finding[]): Diagnostic[] => {
     const uri = ws.uriOf(rep.path);
-    // The lints finish after the parse: their levels and suppressions are applied here, as the parse's were.
-    const all = [...rep.diagnostics, ...shownRuleFindings(rep, found, ws.configFor(rep.path)).kept];
+    const done = found !== undefined || !staged || lints.finished(rep);
+    const lint = found ?? (staged ? lints.known(rep) : lints.of(rep));
+    // The lints finish after the parse: levels and suppressions apply to the parse's findings and
+    // theirs together, and a suppression is called unused only once the lints it may be for are in.
+    const all = rep.ruleSet && rep.dialect ? shownRuleFindings(rep, [...rep.ruleSet.findings, ...lint], ws.configFor(rep.path)).kept.filter((f) => done || f.code !== UNUSED_SUPPRESSION) : rep.diagnostics;
     return all.map((f) => toDiagnostic(f, uri, host.docsBase, features));
   };
   const requestDiagnostics = (rep: FileReport, diff: BaseDiff | null): Diagnostic[] => {

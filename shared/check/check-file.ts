@@ -167,7 +167,12 @@ export function parseRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
   const config = opts.config ?? EMPTY_CONFIG;
   const report: FileReport = { path: rulePath, dialect, ruleSet, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
   if (!dialect || !ruleSet) return report;
-  const shown = shownRuleFindings(report, opts.lints === false ? ruleSet.findings : [...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config, got.text);
+  // Without the lints, a suppression cannot be judged used or unused: the host that runs them applies it (`shownRuleFindings`).
+  if (opts.lints === false) {
+    report.diagnostics = applyLevels(ruleSet.findings, config);
+    return report;
+  }
+  const shown = shownRuleFindings(report, [...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config, got.text);
   report.diagnostics = shown.kept;
   if (shown.suppressed.length) report.suppressed = shown.suppressed;
   return report;

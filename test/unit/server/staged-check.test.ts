@@ -108,13 +108,13 @@ describe('language service: the staged check the server runs', () => {
     const vsHead = () => staged.codeLenses(ruleUri).map((l) => l.command?.title ?? '').filter((t) => t.startsWith('vs HEAD'));
     assert.deepStrictEqual(vsHead(), [`vs HEAD: ${CHECKING}`]);
     for (const _ of check.stages);
-    assert.deepStrictEqual(vsHead(), ['vs HEAD: 4 decisions flip (4 newly allowed)']);
+    assert.deepStrictEqual(vsHead(), ['vs HEAD: 4 decisions flipped (4 newly allowed)']);
     // The next edit's lens keeps the earlier flips, marked, until its own search is done.
     open(staged, ex.rules, withRule(withRule(original, APPEND_ALLOW), '{ "action": "read", "resource": "*", "effect": "deny" }'), 3);
     const next = staged.check(ruleUri)!;
     let w = next.stages.next();
     while (!w.done && (w.value as StageResult | undefined)?.stage !== 'requests') w = next.stages.next();
-    assert.deepStrictEqual(vsHead(), [`vs HEAD: 4 decisions flip (4 newly allowed) · ${EARLIER_FLIPS}`]);
+    assert.deepStrictEqual(vsHead(), [`vs HEAD: 4 decisions flipped (4 newly allowed) · ${EARLIER_FLIPS}`]);
   });
 
   it('keeps the earlier lints on the lines an edit did not touch until the new ones are done', () => {
