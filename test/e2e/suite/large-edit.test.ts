@@ -1,6 +1,4 @@
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { StatusParams } from '../../../shared/protocol';
 import { api, fixture, openFixture, waitFor } from './helpers';
@@ -24,13 +22,13 @@ suite('an edit of a large rule file', () => {
 
   suiteSetup(async () => {
     assert.ok(await (await api()).ready(), 'the language server is running');
-    fs.mkdirSync(path.dirname(file.fsPath), { recursive: true });
-    fs.writeFileSync(file.fsPath, ruleText());
+    // Through VS Code's file service, so the workbench knows the file at once.
+    await vscode.workspace.fs.writeFile(file, Buffer.from(ruleText()));
   });
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    fs.rmSync(path.dirname(file.fsPath), { recursive: true, force: true });
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(file, '..'), { recursive: true, useTrash: false });
   });
 
   test('shows checking… in the status item while the new version is checked, a hover answers meanwhile, and diagnostics follow', async () => {
