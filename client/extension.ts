@@ -20,6 +20,10 @@ export interface RuleLensApi {
   testResults(): Record<string, Outcome>;
   runTests(): Promise<void>;
   status(uri: vscode.Uri): StatusParams | undefined;
+  /** Fires for each status the server sends (a document's standing; `checking` while it is checked). */
+  onDidChangeStatus: vscode.Event<StatusParams>;
+  /** The language status item's text now, e.g. `RuleLens: opencode · checking…`. */
+  statusText(): string;
 }
 
 let connection: ServerConnection | undefined;
@@ -74,6 +78,8 @@ export function activate(context: vscode.ExtensionContext): RuleLensApi {
     testResults: () => tests.results(),
     runTests: () => tests.runAll(),
     status: (uri) => status.get(uri.toString()),
+    onDidChangeStatus: status.onDidChange,
+    statusText: () => status.text,
   };
 }
 

@@ -11,3 +11,11 @@ export function describeRequests(s: Pick<StatusParams, 'requests' | 'passed' | '
   if (s.unchecked) parts.push(`${s.unchecked} without expect`);
   return `${s.requests} request${s.requests === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }
+
+/**
+ * The item's text: the dialect, and `checking…` while the server checks the document.
+ * @example statusText({ dialect: 'opencode', checking: 'checking…' }) // 'RuleLens: opencode · checking…'
+ */
+export function statusText(s: Pick<StatusParams, 'dialect' | 'checking'>): string {
+  return s.checking ? `RuleLens: ${s.dialect} · ${s.checking}` : `RuleLens: ${s.dialect}`;
+}

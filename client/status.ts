@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS, type StatusParams } from '../shared/protocol';
 import { documentSelector } from './selector';
-import { describeRequests } from './status-text';
+import { describeRequests, statusText } from './status-text';
 
 /**
  * The language status item beside the language mode: which dialect the server recognised in the
@@ -30,6 +30,11 @@ export class RuleStatus implements vscode.Disposable {
     this.changed.fire(status);
   }
 
+  /** The item's text as shown now. */
+  get text(): string {
+    return this.item.text;
+  }
+
   get(uri: string): StatusParams | undefined {
     return this.byUri.get(uri);
   }
@@ -38,13 +43,16 @@ export class RuleStatus implements vscode.Disposable {
     const uri = vscode.window.activeTextEditor?.document.uri.toString();
     const status = uri ? this.byUri.get(uri) : undefined;
     if (!status || !status.dialect) {
+      this.item.busy = false;
       this.item.text = 'RuleLens';
       this.item.detail = status ? 'no rules recognised' : 'waiting for the language server';
       this.item.severity = vscode.LanguageStatusSeverity.Information;
       return;
     }
-    this.item.text = `RuleLens: ${status.dialect}`;
-    this.item.detail = status.summary ?? describeRequests(status);
+    this.item.text = statusText(status);
+    const detail = status.summary ?? describeRequests(status);
+    this.item.detail = status.checking ? `${detail} (last finished check)` : detail;
+    this.item.busy = status.checking !== undefined;
     this.item.severity = status.failed > 0 || (status.invalid ?? 0) > 0 ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
   }
 

@@ -8,6 +8,8 @@ export interface ClientCapabilitiesSummary extends ClientFeatures {
   watchRegistration: boolean;
   configurationRegistration: boolean;
   codeLensRefresh: boolean;
+  /** The server may create progress notifications (`window/workDoneProgress/create`). */
+  workDoneProgress: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export function summarizeClient(c: ClientCapabilities): ClientCapabilitiesSummar
     watchRegistration: c.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     configurationRegistration: c.workspace?.didChangeConfiguration?.dynamicRegistration === true,
     codeLensRefresh: c.workspace?.codeLens?.refreshSupport === true,
+    workDoneProgress: c.window?.workDoneProgress === true,
   };
 }
 

@@ -13,7 +13,6 @@ import { DIALECTS } from '../shared/dialects';
 import { version as VERSION } from '../package.json';
 import { ServerLog, traceLevel } from './log';
 import { fileExists, listEntries, nodePathFs, readText } from '../shared/host/node-fs';
-import { tuneCompiler } from '../shared/host/v8-flags';
 import { createBaseTextReader } from './base-text';
 import { SERVER_CAPABILITIES, summarizeClient, type ClientCapabilitiesSummary } from './capabilities';
 import { createLanguageService } from './service/language-service';
@@ -30,10 +29,9 @@ import { registerHover } from './handlers/hover';
 import { registerListRequests } from './handlers/list-requests';
 import { Settings, type RuleLensSettings } from './handlers/settings';
 import { Validator } from './handlers/validation';
+import { CheckingProgress } from './handlers/progress';
 import { registerWatchedFiles, registerWatchers } from './handlers/watched-files';
 
-// Before the engine runs (see v8-flags.ts): it decides how much V8 compiles for the first checks.
-const compilerFlags = tuneCompiler();
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 let ctx: ServerContext | undefined;
@@ -50,7 +48,6 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
   // with OpenCode files only never loads the shell parser's WebAssembly.
   const started = performance.now();
   log.info(`RuleLens language server ${VERSION} (node ${process.version}, pid ${process.pid}); dialects: ${DIALECTS.map((d) => d.id).join(', ')} loaded in ${Math.round(performance.now() - started)} ms`);
-  log.info(`V8 compiler flags set: ${compilerFlags.join(' ') || '(none: the process was started with its own)'}`);
   const client: ClientCapabilitiesSummary = summarizeClient(params.capabilities);
   const init = (params.initializationOptions ?? {}) as { settings?: RuleLensSettings; docsBaseUrl?: unknown };
   const docsBaseOption = init.docsBaseUrl ?? init.settings?.docsBaseUrl;
@@ -68,13 +65,14 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
     features: client,
     baseText: createBaseTextReader(),
     historyFor: (p) => settings!.historyOf(p),
+    staged: true,
   });
   settings = new Settings(connection, client.configuration, (p) => service.workspace.text(p));
   settings.setGlobal(init.settings ?? {});
   log.level = traceLevel(init.settings);
   settings.onGlobal = (g) => (log.level = traceLevel(g));
   settings.folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri));
-  const validator = new Validator(connection, service, settings, client.codeLensRefresh, log);
+  const validator = new Validator(connection, service, settings, client.codeLensRefresh, log, new CheckingProgress(connection, client.workDoneProgress));
   ctx = { connection, documents, service, settings, validator, client };
   registerDocuments(ctx);
   registerHover(ctx);

@@ -72,6 +72,11 @@ export interface StatusParams {
   unchecked?: number;
   /** The counts in the CLI's words: `6 requests: 5 passed, 1 failed`. */
   summary?: string;
+  /**
+   * Set while the server checks the document (the counts are then the last finished run's): what
+   * the status item shows, e.g. `checking…`. Absent once every stage of the current version is done.
+   */
+  checking?: string;
 }
 
 /** The argument of `COMMANDS.showFlips`: what changes against the git base, ready to show. */

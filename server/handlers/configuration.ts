@@ -9,7 +9,7 @@ export function registerConfiguration(ctx: ServerContext): void {
     ctx.settings.setGlobal(s ?? {});
     const ws = ctx.service.workspace;
     if (ws.host.ctx) applyEngineSettings(ws.host.ctx, s, (p) => ws.text(p));
-    ws.forgetReports();
+    ctx.service.forgetResults();
     ctx.validator.scheduleAll();
   }));
 }

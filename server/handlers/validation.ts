@@ -1,23 +1,53 @@
+import * as path from 'path';
 import type { ServerLog } from '../log';
 import { CodeLensRefreshRequest, type Connection } from 'vscode-languageserver';
-import { STATUS_NOTIFICATION } from '../../shared/protocol';
-import type { LanguageService } from '../service/language-service';
+import { SliceClock } from '../../shared/analysis/steps';
+import { STATUS_NOTIFICATION, type StatusParams } from '../../shared/protocol';
+import type { LanguageService, PublishTarget, StageResult, StagedCheck } from '../service/language-service';
 import { uriToPath } from '../service/uri';
+import type { CheckingProgress } from './progress';
 import type { Settings } from './settings';
+import { settle, slice } from './slices';
 
 /** Quiet time after the last keystroke before a document is re-checked. */
 export const DEBOUNCE_MS = 150;
 
+/** One version of one rule file being checked in stages. */
+interface Job {
+  check: StagedCheck;
+  /** The documents whose change started it (each gets the status). */
+  uris: string[];
+  /** The version (open documents) and change count of every file the check read, when it started. */
+  versions: Array<{ path: string; version: number | undefined; touched: number }>;
+  epoch: number;
+  clock: SliceClock;
+  status?: StatusParams;
+  /** When it started (wall ms), and what it last published per document (for the log). */
+  started: number;
+  published: Map<string, number>;
+}
+
 /**
- * Debounced re-checking. A change to any file re-checks every open document that depends on it
- * (a rule file and its requests file, both ways). A run whose document changed while it waited for
- * settings is dropped: the newer run scheduled by that change publishes instead.
+ * Checks documents in stages, so no answer waits for the long ones. After a keystroke and
+ * `DEBOUNCE_MS` of quiet, every open document that depends on the changed one is parsed at once;
+ * its stored requests, its lints and its change impact against git's HEAD then run as steps, a
+ * slice at a time (`SLICE_MS`), with hovers, completions and keystrokes handled between slices.
+ * Each stage's diagnostics are published when it finishes; a check whose files change again is
+ * dropped at its next slice, and nothing of a superseded version is ever published (the messages
+ * that came in during a slice are handled before its results go out).
  */
 export class Validator {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly runs = new Map<string, number>();
-  /** Resolves when no run is pending (tests and benchmarks wait on it). */
-  idle: Promise<void> = Promise.resolve();
+  /** Per path, how many changes were scheduled (a file changed on disk has no version to compare). */
+  private readonly touched = new Map<string, number>();
+  /** Bumped when every document is re-checked (settings, folders): every job before is stale. */
+  private epoch = 0;
+  private checks: Promise<void> = Promise.resolve();
+  private pendingChecks = 0;
+  /** Per rule file, the version being checked in the background. */
+  private readonly jobs = new Map<string, Job>();
+  private draining: Promise<void> | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -25,6 +55,7 @@ export class Validator {
     private readonly settings: Settings,
     private readonly refreshLenses: boolean,
     private readonly log?: ServerLog,
+    private readonly progress?: CheckingProgress,
   ) {}
 
   /** @example validator.schedule(uri) // re-checks after 150 ms of quiet */
@@ -32,46 +63,151 @@ export class Validator {
     const prev = this.timers.get(uri);
     if (prev) clearTimeout(prev);
     this.runs.set(uri, (this.runs.get(uri) ?? 0) + 1);
+    const p = uriToPath(uri);
+    this.touched.set(p, (this.touched.get(p) ?? 0) + 1);
     this.timers.set(
       uri,
       setTimeout(() => {
         this.timers.delete(uri);
-        this.idle = this.idle.then(() => this.run(uri)).catch((e: unknown) => this.connection.console.error(`validation failed: ${String(e)}`));
+        this.pendingChecks++;
+        this.checks = this.checks
+          .then(() => this.run(uri))
+          .catch((e: unknown) => this.connection.console.error(`validation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`))
+          .finally(() => this.pendingChecks--);
       }, delay),
     );
   }
 
   scheduleAll(): void {
+    this.epoch++;
     for (const p of this.service.workspace.openPaths()) this.schedule(this.service.workspace.uriOf(p), 0);
   }
 
+  /** Resolves once no check is waiting or running (tests and benchmarks wait on it). */
+  async idle(): Promise<void> {
+    while (this.timers.size > 0 || this.pendingChecks > 0 || this.jobs.size > 0 || this.draining) {
+      if (this.timers.size > 0) await new Promise((r) => setTimeout(r, DEBOUNCE_MS));
+      await this.checks;
+      await this.draining;
+    }
+  }
+
+  /** Stage one for every document that depends on `uri`: the parse; the rest goes to the background. */
   private async run(uri: string): Promise<void> {
     const ticket = this.runs.get(uri);
     await this.service.ready(uri);
-    const version = this.service.version(uri);
     const targets = this.service.dependents(uri);
     if (!targets.length) targets.push(uri);
     const partners = targets.flatMap((t) => {
-      const a = this.service.analyze(t);
+      const a = this.service.workspace.finishedAnalysis(t);
       return [a.rulePath, a.requestsPath].filter((p): p is string => !!p).map((p) => this.service.workspace.uriOf(p));
     });
     await this.settings.prepare([...targets, ...partners]);
     // Stale: the document changed (or was re-scheduled) while settings were fetched.
-    if (this.runs.get(uri) !== ticket || this.service.version(uri) !== version) return;
-    const published = new Set<string>();
+    if (this.runs.get(uri) !== ticket) return;
+    const started = new Set<string>();
     for (const t of targets) {
-      const started = performance.now();
-      const { publish, status } = this.service.validate(t);
-      this.log?.debug(`validated ${uriToPath(t)} in ${(performance.now() - started).toFixed(1)} ms: ${publish.map((p) => `${p.diagnostics.length} diagnostic${p.diagnostics.length === 1 ? '' : 's'} in ${uriToPath(p.uri).split(/[\\/]/).pop()}`).join(', ')}`);
-      for (const p of publish) {
-        const key = uriToPath(p.uri);
-        if (published.has(key)) continue;
-        published.add(key);
-        await this.connection.sendDiagnostics({ uri: p.uri, version: this.service.version(p.uri), diagnostics: p.diagnostics });
+      const clock = new SliceClock();
+      const t0 = performance.now();
+      const check = this.service.check(t, clock);
+      if (!check) {
+        await this.publish([{ uri: t, diagnostics: [] }]);
+        await this.sendStatus({ uri: t, dialect: null, requests: 0, passed: 0, failed: 0 });
+        continue;
       }
-      await this.connection.sendNotification(STATUS_NOTIFICATION, status);
+      this.log?.debug(`parsed ${uriToPath(t)} in ${(performance.now() - t0).toFixed(1)} ms`);
+      const known = this.jobs.get(check.rulePath);
+      if (started.has(check.rulePath) && known) {
+        known.uris.push(t);
+        continue;
+      }
+      started.add(check.rulePath);
+      const job: Job = { check, uris: [t], epoch: this.epoch, clock, started: t0, published: new Map(), versions: check.paths.map((p) => ({ path: p, version: this.service.version(this.service.workspace.uriOf(p)), touched: this.touched.get(p) ?? 0 })) };
+      this.jobs.set(check.rulePath, job);
+      this.progress?.show(`checking ${path.basename(check.rulePath)}…`);
+      await this.sendStatus(this.service.checkingStatus(t));
     }
-    if (this.refreshLenses) this.connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    this.drain();
+  }
+
+  /** Whether nothing the job read has changed since it started. */
+  private current(job: Job): boolean {
+    if (job.epoch !== this.epoch || this.jobs.get(job.check.rulePath) !== job) return false;
+    return job.versions.every((v) => this.service.version(this.service.workspace.uriOf(v.path)) === v.version && (this.touched.get(v.path) ?? 0) === v.touched);
+  }
+
+  /** Runs the background stages of every job, a slice of each in turn, until none is left. */
+  private drain(): void {
+    this.draining ??= this.loop().finally(() => {
+      this.draining = undefined;
+      this.progress?.done();
+    });
+  }
+
+  private async loop(): Promise<void> {
+    while (this.jobs.size > 0) {
+      for (const job of [...this.jobs.values()]) {
+        // A parse waiting to start goes first: a keystroke's diagnostics never wait behind older work.
+        if (this.pendingChecks > 0) await this.checks;
+        if (!this.current(job)) {
+          this.forget(job);
+          continue;
+        }
+        let values: StageResult[];
+        let done: boolean;
+        try {
+          ({ values, done } = slice(job.check.stages, job.clock));
+        } catch (e) {
+          this.connection.console.error(`checking ${job.check.rulePath} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+          this.forget(job);
+          for (const uri of job.uris) await this.sendStatus({ ...(job.status ?? this.service.checkingStatus(uri)), uri, checking: undefined });
+          continue;
+        }
+        // Messages that came in during the slice reach the documents first: a newer version drops these results.
+        await settle();
+        if (!this.current(job)) {
+          this.forget(job);
+          continue;
+        }
+        await this.deliver(job, values);
+        if (done) {
+          this.forget(job);
+          if (job.status) for (const uri of job.uris) await this.sendStatus({ ...job.status, uri, checking: undefined });
+          const counts = [...job.published].map(([p, n]) => `${n} diagnostic${n === 1 ? '' : 's'} in ${path.basename(p)}`);
+          this.log?.debug(`validated ${job.check.rulePath} in ${(performance.now() - job.started).toFixed(1)} ms: ${counts.join(', ') || 'nothing published'} (${job.clock.cpuMs().toFixed(0)} ms of CPU in slices)`);
+        }
+      }
+    }
+  }
+
+  private forget(job: Job): void {
+    if (this.jobs.get(job.check.rulePath) === job) this.jobs.delete(job.check.rulePath);
+    if (job.check.stages.return) job.check.stages.return();
+  }
+
+  /** Publishes what a slice's stages finished: each document once, with its latest set. */
+  private async deliver(job: Job, values: StageResult[]): Promise<void> {
+    if (!values.length) return;
+    const latest = new Map<string, PublishTarget>();
+    let lenses = false;
+    for (const v of values) {
+      for (const p of v.publish) latest.set(uriToPath(p.uri), p);
+      if (v.status) job.status = v.status;
+      lenses ||= v.lenses === true;
+    }
+    // Each document with the version the job read (it is current: `current(job)` was checked after the slice).
+    await this.publish([...latest.values()], (p) => job.versions.find((v) => v.path === p)?.version ?? this.service.version(this.service.workspace.uriOf(p)));
+    for (const [p, t] of latest) job.published.set(p, t.diagnostics.length);
+    if (values.some((v) => v.status) && job.status) for (const uri of job.uris) await this.sendStatus({ ...job.status, uri });
+    if (lenses && this.refreshLenses) this.connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+  }
+
+  private async publish(targets: PublishTarget[], versionOf: (path: string) => number | undefined = (p) => this.service.version(this.service.workspace.uriOf(p))): Promise<void> {
+    for (const p of targets) await this.connection.sendDiagnostics({ uri: p.uri, version: versionOf(uriToPath(p.uri)), diagnostics: p.diagnostics });
+  }
+
+  private async sendStatus(status: StatusParams): Promise<void> {
+    await this.connection.sendNotification(STATUS_NOTIFICATION, status);
   }
 
   /** Clears what was published for a closed document that is no rule or requests file. */

@@ -1,5 +1,7 @@
 import { loadRuleSet, type FileReport } from '../../shared/check/check-file';
-import { compareVersions, type Comparison } from '../../shared/diff/compare';
+import { compareVersionSteps, type Comparison } from '../../shared/diff/compare';
+import { Deadline, type WorkClock } from '../../shared/analysis/budget';
+import { finish, type Steps } from '../../shared/analysis/steps';
 import type { ServiceHost } from './host';
 import type { EvalContext, RuleSet } from '../../shared/model';
 import type { AnyDialect, FileInfo, Reparse } from '../../shared/dialects/dialect';
@@ -21,8 +23,11 @@ export const BASE_REV = 'HEAD';
 /** Rule files whose base side is kept at once (a few open rule files per workspace). */
 const MAX_BASES = 16;
 
-/** How a rule file stands against the base: new to git, or changed with what that flips. */
-export type BaseDiff = { state: 'new' } | { state: 'changed'; comparison: Comparison };
+/**
+ * How a rule file stands against the base: new to git, or changed with what that flips
+ * (`incomplete` when the search stopped at its time limit: its notes say what was not searched).
+ */
+export type BaseDiff = { state: 'new' } | { state: 'changed'; comparison: Comparison; incomplete?: boolean };
 
 interface Cached {
   baseText: string;
@@ -45,6 +50,8 @@ export class BaseDiffs {
   private readonly cache = new WeakMap<FileReport, Cached>();
   /** Per rule file: the base side, reused while typing (only the current version changes per keystroke). */
   private readonly bases = new Map<string, BaseSide>();
+  /** Per rule file, the last comparison that finished (what the editor shows while a newer one runs). */
+  private readonly latestDiff = new Map<string, BaseDiff | null>();
 
   constructor(private readonly host: ServiceHost, private readonly textOf: (p: string) => string | undefined) {}
 
@@ -54,6 +61,44 @@ export class BaseDiffs {
    * @example diffs.of(report)?.state // 'changed'
    */
   of(report: FileReport | null): BaseDiff | null {
+    return finish(this.steps(report));
+  }
+
+  /**
+   * `of` as steps (see `Steps`): the witness search runs a slice at a time within `budgetMs` of
+   * work on `clock` (default: the search's own per-file budget, on the process's clocks).
+   * @example finish(diffs.steps(report, clock, 1000))?.state
+   */
+  *steps(report: FileReport | null, clock?: WorkClock, budgetMs?: number): Steps<BaseDiff | null> {
+    const quick = this.quick(report);
+    if (quick !== undefined) return quick;
+    const base = this.host.baseText!(report!.path)!;
+    const deadline = clock || budgetMs !== undefined ? new Deadline(budgetMs, undefined, clock) : undefined;
+    const diff = yield* this.compute(report!, base.text, deadline);
+    this.cache.set(report!, { baseText: base.text, diff });
+    this.latestDiff.set(report!.path, diff);
+    return diff;
+  }
+
+  /**
+   * The comparison of this report when it is known without searching (nothing to compare, or
+   * finished already); undefined while it has not run.
+   * @example diffs.finished(report) === undefined // the search is still to run
+   */
+  finished(report: FileReport | null): BaseDiff | null | undefined {
+    return this.quick(report);
+  }
+
+  /**
+   * The last comparison that finished for a rule file, of whatever version (undefined: none yet).
+   * @example diffs.latest('/ws/opencode.json')?.state
+   */
+  latest(path: string): BaseDiff | null | undefined {
+    return this.latestDiff.get(path);
+  }
+
+  /** What `of` answers without a search: null (nothing to compare), 'new', a finished comparison; else undefined. */
+  private quick(report: FileReport | null): BaseDiff | null | undefined {
     if (!report?.dialect || !report.ruleSet || !this.host.baseText) return null;
     if (report.ruleSet.findings.some((f) => f.data?.syntax === true)) return null;
     const base = this.host.baseText(report.path);
@@ -62,24 +107,25 @@ export class BaseDiffs {
     if (this.textOf(report.path) === base.text) return null;
     const hit = this.cache.get(report);
     if (hit && hit.baseText === base.text) return hit.diff;
-    const diff = this.compute(report, base.text);
-    this.cache.set(report, { baseText: base.text, diff });
-    return diff;
+    return undefined;
   }
 
-  private compute(report: FileReport, baseText: string): BaseDiff | null {
+  private *compute(report: FileReport, baseText: string, deadline: Deadline | undefined): Steps<BaseDiff | null> {
     const dialect = report.dialect!;
     const ctx = this.host.ctx ?? {};
     try {
       const side = this.baseSide(report, baseText);
       if (!side.ruleSet) return null;
+      yield;
       // The rule file's own embedded request (index -1) has no counterpart in a requests file.
       const current = report.results.filter((r) => r.request.index >= 0);
       // History rules are also judged against the steps really recorded beside them.
       const records = dialect.recordedSteps;
       const recordsText = records ? this.textOf(records.fileBeside(report.path)) : undefined;
       const ledger = records && recordsText !== undefined ? records.read(recordsText).steps : undefined;
-      return { state: 'changed', comparison: compareVersions(dialect, side.ruleSet, report.ruleSet!, report.requestsFile, ctx, current, ledger, side.results) };
+      const comparison = yield* compareVersionSteps(dialect, side.ruleSet, report.ruleSet!, report.requestsFile, { ctx, currentResults: current, records: ledger, baseResults: side.results, deadline });
+      // A search the clock stopped says so in a note; the lens then says the search is incomplete.
+      return deadline?.expired && comparison.notes.length > 0 ? { state: 'changed', comparison, incomplete: true } : { state: 'changed', comparison };
     } catch {
       // A base the engine cannot read is no reason to lose the other features of this document.
       return null;

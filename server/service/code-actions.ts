@@ -11,6 +11,16 @@ import { tightenFromHistoryActions } from './actions/tighten-history';
 import { fixAllAction } from './actions/fix-all';
 import { suppressActions } from './actions/suppress';
 import { SOURCE } from './diagnostics';
+import { Deadline } from '../../shared/analysis/budget';
+
+/**
+ * CPU time one code-action request may spend on fixes (a fix re-parses the file or re-runs its
+ * stored requests): past it, the remaining diagnostics get no fixes and a note says so.
+ */
+export const CODE_ACTIONS_MS = 150;
+
+/** The title of the note that ends a list cut short by `CODE_ACTIONS_MS`. */
+export const MORE_FIXES = 'More fixes not computed (time limit)';
 
 function overlaps(a: Range, b: Range): boolean {
   const before = (p: Range['start'], q: Range['start']) => p.line < q.line || (p.line === q.line && p.character < q.character);
@@ -22,15 +32,21 @@ function overlaps(a: Range, b: Range): boolean {
  * sends them (they carry `data` from publication); otherwise the current ones for the range.
  * @example codeActionsFor(ctx, range, [deadRule]).map((a) => a.title) // ['Remove rule 2 (…)', 'Show documentation for dead-rule']
  */
-export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Diagnostic[], current: () => Diagnostic[]): CodeAction[] {
+export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Diagnostic[], current: () => Diagnostic[], deadline = new Deadline(CODE_ACTIONS_MS)): CodeAction[] {
   const ours = given.filter((d) => d.source === SOURCE);
   const diags = ours.length ? ours : current().filter((d) => overlaps(d.range, range));
   const ranked: Array<{ action: CodeAction; rank: number }> = [];
   const docs = new Set<string>();
   const titles = new Set<string>();
   const fixAll = new Set<string>();
+  let skipped = 0;
   for (const d of diags) {
     const code = String(d.code ?? '');
+    // The budget is read before each diagnostic's fixes: the first always gets its own.
+    if (ranked.length > 0 && deadline.expired) {
+      skipped++;
+      continue;
+    }
     // Rule fixes edit the rule file: they only make sense on diagnostics shown there.
     if (ctx.analysis.kind === 'rules') {
       const add = (action: CodeAction | undefined, rank: number) => action && ranked.push({ action, rank });
@@ -58,7 +74,9 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
   if (ctx.analysis.kind === 'rules') {
     for (const t of tightenFromHistoryActions(ctx, range)) ranked.push({ action: t, rank: SAFETY.history });
   }
-  return bySafety(ranked);
+  const out = bySafety(ranked);
+  if (skipped > 0) out.push({ title: MORE_FIXES, disabled: { reason: `${skipped} more diagnostic${skipped === 1 ? '' : 's'} in this range: RuleLens stopped after ${CODE_ACTIONS_MS} ms; ask for the fixes of one of them` } });
+  return out;
 }
 
 /**

@@ -12,6 +12,9 @@ import type { LensMode } from './lens-mode';
 
 const NAMES_SHOWN = 4;
 
+/** What a lens built from an earlier version's results adds to its title. */
+export const EARLIER = 'earlier version, checking…';
+
 /** An empty range at a line's start: one position object for both ends (lenses are only read and sent). */
 function lineRange(line: number): Range {
   const at = { line, character: 0 };
@@ -69,13 +72,15 @@ export function requestTitle(r: RequestResult, rs?: RuleSet | null): string {
  * `all` folds the rules that decide none of the requests into the summary (`· 3 rules decide
  * none`), so a rule list is not doubled in height by lines that say nothing; `summary` keeps the
  * top lens and the vs-base lens; `off` shows none. Clicking a request lens shows its full trace.
+ * `checking` (the comparison with the base is still running; `diff` is then an earlier version's,
+ * or null) and a stale analysis say so in the titles they concern.
  * @example codeLensesFor(analysis, uriOf, null)[1].command?.title // 'decides B (deny), C (deny)'
  */
-export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: BaseDiff | null = null, mode: LensMode = 'all'): CodeLens[] {
+export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: BaseDiff | null = null, mode: LensMode = 'all', checking = false): CodeLens[] {
   const rep = a.report;
   if (mode === 'off' || !rep?.ruleSet) return [];
   const ruleUri = uriOf(rep.path);
-  const summary: Command = { title: summaryTitle(rep), command: COMMANDS.evaluateRequest, arguments: [{ uri: ruleUri }] };
+  const summary: Command = { title: `${summaryTitle(rep)}${a.stale ? ` · ${EARLIER}` : ''}`, command: COMMANDS.evaluateRequest, arguments: [{ uri: ruleUri }] };
   const out: CodeLens[] = [{ range: lineRange(0), command: summary }];
   if (a.kind === 'requests') {
     const flips = requestFlips(diff);
@@ -87,7 +92,7 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
     }
     return mode === 'summary' ? out.filter((l, i) => i === 0 || l.command?.command === COMMANDS.showFlips) : out;
   }
-  const vsBase = flipLens(diff, rep, ruleUri);
+  const vsBase = flipLens(diff, rep, ruleUri, checking);
   if (vsBase) out.push(vsBase);
   if (mode === 'summary') return out;
   // The file's own examples (Codex match / not_match) get their verdict where they are written.

@@ -139,3 +139,46 @@ export function lossesOf(report: ReportLike): Lost[][] {
   if (!hit) lossMemo.set(report, (hit = rulesLosses(report.results, slots(report))));
   return hit;
 }
+
+/** What one rule's hover lists of the other matching rules: whom it beat, whom it lost to, and how many stored requests were read. */
+export interface RuleLosses {
+  /** Rules that matched a subject this rule controls (each with the rule that lost). */
+  beaten: Array<Lost & { loser: number }>;
+  /** Subjects this rule matched but another rule controls. */
+  loses: Lost[];
+  /** Stored requests whose traces were read, of `of`: fewer when the budget ran out. */
+  read: number;
+  of: number;
+}
+
+/**
+ * `lossesOf` for one rule, reading each stored request's full trace in turn until `expired()`
+ * says the hover's budget is spent (a full trace lists every rule for every subject, and on a
+ * large file they take seconds to build); from the report's memo, complete, once a hover built it.
+ * @example ruleLosses(report, 2, () => deadline.expired).read // every stored request when the budget held
+ */
+export function ruleLosses(report: ReportLike, ruleIndex: number, expired: () => boolean): RuleLosses {
+  const results = report.results;
+  const full = lossMemo.get(report);
+  if (full) {
+    const beaten = full.flatMap((d, i) => d.filter((l) => l.winner === ruleIndex).map((l) => ({ ...l, loser: i })));
+    return { beaten, loses: full[ruleIndex] ?? [], read: results.length, of: results.length };
+  }
+  const beaten: Array<Lost & { loser: number }> = [];
+  const loses: Lost[] = [];
+  let read = 0;
+  for (const r of results) {
+    if (read > 0 && expired()) break;
+    read++;
+    for (const s of r.verdict?.trace.sections ?? []) {
+      for (const row of s.rows) {
+        if (row.rule === s.controlling || row.matches.length === 0 || !row.matches.every((m) => m === true)) continue;
+        if (s.controlling === ruleIndex) beaten.push({ request: r.request.name, subject: s.subject, winner: s.controlling, branch: s.branch, loser: row.rule });
+        if (row.rule === ruleIndex) loses.push({ request: r.request.name, subject: s.subject, winner: s.controlling, branch: s.branch });
+      }
+    }
+  }
+  // In the order the full list gives: by losing rule, then by request.
+  beaten.sort((a, b) => a.loser - b.loser);
+  return { beaten, loses, read, of: results.length };
+}

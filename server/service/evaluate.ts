@@ -15,11 +15,12 @@ function fail(error: string, dialect?: string): EvaluateResult {
 }
 
 /**
- * `rulelens/evaluate`: a stored request by name, or a request object, against the rule document
- * (or the rule file of a requests document), with the verdict, its Markdown and the rule list.
+ * `rulelens/evaluate`: a stored request by name (found in `stored`'s results), or a request
+ * object, against the rule document (or the rule file of a requests document), with the verdict,
+ * its Markdown and the rule list.
  * @example evaluateRequest(ws, ws.analyze(uri), { uri, requestName: 'B: a protected path' }).verdict?.decision // 'deny'
  */
-export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluateParams): EvaluateResult {
+export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluateParams, stored: Analysis = a): EvaluateResult {
   const rep = a.report;
   if (!rep?.dialect || !rep.ruleSet) return fail(a.kind === 'requests' ? 'no rule file found for this requests file' : 'not a rule file of any known dialect');
   const dialect = rep.dialect;
@@ -28,7 +29,8 @@ export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluatePara
   const rules = rs.rules.filter(inFile).map((r) => ({ index: r.index, number: ruleNumber(r), label: r.label, decision: r.decision, line: r.range.start.line }));
   let request: unknown;
   if (typeof params.requestName === 'string') {
-    const found = rep.results.find((r) => r.request.name === params.requestName);
+    // Stored requests may come from the last finished run (the server's) while the rules are the current parse.
+    const found = (stored.report ?? rep).results.find((r) => r.request.name === params.requestName);
     if (!found) return fail(`no stored request named "${params.requestName}"`, dialect.id);
     if (found.request.request === undefined) return fail(`"${params.requestName}" cannot be evaluated: ${found.error ?? 'invalid request'}`, dialect.id);
     request = found.request.request;

@@ -16,15 +16,18 @@ const TOP = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }
  * The lens on top of a changed rule file: `vs HEAD: 2 decisions flipped (1 newly allowed)`;
  * clicking it shows every flip as Markdown. "No decision flipped" is said only with what was
  * compared; a change nothing could be compared on says what is missing. A file git does not know
- * yet only says so.
+ * yet only says so. While the comparison of the current version runs (`checking`), the lens says
+ * so, over an earlier version's flips if there are any; a search its time limit stopped says it is
+ * incomplete (the notes say where).
  * @example flipLens(diff, report, uri)?.command?.title // 'vs HEAD: 4 decisions flipped (4 newly allowed)'
  */
-export function flipLens(diff: BaseDiff | null, report: FileReport, ruleUri: string): CodeLens | undefined {
-  if (!diff) return undefined;
+export function flipLens(diff: BaseDiff | null, report: FileReport, ruleUri: string, checking = false): CodeLens | undefined {
+  if (!diff) return checking ? { range: TOP, command: { title: `vs ${BASE_REV}: ${CHECKING}`, command: '' } } : undefined;
   if (diff.state === 'new') return { range: TOP, command: { title: `vs ${BASE_REV}: new file`, command: '' } };
   const c = diff.comparison;
   const args: ShowFlipsArgs = { uri: ruleUri, flips: c.flips, markdown: flipsMarkdown(`${path.basename(report.path)} vs ${BASE_REV}`, c) };
-  return { range: TOP, command: { title: `vs ${BASE_REV}: ${comparedSummary(c.counts, report)}`, command: COMMANDS.showFlips, arguments: [args] } };
+  const title = `vs ${BASE_REV}: ${comparedSummary(c.counts, report)}${diff.incomplete ? ` · ${INCOMPLETE}` : ''}${checking ? ` · ${EARLIER_FLIPS}` : ''}`;
+  return { range: TOP, command: { title, command: COMMANDS.showFlips, arguments: [args] } };
 }
 
 /**
@@ -40,6 +43,13 @@ export function comparedSummary(counts: { loosened: number; tightened: number },
   if (stored === 0 && !searched) return `changed, not compared: no stored requests, no witness search for ${report.dialect?.title ?? 'this dialect'}`;
   return `${flipSummary(counts)} (${[stored ? storedText : 'no stored requests', searched ? 'witness search' : `no witness search for ${report.dialect?.title ?? 'this dialect'}`].join(', ')})`;
 }
+
+/** The vs-base lens while the comparison runs with no earlier one to show. */
+export const CHECKING = 'checking…';
+/** The vs-base lens over an earlier version's flips while the current one's are searched. */
+export const EARLIER_FLIPS = 'earlier version, checking…';
+/** The vs-base lens of a search its time limit stopped (its notes, shown on click, say what was not searched). */
+export const INCOMPLETE = 'search incomplete (time limit)';
 
 /**
  * Each stored request's own flip (not its subject lines), by request name.

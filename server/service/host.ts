@@ -40,4 +40,9 @@ export interface ServiceHost {
   baseText?(path: string): { text: string; missing?: boolean } | undefined;
   /** Absolute path of the imported history (`rulelens.history`) for a rule file, when set. */
   historyFor?(path: string): string | undefined;
+  /**
+   * The host runs checks in stages (`LanguageService.check`), as the language server does: answers
+   * then come from the last finished stage and never wait for one.
+   */
+  staged?: boolean;
 }

@@ -1,13 +1,14 @@
 import { HOOK_DEPENDENT, hookSentence, inFile, ruleNumber, ruleSource, type RuleSet, type RuleSource } from '../../shared/model';
 import { withSources } from '../../shared/trace/sources';
-import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
+import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { Rule } from '../../shared/model';
 import type { RequestResult } from '../../shared/requests/model';
 import { decidingRuleText } from '../../shared/requests/run';
 import { renderTraceMarkdown } from '../../shared/trace/render';
 import { nearMissLines } from '../../shared/trace/near-miss';
 import { witnessFor } from '../../shared/analysis';
-import { decisionsOf, lossesOf, type Lost, type RuleDecisions } from './decides';
+import { Deadline } from '../../shared/analysis/budget';
+import { decisionsOf, ruleLosses, type Lost, type RuleDecisions } from './decides';
 import { resultAt, ruleAt } from './locate';
 import type { Analysis } from './workspace';
 
@@ -58,18 +59,22 @@ export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
     out.push(...capped(info.controls, (c) => `${code(c.subject)} in **${c.request}** → ${c.decision ?? '—'}`), '');
   }
   const witness = witnessOf(a, rule, info);
-  if (witness) out.push(`Witness: ${code(witness.text)}${witness.from ? ` (${witness.from})` : ''}`, '');
-  const losses = lossesOf(rep);
-  const beaten = groupLosses(losses.flatMap((d, i) => d.filter((l) => l.winner === rule.index).map((l) => ({ ...l, other: i }))));
+  if (witness && 'stopped' in witness) out.push(`Witness: not found within the hover's time limit (${HOVER_WITNESS_MS} ms); \`rulelens check\` searches longer.`, '');
+  else if (witness) out.push(`Witness: ${code(witness.text)}${witness.from ? ` (${witness.from})` : ''}`, '');
+  const lossBudget = new Deadline(HOVER_LOSSES_MS);
+  const found = ruleLosses(rep, rule.index, () => lossBudget.expired);
+  const { read, of } = found;
+  const beaten = groupLosses(found.beaten.map((l) => ({ ...l, other: l.loser })));
   if (beaten.length) {
     out.push('Other matching rules that lose to it:');
     out.push(...capped(beaten, (g) => `${ruleName(rules, g.other)} also matches ${lossPlaces(g)}${g.branch ? ` — ${g.branch}` : ''}`), '');
   }
-  const loses = groupLosses((losses[rule.index] ?? []).map((l) => ({ ...l, other: l.winner })));
+  const loses = groupLosses(found.loses.map((l) => ({ ...l, other: l.winner })));
   if (loses.length) {
     out.push('Where it matches but another rule controls:');
     out.push(...capped(loses, (g) => `${ruleName(rules, g.other)} controls ${lossPlaces(g)}${g.branch ? ` — ${g.branch}` : ''}`), '');
   }
+  if (read < of) out.push(`Other matching rules: read from ${read} of ${of} stored requests within the hover's time limit (${HOVER_LOSSES_MS} ms); the trace of a request shows all of them.`, '');
   return out.join('\n').trimEnd();
 }
 
@@ -108,18 +113,35 @@ function lossPlaces(g: LossGroup): string {
 /** Subjects and request names one hover line names before "and N more". */
 const NAMES_IN_LINE = 3;
 
-/** A request the rule decides: proved by the analyser, else the subject of a stored request it decides. */
-function witnessOf(a: Analysis, rule: Rule, info: RuleDecisions): { text: string; from?: string } | undefined {
+/**
+ * How long a hover may search the automata for a rule's witness (CPU ms): a hover answers at once,
+ * and past this it says the search stopped instead.
+ */
+export const HOVER_WITNESS_MS = 100;
+
+/**
+ * How long a hover may read stored requests' full traces for the other rules that match (CPU ms):
+ * past it, the hover lists what it read and says how much.
+ */
+export const HOVER_LOSSES_MS = 100;
+
+/**
+ * A request the rule decides: proved by the analyser within the hover's budget, else the subject
+ * of a stored request it decides; `stopped` when the budget ran out before a proof.
+ */
+function witnessOf(a: Analysis, rule: Rule, info: RuleDecisions): { text: string; from?: string } | { stopped: true } | undefined {
   const rep = a.report!;
   let proved: unknown;
+  const deadline = new Deadline(HOVER_WITNESS_MS);
   try {
-    proved = rep.dialect ? witnessFor(rep.dialect, rep.ruleSet!, rule.index) : undefined;
+    proved = rep.dialect ? witnessFor(rep.dialect, rep.ruleSet!, rule.index, deadline) : undefined;
   } catch {
     proved = undefined;
   }
   if (proved !== undefined && rep.dialect) return { text: rep.dialect.describeRequest(proved), from: 'proved on the patterns' };
   const d = info.decides.find((x) => x.subjects.length);
-  return d ? { text: d.subjects[0], from: `from ${d.request}` } : undefined;
+  if (d) return { text: d.subjects[0], from: `from ${d.request}` };
+  return deadline.expired ? { stopped: true } : undefined;
 }
 
 /**
@@ -142,14 +164,22 @@ export function requestHoverMarkdown(r: RequestResult, rs?: RuleSet | null): str
   return out.join('\n').trimEnd();
 }
 
-/** @example doHover(analysis, { line: 4, character: 8 })?.contents */
+/** What a hover from an earlier version's results says at its end. */
+export const EARLIER_NOTE = '_From the last finished check, of an earlier version of this file: RuleLens is checking the current one._';
+
+/**
+ * The hover at a position. An analysis of an earlier version (`stale`) answers at once and says
+ * so; its ranges are left out (they are the earlier text's).
+ * @example doHover(analysis, { line: 4, character: 8 })?.contents
+ */
 export function hoverAt(a: Analysis, pos: Position): Hover | null {
   const rep = a.report;
   if (!rep?.ruleSet) return null;
+  const hover = (value: string, range: Range): Hover => (a.stale ? { contents: { kind: MarkupKind.Markdown, value: `${value}\n\n${EARLIER_NOTE}` } } : { contents: { kind: MarkupKind.Markdown, value }, range });
   if (a.kind === 'requests') {
     const r = resultAt(rep.results, pos);
-    return r ? { contents: { kind: MarkupKind.Markdown, value: requestHoverMarkdown(r, rep.ruleSet) }, range: r.request.range } : null;
+    return r ? hover(requestHoverMarkdown(r, rep.ruleSet), r.request.range) : null;
   }
   const rule = ruleAt(rep.ruleSet.rules, pos);
-  return rule ? { contents: { kind: MarkupKind.Markdown, value: ruleHoverMarkdown(a, rule) }, range: rule.range } : null;
+  return rule ? hover(ruleHoverMarkdown(a, rule), rule.range) : null;
 }

@@ -1,8 +1,13 @@
 import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic, DocumentSymbol, Hover, Position, Range } from 'vscode-languageserver';
+import { shownRuleFindings, type FileReport } from '../../shared/check/check-file';
+import { UNUSED_SUPPRESSION } from '../../shared/config/suppress';
+import { headline } from '../../shared/analysis/report';
+import type { Finding } from '../../shared/model';
+import type { WorkClock } from '../../shared/analysis/budget';
 import { applyLevels } from '../../shared/config/lint-config';
 import { countResults, resultsLine } from '../../shared/requests/summary';
 import type { EvaluateParams, EvaluateResult, ListRequestsResult, StatusParams } from '../../shared/protocol';
-import { BaseDiffs } from './base-diff';
+import { BaseDiffs, type BaseDiff } from './base-diff';
 import { codeActionsFor } from './code-actions';
 import type { LensMode } from './lens-mode';
 import { codeLensesFor } from './code-lens';
@@ -12,6 +17,7 @@ import { evaluateRequest, listRequestsFor } from './evaluate';
 import { flipFindings } from './flips';
 import { hoverAt } from './hover';
 import { ALL_FEATURES, type ServiceHost } from './host';
+import { Lints } from './lints';
 import { symbolsFor } from './symbols';
 import { uriToPath } from './uri';
 import { Workspace, type Analysis } from './workspace';
@@ -29,6 +35,36 @@ export interface Validation {
   status: StatusParams;
 }
 
+/** The stages of the server's check of one version, in the order they finish. */
+export type Stage = 'parse' | 'requests' | 'lints' | 'impact';
+
+/** What one stage of a staged check gives the client when it finishes. */
+export interface StageResult {
+  stage: Stage;
+  /** Every document whose diagnostics the stage changed, each with its whole set. */
+  publish: PublishTarget[];
+  /** The stored requests' standing, once they have run. */
+  status?: StatusParams;
+  /** The lenses changed: the client should ask for them again. */
+  lenses?: boolean;
+}
+
+/**
+ * One version of a document's rule file checked in stages (see `LanguageService.check`): the parse
+ * is done when this is made; `stages` runs the rest in steps and yields each stage's result as it
+ * finishes (a bare `yield` between steps is a point where the caller may pause or drop it).
+ */
+export interface StagedCheck {
+  /** The rule file checked. */
+  rulePath: string;
+  /** Every file whose text the check read: a change to any of them supersedes it. */
+  paths: string[];
+  stages: Generator<StageResult | void, void, void>;
+}
+
+/** Work (CPU time counted inside its slices) the change-impact search may take per version in the editor. */
+export const IMPACT_BUDGET_MS = 1000;
+
 /** The RuleLens language features over plain inputs, with no connection behind them. */
 export interface LanguageService {
   setDocument(uri: string, text: string, version?: number): void;
@@ -45,9 +81,19 @@ export interface LanguageService {
    * analysis has no findings and its stored requests read "not run", never a verdict.
    */
   ready(uri: string): Promise<void>;
+  /** Forget every result (engine settings changed: the same texts now check differently). */
+  forgetResults(): void;
   doValidation(uri: string): Diagnostic[];
-  /** Diagnostics for the document and its partner (a rule file's requests file, or the reverse). */
+  /** Diagnostics for the document and its partner (a rule file's requests file, or the reverse), everything run to its end. */
   validate(uri: string): Validation;
+  /**
+   * The check the server runs for a document's current texts, in stages (see `StagedCheck`); the
+   * analysis and the change impact count their budgets on `clock`. Undefined for a document that
+   * is no rule or requests file.
+   */
+  check(uri: string, clock?: WorkClock): StagedCheck | undefined;
+  /** The standing of a document's last finished stored-request run, with `checking` set. */
+  checkingStatus(uri: string): StatusParams;
   /** Open documents whose results depend on this one (including itself). */
   dependents(uri: string): string[];
   doHover(uri: string, position: Position): Hover | null;
@@ -63,7 +109,9 @@ export interface LanguageService {
 
 /**
  * Creates the language service. All state (open documents, the disk cache, cached reports) lives
- * in the returned object; nothing global.
+ * in the returned object; nothing global. With `host.staged` (the server), hovers, lenses, actions
+ * and symbols answer from the last finished result of each stage and never wait for one (saying
+ * when that result is of an earlier version); otherwise every answer runs what it needs first.
  * @example
  * const ls = createLanguageService({ readFile: readText, exists: fileExists });
  * ls.setDocument('file:///ws/opencode.json', text, 1);
@@ -73,16 +121,53 @@ export function createLanguageService(host: ServiceHost): LanguageService {
   const ws = new Workspace(host);
   const features = host.features ?? ALL_FEATURES;
   const diffs = new BaseDiffs(host, (p) => ws.text(p));
+  const lints = new Lints(() => host.ctx);
+  const staged = host.staged === true;
 
+  /** The analysis answers come from: everything run (plain callers), or the last finished (the server). */
+  const answer = (uri: string): Analysis => (staged ? ws.finishedAnalysis(uri) : ws.analyze(uri));
+  /** The comparison with the base answers use: run now, or the last finished (undefined while one runs). */
+  const diffOf = (rep: FileReport | null): { diff: BaseDiff | null; checking: boolean } => {
+    if (!staged) return { diff: diffs.of(rep), checking: false };
+    const done = diffs.finished(rep);
+    if (done !== undefined) return { diff: done, checking: false };
+    return { diff: (rep && diffs.latest(rep.path)) ?? null, checking: true };
+  };
+
+  const ruleDiagnostics = (rep: FileReport, found?: Finding[]): Diagnostic[] => {
+    const uri = ws.uriOf(rep.path);
+    const done = found !== undefined || !staged || lints.finished(rep);
+    const lint = found ?? (staged ? lints.known(rep) : lints.of(rep));
+    // The lints finish after the parse: levels and suppressions apply to the parse's findings and
+    // theirs together, and a suppression is called unused only once the lints it may be for are in.
+    const all = rep.ruleSet && rep.dialect ? shownRuleFindings(rep, [...rep.ruleSet.findings.map(headline), ...lint], ws.configFor(rep.path)).kept.filter((f) => done || f.code !== UNUSED_SUPPRESSION) : rep.diagnostics;
+    return all.map((f) => toDiagnostic(f, uri, host.docsBase, features));
+  };
+  const requestDiagnostics = (rep: FileReport, diff: BaseDiff | null): Diagnostic[] => {
+    if (!rep.requestsPath) return [];
+    const uri = ws.uriOf(rep.requestsPath);
+    // Flips against the git base are marked where they show: on the stored requests.
+    const all = [...rep.requestDiagnostics, ...applyLevels(flipFindings(diff, rep), ws.configFor(rep.path))];
+    return all.map((f) => toDiagnostic(f, uri, host.docsBase, features));
+  };
   const diagnosticsOf = (a: Analysis, which: 'rules' | 'requests'): Diagnostic[] => {
     const rep = a.report;
     if (!rep) return [];
-    const p = which === 'rules' ? rep.path : rep.requestsPath;
-    if (!p) return [];
-    // Flips against the git base are marked where they show: on the stored requests.
-    const findings = which === 'rules' ? rep.diagnostics : [...rep.requestDiagnostics, ...applyLevels(flipFindings(diffs.of(rep), rep), ws.configFor(rep.path))];
-    const uri = ws.uriOf(p);
-    return findings.map((f) => toDiagnostic(f, uri, host.docsBase, features));
+    return which === 'rules' ? ruleDiagnostics(rep) : requestDiagnostics(rep, diffOf(rep).diff);
+  };
+  const statusOf = (uri: string, rep: FileReport | null, checking?: string): StatusParams => {
+    const counts = countResults(rep?.results ?? []);
+    const status: StatusParams = {
+      uri,
+      dialect: rep?.dialect?.id ?? null,
+      requests: counts.requests,
+      passed: counts.passed,
+      failed: counts.failed,
+      invalid: counts.invalid,
+      unchecked: counts.unchecked,
+      summary: rep?.requestsPath || counts.requests ? resultsLine(counts) : 'no stored requests',
+    };
+    return checking ? { ...status, checking } : status;
   };
 
   // Dialects whose one-time setup (a WebAssembly parser) has run, tried once each: a dialect whose
@@ -100,6 +185,10 @@ export function createLanguageService(host: ServiceHost): LanguageService {
   // No analysis runs in a dialect before its setup: one made earlier would fail closed and, kept,
   // answer every later question wrongly (a stored request "fails" until some file opens the parser).
   ws.isReady = (d) => !d.init || initialized.has(d.id);
+  const forgetResults = (): void => {
+    ws.forgetReports();
+    lints.forget();
+  };
   const ready = async (uri: string): Promise<void> => {
     const jobs: Array<Promise<void>> = [];
     for (const p of new Set([uriToPath(uri), ...ws.openPaths()])) {
@@ -119,18 +208,35 @@ export function createLanguageService(host: ServiceHost): LanguageService {
       publish.push({ uri: ws.uriOf(rep.path), diagnostics: diagnosticsOf(a, 'rules') });
       if (rep.requestsPath) publish.push({ uri: ws.uriOf(rep.requestsPath), diagnostics: diagnosticsOf(a, 'requests') });
     } else publish.push({ uri, diagnostics: [] });
-    const counts = countResults(rep?.results ?? []);
-    const status: StatusParams = {
-      uri,
-      dialect: rep?.dialect?.id ?? null,
-      requests: counts.requests,
-      passed: counts.passed,
-      failed: counts.failed,
-      invalid: counts.invalid,
-      unchecked: counts.unchecked,
-      summary: rep?.requestsPath || counts.requests ? resultsLine(counts) : 'no stored requests',
-    };
-    return { publish, status };
+    return { publish, status: statusOf(uri, rep) };
+  };
+
+  const check = (uri: string, clock?: WorkClock): StagedCheck | undefined => {
+    const cur = ws.current(uri);
+    if (!cur) return undefined;
+    const { entry, rulePath } = cur;
+    const ruleUri = ws.uriOf(rulePath);
+    // A change to the policy's other files supersedes the check as one to its own pair does.
+    const paths = [rulePath, ...(entry.requestsPath ? [entry.requestsPath] : []), ...entry.members.map(([m]) => m)];
+    function* stages(): Generator<StageResult | void, void, void> {
+      yield { stage: 'parse', publish: [{ uri: ruleUri, diagnostics: ruleDiagnostics(entry.parsed) }] };
+      const report = yield* ws.completeSteps(entry);
+      const requestsUri = report.requestsPath ? ws.uriOf(report.requestsPath) : undefined;
+      const requestsPublish = (diff: BaseDiff | null): PublishTarget[] => (requestsUri ? [{ uri: requestsUri, diagnostics: requestDiagnostics(report, diff) }] : []);
+      yield { stage: 'requests', publish: requestsPublish(diffOf(report).diff), status: statusOf(uri, report, 'checking…'), lenses: true };
+      // The lints and the change impact a step each in turn: neither waits for the other to end.
+      yield* inTurn<StageResult>([
+        (function* () {
+          const found = yield* lints.steps(report, clock);
+          return { stage: 'lints', publish: [{ uri: ruleUri, diagnostics: ruleDiagnostics(report, found) }] };
+        })(),
+        (function* () {
+          const diff = yield* diffs.steps(report, clock, IMPACT_BUDGET_MS);
+          return { stage: 'impact', publish: requestsPublish(diff), lenses: true };
+        })(),
+      ]);
+    }
+    return { rulePath, paths, stages: stages() };
   };
 
   return {
@@ -141,19 +247,23 @@ export function createLanguageService(host: ServiceHost): LanguageService {
     version: (uri) => ws.version(uri),
     analyze: (uri) => ws.analyze(uri),
     ready,
+    forgetResults,
     dependents: (uri) => ws.dependents(uri),
     validate,
+    check,
+    checkingStatus: (uri) => statusOf(uri, ws.finishedAnalysis(uri).report, 'checking…'),
     doValidation(uri) {
       const p = uriToPath(uri);
       return validate(uri).publish.find((t) => uriToPath(t.uri) === p)?.diagnostics ?? [];
     },
-    doHover: (uri, position) => hoverAt(ws.analyze(uri), position),
+    doHover: (uri, position) => hoverAt(answer(uri), position),
     codeLenses(uri, mode) {
-      const a = ws.analyze(uri);
-      return codeLensesFor(a, (p) => ws.uriOf(p), diffs.of(a.report), mode);
+      const a = answer(uri);
+      const { diff, checking } = diffOf(a.report);
+      return codeLensesFor(a, (p) => ws.uriOf(p), diff, mode, checking);
     },
     codeActions(uri, range, context) {
-      const analysis = ws.analyze(uri);
+      const analysis = answer(uri);
       const current = () => diagnosticsOf(analysis, analysis.kind === 'requests' ? 'requests' : 'rules');
       return codeActionsFor({ uri, analysis, ws, features }, range, context.diagnostics, current);
     },
@@ -161,11 +271,33 @@ export function createLanguageService(host: ServiceHost): LanguageService {
       const p = uriToPath(uri);
       const text = ws.text(p);
       if (text === undefined) return { isIncomplete: false, items: [] };
-      const a = ws.analyze(uri);
+      const a = answer(uri);
       return completionAt(p, text, position, a.report?.dialect ?? undefined);
     },
-    documentSymbols: (uri) => symbolsFor(ws.analyze(uri)),
-    evaluate: (params) => evaluateRequest(ws, ws.analyze(params.uri), params),
-    listRequests: (uri) => listRequestsFor(ws, ws.analyze(uri)),
+    documentSymbols: (uri) => symbolsFor(answer(uri)),
+    // The rules a request is evaluated against are the current text's (a parse, no stored request run).
+    evaluate: (params) => (staged ? evaluateRequest(ws, ws.current(params.uri)?.analysis ?? ws.analyze(params.uri), params, ws.finishedAnalysis(params.uri)) : evaluateRequest(ws, ws.analyze(params.uri), params)),
+    listRequests: (uri) => listRequestsFor(ws, answer(uri)),
   };
+}
+
+/**
+ * Runs several step sequences a step each in turn, yielding every value they yield (their pauses
+ * and their results, a sequence's result when it ends); ends when all have.
+ * @example [...inTurn([a(), b()])] // a's and b's yields, interleaved
+ */
+function* inTurn<R>(all: Array<Generator<R | void, R, void>>): Generator<R | void, void, void> {
+  const live = [...all];
+  while (live.length > 0) {
+    for (let i = 0; i < live.length; ) {
+      const r = live[i].next();
+      if (r.done) {
+        live.splice(i, 1);
+        yield r.value;
+      } else {
+        yield r.value;
+        i++;
+      }
+    }
+  }
 }

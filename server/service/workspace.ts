@@ -1,4 +1,5 @@
-import { checkRuleFile, ruleFileFor, withRequests, type CheckHost, type CheckOptions, type FileReport } from '../../shared/check/check-file';
+import { parseRuleFile, requestSteps, ruleFileFor, withRequestSteps, type CheckHost, type CheckOptions, type FileReport } from '../../shared/check/check-file';
+import { finish, type Steps } from '../../shared/analysis/steps';
 import { EMPTY_CONFIG, isExcluded, type LintConfig } from '../../shared/config/lint-config';
 import { detectDialect, isRequestsFile, type AnyDialect } from '../../shared/dialects';
 import { requestsCandidates } from '../../shared/requests/locate';
@@ -15,6 +16,11 @@ export interface Analysis {
   rulePath: string | null;
   requestsPath: string | null;
   report: FileReport | null;
+  /**
+   * The report is the last finished one, of texts that have changed since (`finishedAnalysis`):
+   * answers from it say so, and edits are not computed from it.
+   */
+  stale?: boolean;
 }
 
 interface Open {
@@ -23,14 +29,21 @@ interface Open {
   version: number;
 }
 
-interface Cached {
-  ruleText: string;
-  requestsPath: string | null;
-  requestsText: string | undefined;
-  configKey: string;
-  /** The texts of the policy's other files the report was made with (undefined: absent). */
-  members: Array<[string, string | undefined]>;
-  report: FileReport;
+/**
+ * One version of a rule file/requests file pair: parsed at once, its stored requests run as steps
+ * (`Entry.report` once they have). Lints are not part of it: the service runs them apart.
+ */
+export interface Entry {
+  readonly ruleText: string;
+  readonly requestsPath: string | null;
+  readonly requestsText: string | undefined;
+  readonly configKey: string;
+  /** The texts of the policy's other files the parse was made with (undefined: absent). */
+  readonly members: Array<[string, string | undefined]>;
+  /** The parse and its schema findings; no request run yet. */
+  readonly parsed: FileReport;
+  /** The parse with its stored requests run: set when `completeSteps` has finished. */
+  report?: FileReport;
 }
 
 const MISSING = Symbol('missing');
@@ -62,7 +75,9 @@ const MAX_PARSED_REQUESTS = 16;
 export class Workspace {
   private readonly open = new Map<string, Open>();
   private readonly disk = new Map<string, string | typeof MISSING>();
-  private readonly reports = new Map<string, Cached>();
+  private readonly reports = new Map<string, Entry>();
+  /** Per rule file: the last entry whose stored requests ran (what answers use while a newer one runs). */
+  private readonly latest = new Map<string, Entry>();
   readonly overlay = new Map<string, string>();
   readonly checkHost: CheckHost;
   private readonly parsedRequests = new Map<string, { text: string; dialect: string | undefined; file: RequestsFile }>();
@@ -149,7 +164,7 @@ export class Workspace {
   }
 
   private options(p: string): CheckOptions {
-    return { overlay: this.overlay, ctx: this.host.ctx, config: this.configFor(p), parseRequests: this.parseRequests };
+    return { overlay: this.overlay, ctx: this.host.ctx, config: this.configFor(p), parseRequests: this.parseRequests, lints: false };
   }
 
   /** `parseRequestsFile`, remembered per path while the text and dialect stay the same (parses are never mutated). */
@@ -163,23 +178,87 @@ export class Workspace {
   };
 
   /**
-   * Classifies a document and checks its pair. Never throws: an engine failure makes the
-   * document a non-rule file for this run rather than taking the server down.
+   * Classifies a document and checks its pair (parse and stored requests; lints are the service's).
+   * Never throws: an engine failure makes the document a non-rule file for this run rather than
+   * taking the server down.
    * @example ws.analyze('file:///ws/opencode.requests.json').report?.results.length
    */
   analyze(uri: string): Analysis {
+    return this.classify(uri, (entry) => this.complete(entry));
+  }
+
+  /**
+   * Like `analyze`, without running anything that is not done yet: the document's current parse
+   * when its stored requests have run, else the last finished report of its rule file (`stale`),
+   * else (nothing finished yet) the current check, run now. What hovers and lenses answer from.
+   * @example ws.finishedAnalysis(uri).stale // true while the edit's requests still run
+   */
+  finishedAnalysis(uri: string): Analysis {
+    let stale = false;
+    const a = this.classify(uri, (entry, rulePath) => {
+      if (entry.report) return entry.report;
+      const last = this.latest.get(rulePath);
+      if (!last?.report) return this.complete(entry);
+      stale = true;
+      return last.report;
+    });
+    return stale && a.report ? { ...a, stale } : a;
+  }
+
+  /**
+   * The document's current entry (parsing its rule file now if no entry has these texts), with
+   * what is known of it: what the server's staged check starts from.
+   * @example const { entry } = ws.current(uri)!; finish(ws.completeSteps(entry))
+   */
+  current(uri: string): { analysis: Analysis; entry: Entry; rulePath: string } | undefined {
+    let found: { entry: Entry; rulePath: string } | undefined;
+    const analysis = this.classify(uri, (entry, rulePath) => {
+      found = { entry, rulePath };
+      return entry.report ?? entry.parsed;
+    });
+    return found && analysis.kind !== 'none' ? { analysis, entry: found.entry, rulePath: found.rulePath } : undefined;
+  }
+
+  /**
+   * The stored requests of an entry, run as steps; the entry keeps the report, and it becomes its
+   * rule file's latest finished one.
+   * @example finish(ws.completeSteps(entry)).results.length
+   */
+  *completeSteps(entry: Entry): Steps<FileReport> {
+    if (entry.report) return entry.report;
+    const p = entry.parsed.path;
+    let report: FileReport;
+    try {
+      const opts = this.options(p);
+      report = yield* requestSteps(entry.parsed, this.checkHost, opts);
+      if (entry.requestsPath && report.requestsPath !== entry.requestsPath) report = yield* withRequestSteps(report, entry.requestsPath, entry.requestsText ?? '', opts);
+    } catch {
+      report = { ...entry.parsed, requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
+    }
+    entry.report = report;
+    this.latest.set(p, entry);
+    return report;
+  }
+
+  private complete(entry: Entry): FileReport {
+    return finish(this.completeSteps(entry));
+  }
+
+  /** `analyze`'s classification, with `reportOf` deciding which report of the pair's entry to show. */
+  private classify(uri: string, reportOf: (entry: Entry, rulePath: string) => FileReport): Analysis {
     const p = uriToPath(uri);
     const none: Analysis = { kind: 'none', path: p, rulePath: null, requestsPath: null, report: null };
     if (isExcluded(this.configFor(p), p)) return none;
     if (isRequestsFile(p)) {
       const text = this.text(p) ?? '';
       const rulePath = ruleFileFor(p, text, this.checkHost, this.options(p)) ?? null;
-      const report = rulePath && this.exists(rulePath) ? this.reportFor(rulePath, p) : null;
+      const report = rulePath && this.exists(rulePath) ? reportOf(this.entryFor(rulePath, p), rulePath) : null;
       return { kind: 'requests', path: p, rulePath, requestsPath: p, report: report?.dialect ? report : null };
     }
-    const report = this.reportFor(p, undefined);
+    const entry = this.entryFor(p, undefined);
+    const report = reportOf(entry, p);
     if (!report.dialect) return none;
-    return { kind: 'rules', path: p, rulePath: p, requestsPath: report.requestsPath, report };
+    return { kind: 'rules', path: p, rulePath: p, requestsPath: report.requestsPath ?? entry.requestsPath, report };
   }
 
   /**
@@ -203,7 +282,8 @@ export class Workspace {
     return candidates.find((c) => this.exists(c)) ?? candidates[0];
   }
 
-  private reportFor(rulePath: string, requestsPath: string | undefined): FileReport {
+  /** The entry of the pair's current texts, parsed now if there is none (reused while they are unchanged). */
+  private entryFor(rulePath: string, requestsPath: string | undefined): Entry {
     const ruleText = this.text(rulePath) ?? '';
     const reqPath = requestsPath ?? requestsCandidates(rulePath).find((c) => this.exists(c)) ?? null;
     const requestsText = reqPath ? this.text(reqPath) : undefined;
@@ -211,19 +291,30 @@ export class Workspace {
     const configKey = config === EMPTY_CONFIG ? '' : JSON.stringify(config);
     const key = `${rulePath}\u0000${reqPath ?? ''}`;
     const hit = this.reports.get(key);
-    if (hit && hit.ruleText === ruleText && hit.requestsText === requestsText && hit.configKey === configKey && hit.members.every(([m, t]) => this.text(m) === t)) return hit.report;
-    let report: FileReport;
+    if (hit && hit.ruleText === ruleText && hit.requestsText === requestsText && hit.configKey === configKey && hit.members.every(([m, t]) => this.text(m) === t)) return hit;
+    let parsed: FileReport;
     try {
-      const opts = this.options(rulePath);
-      report = checkRuleFile(rulePath, this.checkHost, opts);
-      if (reqPath && report.requestsPath !== reqPath) report = withRequests(report, reqPath, requestsText ?? '', opts);
+      parsed = parseRuleFile(rulePath, this.checkHost, this.options(rulePath));
     } catch {
-      report = { path: rulePath, dialect: null, ruleSet: null, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
+      parsed = { path: rulePath, dialect: null, ruleSet: null, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
     }
-    if (report.dialect && !this.isReady(report.dialect)) return notReady(report);
-    const members = (report.ruleSet?.members ?? []).filter((m) => m.path !== rulePath).map((m): [string, string | undefined] => [m.path, this.text(m.path)]);
-    this.reports.set(key, { ruleText, requestsPath: reqPath, requestsText, configKey, members, report });
-    return report;
+    const members = (parsed.ruleSet?.members ?? []).filter((x) => x.path !== rulePath).map((x): [string, string | undefined] => [x.path, this.text(x.path)]);
+    const entry: Entry = { ruleText, requestsPath: reqPath, requestsText, configKey, members, parsed };
+    // A dialect still loading its parser: its requests read "not run yet", and nothing is kept (see `notReady`).
+    if (parsed.dialect && !this.isReady(parsed.dialect)) {
+      let run = parsed;
+      try {
+        run = finish(requestSteps(parsed, this.checkHost, this.options(rulePath)));
+      } catch {
+        // Nothing more to show than the parse.
+      }
+      const none = notReady(run);
+      return { ...entry, parsed: none, report: none };
+    }
+    // Nothing to run for a file no dialect claims: its entry is complete as parsed.
+    if (!parsed.dialect || !parsed.ruleSet) entry.report = parsed;
+    this.reports.set(key, entry);
+    return entry;
   }
 
   /**
@@ -239,7 +330,8 @@ export class Workspace {
         out.add(o);
         continue;
       }
-      const a = this.analyze(this.uriOf(o));
+      // The pair and the policy are known from the parse: nothing is run to find them.
+      const a = this.classify(this.uriOf(o), (entry) => entry.report ?? entry.parsed);
       if (a.rulePath === p || a.requestsPath === p || a.report?.ruleSet?.members?.some((m) => m.path === p)) out.add(o);
     }
     return [...out].map((o) => this.uriOf(o));

@@ -46,13 +46,29 @@ function cpuNow(): number {
   return (u.user + u.system) / 1000;
 }
 
+/**
+ * The clocks a deadline reads: the process's own by default. A host that runs one piece of work in
+ * slices between others (the language server) lends a clock that advances only inside the slices,
+ * so the work gets its whole budget however much else runs in between.
+ */
+export interface WorkClock {
+  /** CPU milliseconds spent so far. */
+  cpuMs(): number;
+  /** Wall-clock milliseconds passed so far, on a monotonic clock. */
+  wallMs(): number;
+}
+
+/** The process's CPU and monotonic clocks. */
+export const PROCESS_CLOCK: WorkClock = { cpuMs: () => cpuNow(), wallMs: () => monotonicMs() };
+
 function heapNow(): number {
   return typeof process !== 'undefined' && typeof process.memoryUsage === 'function' ? process.memoryUsage().heapUsed : 0;
 }
 
 /**
  * A per-file budget: `ms` of CPU time, a wall-clock ceiling of `WALL_CEILING_FACTOR` times that,
- * and `MAX_HEAP_GROWTH_BYTES` of heap. A clock given to the constructor replaces all three (tests).
+ * and `MAX_HEAP_GROWTH_BYTES` of heap. A clock function given to the constructor replaces all
+ * three (tests); a `WorkClock` replaces where the CPU and wall times are read (sliced work).
  * @example const d = new Deadline(2000); d.check(); d.expired // false
  */
 export class Deadline {
@@ -64,10 +80,10 @@ export class Deadline {
   /** Set when the wall-clock ceiling, not the CPU budget, ran out (the notice says which). */
   private byWall = false;
 
-  constructor(readonly ms: number = MAX_MS_PER_FILE, private readonly now?: () => number) {
-    const wall = (now ?? monotonicMs)();
+  constructor(readonly ms: number = MAX_MS_PER_FILE, private readonly now?: () => number, private readonly clock: WorkClock = PROCESS_CLOCK) {
+    const wall = now ? now() : clock.wallMs();
     this.wallEnd = wall + (now ? ms : ms * WALL_CEILING_FACTOR);
-    this.cpuEnd = now ? Infinity : cpuNow() + ms;
+    this.cpuEnd = now ? Infinity : clock.cpuMs() + ms;
     this.heapEnd = now ? Infinity : heapNow() + MAX_HEAP_GROWTH_BYTES;
   }
 
@@ -101,14 +117,14 @@ export class Deadline {
 
   private exceeded(): 'time' | 'memory' | undefined {
     if (this.spent) return this.spent;
-    const wall = (this.now ?? monotonicMs)();
+    const wall = this.now ? this.now() : this.clock.wallMs();
     if (wall > this.wallEnd) {
       this.byWall = true;
       return (this.spent = 'time');
     }
     if (this.now || wall - this.sampledAt < SAMPLE_EVERY_MS) return undefined;
     this.sampledAt = wall;
-    if (cpuNow() > this.cpuEnd) return (this.spent = 'time');
+    if (this.clock.cpuMs() > this.cpuEnd) return (this.spent = 'time');
     if (heapNow() > this.heapEnd) return (this.spent = 'memory');
     return undefined;
   }

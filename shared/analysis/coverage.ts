@@ -6,6 +6,7 @@ import { deciders, firstUncovered, takenBy } from './lazy-dfa';
 import { languageIncludes, languageNonEmpty } from './inclusion';
 import { languageMeets, wordFromSet } from './witness';
 import { PrefixIndex } from './prefix-index';
+import { finish, type Steps } from './steps';
 
 /**
  * One rule as the coverage engine sees it: a language, a decision and an exact membership test.
@@ -234,9 +235,10 @@ function reusable(entries: readonly Entry[], pos: number, relevant: Relevant, as
   return { status: 'dead', deciders: o.deciders.map((d) => ({ ...d, decision: now.get(d.rule)! })) };
 }
 
-/** The candidate lists of every position, computed from the languages alone. */
-function candidateLists(entries: readonly Entry[]): Relevant[] {
+/** The candidate lists of every position, computed from the languages alone; it may pause after each position. */
+function* candidateLists(entries: readonly Entry[]): Steps<Relevant[]> {
   const index = new OverlapIndex(entries);
+  yield;
   const out: Relevant[] = [];
   // hidden[q]: one higher entry alone includes entry q, so q decides nothing and, wherever q
   // matches, an earlier entry matched first: q can be left out of every other entry's check.
@@ -246,6 +248,7 @@ function candidateLists(entries: readonly Entry[]): Relevant[] {
     const relevant = higher.length === 0 ? NO_CANDIDATES : relevantCandidates(entries, pos, higher.filter((q) => !hidden[q]));
     hidden[pos] = relevant.cover !== undefined;
     out.push(relevant.list.length === 0 && relevant.cover === undefined ? NO_CANDIDATES : relevant);
+    yield;
   }
   return out;
 }
@@ -261,8 +264,16 @@ function candidateLists(entries: readonly Entry[]): Relevant[] {
  * @example analyzeCoverage(entries, { wantLoss: (e) => e.decision === 'deny', deadline, cache })
  */
 export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions, memo?: CoverageMemo): Outcome[] {
+  return finish(coverageSteps(entries, opts, memo));
+}
+
+/**
+ * `analyzeCoverage` as steps (see `Steps`): it may pause after each entry it analyses.
+ * @example finish(coverageSteps(entries, opts)).map((o) => o.status)
+ */
+export function* coverageSteps(entries: readonly Entry[], opts: CoverageOptions, memo?: CoverageMemo): Steps<Outcome[]> {
   const warm = memo !== undefined && sameKeys(entries, memo);
-  const lists = warm ? memo.relevant : candidateLists(entries);
+  const lists = warm ? memo.relevant : yield* candidateLists(entries);
   const reuse = warm && samePreferred(memo.preferred, opts.preferred);
   const asked = entries.map((e) => askedOf(e, opts));
   const out: Outcome[] = [];
@@ -288,6 +299,7 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
       if (e.reason === 'time' || e.reason === 'memory') spent = e.reason;
       out.push({ status: 'budget', reason: e.reason });
     }
+    yield;
   }
   if (memo) {
     memo.keys = entries.map((e) => e.key);
@@ -306,7 +318,7 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
  * broad rule overrides.
  * @example overlappingLower(entries, 0, cache) // positions of the rules entry 0 takes requests from
  */
-export function overlappingLower(entries: readonly Entry[], pos: number, cache: AutomataCache): number[] {
+export function overlappingLower(entries: readonly Entry[], pos: number, cache: AutomataCache, deadline?: Deadline): number[] {
   const e = entries[pos];
   let nfa: NFA | undefined;
   const mine = () => (nfa ??= cache.nfa(e.lang));
@@ -316,6 +328,8 @@ export function overlappingLower(entries: readonly Entry[], pos: number, cache: 
     const pre = o.prefix.startsWith(e.prefix) || e.prefix.startsWith(o.prefix);
     const suf = o.suffix.endsWith(e.suffix) || e.suffix.endsWith(o.suffix);
     if (!pre || !suf) continue;
+    // A broad rule meets thousands of lower ones, each a product automaton: the clock is read per pair.
+    deadline?.check();
     // Between non-empty languages an inclusion either way is an overlap, proved without automata.
     const proved = languageNonEmpty(e.lang) && languageNonEmpty(o.lang) && (languageIncludes(e.lang, o.lang) || languageIncludes(o.lang, e.lang));
     if (proved || !disjoint(mine(), cache.nfa(o.lang))) out.push(q);
@@ -327,11 +341,11 @@ export function overlappingLower(entries: readonly Entry[], pos: number, cache: 
  * True when every request of `inner` is also matched by `outer` (exact, on the automata).
  * @example includedIn(entryOf('edit docs/*'), entryOf('edit *'), cache) // true
  */
-export function includedIn(inner: Entry, outer: Entry, cache: AutomataCache): boolean {
+export function includedIn(inner: Entry, outer: Entry, cache: AutomataCache, deadline?: Deadline): boolean {
   if (languageIncludes(outer.lang, inner.lang)) return true;
   // One stand-in request of the inner rule that the outer misses refutes it without automata.
   if (inner.fills.some((f) => inner.test(f) && !outer.test(f))) return false;
-  return firstUncovered([cache.nfa(inner.lang), cache.nfa(outer.lang)], cache.facts) === undefined;
+  return firstUncovered([cache.nfa(inner.lang), cache.nfa(outer.lang)], cache.facts, deadline) === undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Decision, RuleSet } from '../model';
 import type { RequestResult } from '../requests/model';
 import type { AnyDialect } from '../dialects/dialect';
+import type { Deadline } from './budget';
 import { outcomesOf } from '../compiled/outcomes';
 
 /** One stored request's subject (a resource, a sub-command, a path view) that a rule decided. */
@@ -32,10 +33,11 @@ export function rulesDecisions(results: readonly RequestResult[], ruleCount = In
 }
 
 /**
- * One request (in the dialect's request shape) that the rule decides, proved on the automata; or
- * undefined when the rule decides nothing, its dialect has no analyser, or the budget ran out.
+ * One request (in the dialect's request shape) that the rule decides, proved on the automata within
+ * `deadline` (default: a per-file budget); or undefined when the rule decides nothing, its dialect
+ * has no analyser, or the budget ran out.
  * @example witnessFor(opencode, rs, 2) // { action: 'edit', resources: ['secrets/a'] }
  */
-export function witnessFor(dialect: AnyDialect, rs: RuleSet, ruleIndex: number): unknown {
-  return dialect.analysis?.witness?.(rs, ruleIndex);
+export function witnessFor(dialect: AnyDialect, rs: RuleSet, ruleIndex: number, deadline?: Deadline): unknown {
+  return dialect.analysis?.witness?.(rs, ruleIndex, deadline);
 }

@@ -1,9 +1,10 @@
 import { CharSet, type NFA, type WordSet } from 'refa';
 import { BudgetExceeded, MAX_DFA_STATES, type Deadline } from './budget';
+import { MAX_CHAR } from './chars';
+import { finish, type Steps } from './steps';
 
 /** The walk looks at the clock once per this many new states (a power of two, minus one). */
 const CLOCK_EVERY = 255;
-import { MAX_CHAR } from './chars';
 
 /**
  * Facts about the nodes of every NFA an analysis run builds: which NFA owns a node, and which
@@ -67,6 +68,15 @@ export type Step = 'stop' | 'skip' | 'expand';
  * @example walk([rule, ...higher], facts, (s) => (s.accepting[0] ? 'stop' : 'expand'))
  */
 export function walk(nfas: readonly NFA[], facts: NodeFacts, visit: (s: WalkState, path: () => WordSet) => Step, deadline?: Deadline, limit = MAX_DFA_STATES): void {
+  finish(walkSteps(nfas, facts, visit, deadline, limit));
+}
+
+/**
+ * `walk` as steps: it may pause each time it reads the clock (every `CLOCK_EVERY + 1` new states),
+ * so a long walk runs in slices between other work (see `Steps`).
+ * @example finish(walkSteps([rule, ...higher], facts, (s) => (s.accepting[0] ? 'stop' : 'expand')))
+ */
+export function* walkSteps(nfas: readonly NFA[], facts: NodeFacts, visit: (s: WalkState, path: () => WordSet) => Step, deadline?: Deadline, limit = MAX_DFA_STATES): Steps<void> {
   const slots = new Map<NFA, number[]>();
   nfas.forEach((n, i) => {
     facts.add(n);
@@ -87,7 +97,10 @@ export function walk(nfas: readonly NFA[], facts: NodeFacts, visit: (s: WalkStat
     const key = uniq.map(id).join(',');
     if (seen.has(key)) return undefined;
     if (seen.size >= limit) throw new BudgetExceeded('states');
-    if ((seen.size & CLOCK_EVERY) === CLOCK_EVERY) deadline?.check();
+    if ((seen.size & CLOCK_EVERY) === CLOCK_EVERY) {
+      deadline?.check();
+      pause = true;
+    }
     seen.add(key);
     const s: Node = { nodes: uniq, accepting: new Array(k).fill(false), present: new Array(k).fill(false), settled: new Array(k).fill(false), prev, via };
     for (const x of uniq) {
@@ -103,6 +116,8 @@ export function walk(nfas: readonly NFA[], facts: NodeFacts, visit: (s: WalkStat
     }
     return s;
   };
+  // Set where the clock is read; the walk pauses there once the state it was making is filed.
+  let pause = false;
   let frontier = [make(nfas.map((n) => n.initial), null, null)!];
   while (frontier.length > 0) {
     const next: Node[] = [];
@@ -113,6 +128,10 @@ export function walk(nfas: readonly NFA[], facts: NodeFacts, visit: (s: WalkStat
       for (const [targets, cs] of successors(s)) {
         const t = make(targets, s, cs);
         if (t) next.push(t);
+      }
+      if (pause) {
+        pause = false;
+        yield;
       }
     }
     frontier = next;

@@ -1,14 +1,15 @@
 import * as path from 'path';
-import type { AnyDialect, FileInfo, PolicyHost } from '../dialects/dialect';
+import type { AnyDialect, FileInfo, LintContext, PolicyHost } from '../dialects/dialect';
 import { detectDialect, dialectById } from '../dialects';
-import { analyzeRuleSet } from '../analysis';
+import { analysisSteps } from '../analysis';
+import { atOnce, finish, type Steps } from '../analysis/steps';
 import { headline, oneRootCause } from '../analysis/report';
 import { applyLevels, CONFIG_FILE, EMPTY_CONFIG, type LintConfig } from '../config/lint-config';
 import { readDirectives, suppress, type CommentStyle, type FindingPlace, type SuppressContext, type SuppressedFinding } from '../config/suppress';
 import { FILE_START, finding, inFile, type EvalContext, type Finding, type RuleSet } from '../model';
 import { findRequestsFile, ruleCandidates } from '../requests/locate';
 import { parseRequestsFile } from '../requests/parse';
-import { resultFindings, runRequest, runRequests } from '../requests/run';
+import { resultFindings, runRequest, runRequestSteps } from '../requests/run';
 import type { RequestResult, RequestsFile } from '../requests/model';
 import type { ReadResult } from '../host/read-file';
 
@@ -37,6 +38,11 @@ export interface CheckOptions {
   overlay?: Map<string, string>;
   /** Parses a requests file; a host that re-checks on every keystroke passes a memoized one. */
   parseRequests?: typeof parseRequestsFile;
+  /**
+   * False leaves the lints out of `diagnostics` (the parse's own findings only), for a host that
+   * runs them afterwards as steps (`lintSteps`), so a check never waits for the analysis.
+   */
+  lints?: boolean;
 }
 
 /** Everything RuleLens knows about one rule file and its stored requests. */
@@ -113,14 +119,25 @@ export function policyHost(host: CheckHost, opts: CheckOptions = {}): PolicyHost
 }
 
 /** The lints of a parsed rule set: the dialect's own plus the analyser's. Never throws. */
-export function lintRuleSet(dialect: AnyDialect, rs: RuleSet, ctx: EvalContext = {}): Finding[] {
-  return oneRootCause([...guarded('lints', () => dialect.lint?.(rs, ctx) ?? []), ...guarded('analysis', () => analyzeRuleSet(dialect, rs, ctx))]).map(headline);
+export function lintRuleSet(dialect: AnyDialect, rs: RuleSet, ctx: LintContext = {}): Finding[] {
+  return finish(lintSteps(dialect, rs, ctx));
+}
+
+/**
+ * `lintRuleSet` as steps (see `Steps`): the dialect's lints and the analysis, each in its own
+ * steps when it has them, so the editor lints between keystrokes. The findings are the same.
+ * @example finish(lintSteps(dialect, rs, { clock })).map((f) => f.code) // ['dead-rule', …]
+ */
+export function* lintSteps(dialect: AnyDialect, rs: RuleSet, ctx: LintContext = {}): Steps<Finding[]> {
+  const own = yield* guarded('lints', () => (dialect.lintSteps ? dialect.lintSteps(rs, ctx) : atOnce(() => dialect.lint?.(rs, ctx) ?? [])));
+  const analysed = yield* guarded('analysis', () => analysisSteps(dialect, rs, ctx));
+  return oneRootCause([...own, ...analysed]).map(headline);
 }
 
 /** A lint pass that breaks on odd input costs its own findings, not the file's other diagnostics. */
-function guarded(what: string, run: () => Finding[]): Finding[] {
+function* guarded(what: string, start: () => Steps<Finding[]>): Steps<Finding[]> {
   try {
-    return run();
+    return yield* start();
   } catch (e) {
     return [finding('schema', 'information', `${what} could not finish: ${e instanceof Error ? e.message : String(e)}`, FILE_START)];
   }
@@ -131,6 +148,15 @@ function guarded(what: string, run: () => Finding[]): Finding[] {
  * @example checkRuleFile('/p/opencode.json', host).results.every((r) => r.pass !== false)
  */
 export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOptions = {}): FileReport {
+  return finish(requestSteps(parseRuleFile(rulePath, host, opts), host, opts));
+}
+
+/**
+ * The first half of `checkRuleFile`: the rule file read, parsed and (unless `opts.lints` is false)
+ * linted, with no stored request run yet (`requestSteps` runs them).
+ * @example parseRuleFile('/p/opencode.json', host, { lints: false }).diagnostics // the schema findings
+ */
+export function parseRuleFile(rulePath: string, host: CheckHost, opts: CheckOptions = {}): FileReport {
   const got = readOrFinding(host, opts, rulePath);
   if ('problem' in got) {
     // Nothing was parsed, so nothing else is claimed: the dialect is the one the name implies.
@@ -141,15 +167,41 @@ export function checkRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
   const config = opts.config ?? EMPTY_CONFIG;
   const report: FileReport = { path: rulePath, dialect, ruleSet, diagnostics: [], requestsPath: null, requestsFile: null, requestDiagnostics: [], results: [] };
   if (!dialect || !ruleSet) return report;
-  const shown = suppressIn(rulePath, got.text, dialect.comments?.(rulePath), applyLevels([...ruleSet.findings.map(headline), ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config), config, (f) => rulePlace(ruleSet, f));
+  // Without the lints, a suppression cannot be judged used or unused: the host that runs them applies it (`shownRuleFindings`).
+  if (opts.lints === false) {
+    report.diagnostics = applyLevels(ruleSet.findings.map(headline), config);
+    return report;
+  }
+  const shown = shownRuleFindings(report, [...ruleSet.findings.map(headline), ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config, got.text);
   report.diagnostics = shown.kept;
   if (shown.suppressed.length) report.suppressed = shown.suppressed;
-  const requestsPath = findRequestsFile(rulePath, (p) => exists(host, opts, p));
-  const withOwn = withEmbedded(report, opts);
+  return report;
+}
+
+/**
+ * Findings of a parsed rule file as shown: levels applied, less those its comments or the config
+ * suppress (the server's lints, which finish after the parse, go through here too).
+ * @example shownRuleFindings(report, lints, config).kept
+ */
+export function shownRuleFindings(report: FileReport, findings: Finding[], config: LintConfig, text = report.ruleSet?.source.text ?? ''): { kept: Finding[]; suppressed: SuppressedFinding[] } {
+  const rs = report.ruleSet;
+  if (!rs || !report.dialect) return { kept: applyLevels(findings, config), suppressed: [] };
+  return suppressIn(report.path, text, report.dialect.comments?.(report.path), applyLevels(findings, config), config, (f) => rulePlace(rs, f));
+}
+
+/**
+ * The second half of `checkRuleFile` as steps (see `Steps`): the file's own requests, then its
+ * requests file's, a request at a time.
+ * @example finish(requestSteps(parseRuleFile(p, host), host)).results.length
+ */
+export function* requestSteps(parsed: FileReport, host: CheckHost, opts: CheckOptions = {}): Steps<FileReport> {
+  if (!parsed.dialect || !parsed.ruleSet) return parsed;
+  const requestsPath = findRequestsFile(parsed.path, (p) => exists(host, opts, p));
+  const withOwn = withEmbedded(parsed, opts);
   if (!requestsPath) return withOwn;
   const requests = readOrFinding(host, opts, requestsPath);
   if ('problem' in requests) return { ...withOwn, requestsPath, requestDiagnostics: [requests.problem] };
-  const full = withRequests(report, requestsPath, requests.text, opts);
+  const full = yield* withRequestSteps(parsed, requestsPath, requests.text, opts);
   return { ...full, results: [...withOwn.results, ...full.results] };
 }
 
@@ -171,13 +223,18 @@ function withEmbedded(report: FileReport, opts: CheckOptions): FileReport {
 
 /** Adds a requests file's parse and run results to a report. */
 export function withRequests(report: FileReport, requestsPath: string, text: string, opts: CheckOptions = {}): FileReport {
+  return finish(withRequestSteps(report, requestsPath, text, opts));
+}
+
+/** `withRequests` as steps: a stored request at a time. */
+export function* withRequestSteps(report: FileReport, requestsPath: string, text: string, opts: CheckOptions = {}): Steps<FileReport> {
   if (!report.dialect || !report.ruleSet) return report;
   const file = (opts.parseRequests ?? parseRequestsFile)(requestsPath, text, report.dialect);
   // A half-typed rule file would make every request look failed: hold them until it parses.
   const broken = report.ruleSet.findings.some((f) => f.data?.syntax === true);
   const results = broken
     ? file.requests.map((request) => ({ request, verdict: null, pass: null, mismatches: [], error: 'not run: the rule file has JSON syntax errors' }))
-    : runRequests(report.dialect, report.ruleSet, file, opts.ctx ?? {});
+    : yield* runRequestSteps(report.dialect, report.ruleSet, file, opts.ctx ?? {});
   const config = opts.config ?? EMPTY_CONFIG;
   // Requests files are RuleLens's own JSONC: their suppressions are `//` comments.
   const shown = suppressIn(requestsPath, text, '//', applyLevels([...file.findings, ...resultFindings(results)], config), config, (f) => requestPlace(file, f));

@@ -1,4 +1,5 @@
-import type { Deadline } from '../analysis/budget';
+import type { Deadline, WorkClock } from '../analysis/budget';
+import type { Steps } from '../analysis/steps';
 import type { Node } from 'jsonc-parser';
 import type { CommentStyle } from '../config/suppress';
 import type { Decision, EvalContext, Finding, Rule, RuleSet, SourceText, Verdict, DialectId } from '../model';
@@ -21,6 +22,8 @@ export interface LintContext extends EvalContext {
   requests?: Array<{ name: string; request: unknown }>;
   /** The file's analysis clock; lints that reach the automata stop at it (default: a fresh per-file budget). */
   deadline?: Deadline;
+  /** Where a fresh per-file budget reads its time (default: the process's clocks; sliced work lends its own). */
+  clock?: WorkClock;
 }
 
 /**
@@ -61,6 +64,8 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
   evaluate(rs: RS, request: Q, ctx?: EvalContext): Verdict;
   /** Lints beyond the schema (the analysis adds to these). */
   lint?(rs: RS, ctx?: LintContext): Finding[];
+  /** `lint` as steps (see `Steps`), for lints long enough to run in slices; the findings are the same. */
+  lintSteps?(rs: RS, ctx?: LintContext): Steps<Finding[]>;
   /** A short one-line description of a request for listings ("edit docs/a.md, secrets/x"). */
   describeRequest(request: Q): string;
   /**
@@ -119,12 +124,15 @@ export interface FastEvaluation<RS extends RuleSet = RuleSet> {
  */
 export interface RuleAnalysis<RS extends RuleSet = RuleSet> {
   lint(rs: RS, ctx: LintContext, deadline: Deadline): Finding[];
+  /** `lint` as steps (see `Steps`); the findings are the same. */
+  lintSteps?(rs: RS, ctx: LintContext, deadline: Deadline): Steps<Finding[]>;
   /**
    * One request (in this dialect's request shape) that rule `ruleIndex` decides, proved on the
-   * automata; undefined when the rule decides nothing or the budget ran out.
+   * automata within `deadline` (default: a per-file budget); undefined when the rule decides
+   * nothing or the budget ran out.
    * @example opencode.analysis!.witness(rs, 2) // { action: 'edit', resources: ['secrets/a'] }
    */
-  witness?(rs: RS, ruleIndex: number): unknown;
+  witness?(rs: RS, ruleIndex: number, deadline?: Deadline): unknown;
 }
 
 /**
@@ -134,7 +142,14 @@ export interface RuleAnalysis<RS extends RuleSet = RuleSet> {
  * @example opencode.witnesses!.flips(base, current, []).flips[0] // { kind: 'witness', request: 'edit secrets/a', … }
  */
 export interface WitnessSearch<RS extends RuleSet = RuleSet> {
-  flips(base: RS, current: RS, known: Flip[]): { flips: Flip[]; notes: string[] };
+  /** The search in one call, within `deadline` (default: a fresh per-file budget). */
+  flips(base: RS, current: RS, known: Flip[], deadline?: Deadline): { flips: Flip[]; notes: string[] };
+  /**
+   * The same search as steps (see `Steps`), so a host can run it a slice at a time and drop it when
+   * its version is superseded; the result equals `flips`'s. Without it a host runs `flips` in one go.
+   * @example finish(opencode.witnesses!.steps!(base, current, [], new Deadline())).flips.length
+   */
+  steps?(base: RS, current: RS, known: Flip[], deadline: Deadline): Steps<{ flips: Flip[]; notes: string[] }>;
 }
 
 /** One observed tool call in the neutral, agent-independent shape history readers produce. */

@@ -2,6 +2,7 @@ import { finding, HOOK_DEPENDENT, hookSentence, ruleNumber, type EvalContext, ty
 import type { AnyDialect, Reparse } from '../dialects/dialect';
 import { compiledFor, type CompiledRuleSet } from '../compiled';
 import { compareExpect } from './expect';
+import type { Steps } from '../analysis/steps';
 import type { RequestResult, RequestsFile, StoredRequest } from './model';
 
 /**
@@ -61,6 +62,22 @@ export function runRequests(dialect: AnyDialect, parsed: RuleSet, file: Requests
   const rs = ruleSetForFile(parsed, file);
   const fast = compiled ?? (file.requests.length >= COMPILE_FROM_REQUESTS ? compiledOrNone(dialect, rs) : undefined);
   return file.requests.map((r) => runRequest(dialect, rs, r, ctx, fast));
+}
+
+/**
+ * `runRequests` as steps (see `Steps`): it may pause after each request (a shell-parsing dialect
+ * takes milliseconds for one); the results are the same.
+ * @example finish(runRequestSteps(opencode, rs, file)).length === file.requests.length
+ */
+export function* runRequestSteps(dialect: AnyDialect, parsed: RuleSet, file: RequestsFile, ctx: EvalContext = {}): Steps<RequestResult[]> {
+  const rs = ruleSetForFile(parsed, file);
+  const fast = file.requests.length >= COMPILE_FROM_REQUESTS ? compiledOrNone(dialect, rs) : undefined;
+  const out: RequestResult[] = [];
+  for (const r of file.requests) {
+    yield;
+    out.push(runRequest(dialect, rs, r, ctx, fast));
+  }
+  return out;
 }
 
 /**

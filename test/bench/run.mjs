@@ -23,12 +23,6 @@ if (!process.env[CHILD]) {
   process.exit(r.status ?? 1);
 }
 
-// Every figure taken in this process runs under the compiler settings the language server starts
-// with (shared/host/v8-flags.ts); the CLI processes the benchmarks start keep V8's defaults, as the
-// CLI does, and the servers they start set their own.
-const { tuneCompiler } = await import(pathToFileURL(join(here, '../../shared/host/v8-flags.ts')).href);
-tuneCompiler();
-
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
 const jsonOut = jsonAt >= 0 ? args[jsonAt + 1] : undefined;

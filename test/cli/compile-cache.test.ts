@@ -45,8 +45,7 @@ describe('cli: the compiled-code cache', () => {
 
   it('is accepted as written by the next run', () => {
     // V8 rejects code cached under other flags, and a rejected cache is written again after the
-    // run: a CLI that changed V8's flags while it ran (the server sets compiler flags at start,
-    // the CLI does not) would have every run reject and rewrite it.
+    // run: a CLI that changed V8's flags while it ran would have every run reject and rewrite it.
     run(home, ['check', example]);
     const file = path.join(home, 'rulelens', 'compile-cache', cacheFiles(home).find((f) => f.startsWith('cli@'))!);
     const before = { bytes: fs.readFileSync(file), mtime: fs.statSync(file).mtimeMs };

@@ -18,6 +18,12 @@ export class LspClient {
   readonly proc: ChildProcess;
   readonly conn: MessageConnection;
   readonly diagnostics = new Map<string, Published>();
+  /** Every publishDiagnostics received, in order (the map above keeps each document's last). */
+  readonly published: Published[] = [];
+  /** How often the server asked the client to refresh its code lenses. */
+  lensRefreshes = 0;
+  /** The kinds (`begin`, `report`, `end`) of the server's work-done progress, in order. */
+  readonly progress: string[] = [];
   readonly status: unknown[] = [];
   readonly log: string[] = [];
   private waiters: Array<{ test: () => boolean; resolve: () => void }> = [];
@@ -37,6 +43,7 @@ export class LspClient {
     this.conn = createMessageConnection(reader, new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: Published) => {
       this.diagnostics.set(p.uri, p);
+      this.published.push(p);
       this.poke();
     });
     this.conn.onNotification('rulelens/status', (p: unknown) => {
@@ -45,10 +52,20 @@ export class LspClient {
     });
     this.conn.onNotification('window/logMessage', (p: { message: string }) => {
       this.log.push(p.message);
+      this.poke();
     });
     this.conn.onRequest('workspace/configuration', (p: unknown) => ((p as { items: unknown[] }).items ?? []).map(() => this.settings));
     this.conn.onRequest('client/registerCapability', () => null);
-    this.conn.onRequest('workspace/codeLens/refresh', () => null);
+    this.conn.onRequest('window/workDoneProgress/create', () => null);
+    this.conn.onNotification('$/progress', (p: { value?: { kind?: string } }) => {
+      this.progress.push(p.value?.kind ?? '?');
+      this.poke();
+    });
+    this.conn.onRequest('workspace/codeLens/refresh', () => {
+      this.lensRefreshes++;
+      this.poke();
+      return null;
+    });
     this.conn.listen();
   }
 
@@ -69,8 +86,11 @@ export class LspClient {
     });
   }
 
-  /** `settings`: the `rulelens` section sent with `initialize` (e.g. `{ backgroundCheck: false }`). */
-  async initialize(rootUri: string, settings?: Record<string, unknown>): Promise<unknown> {
+  /**
+   * `settings`: the `rulelens` section sent with `initialize` (e.g. `{ backgroundCheck: false }`);
+   * `window`: the client's window capabilities (e.g. `{ workDoneProgress: true }`).
+   */
+  async initialize(rootUri: string, settings?: Record<string, unknown>, window?: Record<string, unknown>): Promise<unknown> {
     const result = await this.conn.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
@@ -78,6 +98,7 @@ export class LspClient {
       capabilities: {
         workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] }, codeLens: { refreshSupport: true } },
         textDocument: { publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true, tagSupport: { valueSet: [1, 2] } } },
+        ...(window ? { window } : {}),
       },
       initializationOptions: { docsBaseUrl: 'https://rulelens.dev/docs/lints/', ...(settings ? { settings } : {}) },
     });

@@ -54,7 +54,9 @@ describe('language server over stdio', function () {
     const d = client.diagnostics.get(ex.requestsUri)!.diagnostics[0] as { source?: string; codeDescription?: { href: string } };
     assert.strictEqual(d.source, 'rulelens');
     assert.strictEqual(d.codeDescription?.href, 'https://rulelens.dev/docs/lints/empty-resources.md');
-    await client.until(() => client.status.length > 0, 5000, 'status');
+    // While a version is checked its status says so; the last one, once every stage is done, does not.
+    await client.until(() => client.status.some((s) => !(s as { checking?: string }).checking), 5000, 'a final status');
+    assert.ok((client.status[0] as { checking?: string }).checking, 'the first status says the file is being checked');
     assert.deepStrictEqual({ ...(client.status.at(-1) as object), uri: '' }, { uri: '', dialect: 'opencode', requests: 6, passed: 6, failed: 0, invalid: 0, unchecked: 0, summary: '6 requests: 6 passed, 0 failed' });
   });
 

@@ -1,7 +1,7 @@
 import type { Dialect } from '../dialect';
 import { detectClaude } from './detect';
 import { evaluateClaude } from './evaluate';
-import { lintClaude } from './lint';
+import { claudeLintSteps, lintClaude } from './lint';
 import { CLAUDE_REQUEST_FIELDS, describeClaudeRequest, readClaudeRequest } from './request';
 import { parseClaude } from './settings';
 import { claudePolicy } from './policy';
@@ -24,6 +24,7 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
   readRequest: readClaudeRequest,
   evaluate: evaluateClaude,
   lint: lintClaude,
+  lintSteps: claudeLintSteps,
   describeRequest: describeClaudeRequest,
   init: initShellParser,
   history: {

@@ -13,6 +13,7 @@ import { LOCAL_SETTINGS_FILE } from './settings';
 import { isShellParserReady } from '../../host/shell-parser';
 import type { ClaudeRequest, ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 import { Deadline } from '../../analysis/budget';
+import { finish, type Steps } from '../../analysis/steps';
 import { budgetFinding } from '../../analysis/report';
 
 /**
@@ -24,11 +25,19 @@ import { budgetFinding } from '../../analysis/report';
  * @example lintClaude(parseClaude(file)).map((f) => f.code) // ['dead-rule', …]
  */
 export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] {
+  return finish(claudeLintSteps(rs, ctx));
+}
+
+/**
+ * `lintClaude` as steps (see `Steps`): the same findings, a rule at a time.
+ * @example finish(claudeLintSteps(parseClaude(file), {})).map((f) => f.code) // ['dead-rule', …]
+ */
+export function* claudeLintSteps(rs: ClaudeRuleSet, ctx: LintContext = {}): Steps<Finding[]> {
   const out: Finding[] = [];
   const own = rs.rules.filter((r) => r.file === rs.path);
   const rel = (r: ClaudeRule, message: string): RelatedInfo => ({ ...(r.file !== rs.path ? { path: r.file } : {}), range: r.range, message });
   // The automata checks (dead-rule, broad-catch-all) stop at the file's budget; the rest are cheap.
-  const deadline = ctx.deadline ?? new Deadline();
+  const deadline = ctx.deadline ?? new Deadline(undefined, undefined, ctx.clock);
   const unanalysed: ClaudeRule[] = [];
   // Allows that run anything, reported once per root cause after every rule is read.
   const hits: RunsAnythingHit[] = [];
@@ -36,6 +45,7 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
   const firstOf = new Map<string, ClaudeRule>();
   for (const o of rs.rules) if (!firstOf.has(`${o.tier}\u0000${o.text}`)) firstOf.set(`${o.tier}\u0000${o.text}`, o);
   for (const r of own) {
+    yield;
     const first = firstOf.get(`${r.tier}\u0000${r.text}`);
     if (first && first !== r) {
       out.push(finding('duplicate-rule', 'information', `"${r.text}" is already in "${r.tier}"${first.scope !== r.scope ? ` (${first.scope} settings)` : ''}: this copy changes nothing`, r.range, {
@@ -69,7 +79,11 @@ export function lintClaude(rs: ClaudeRuleSet, ctx: LintContext = {}): Finding[] 
   out.push(...runsAnythingFindings(hits));
   // Rules already reported as never firing or redundant have their root cause named.
   const reported = new Set(out.filter((f) => f.code === 'never-matches' || f.code === 'dead-rule' || f.code === 'duplicate-rule').map((f) => f.data?.ruleIndex as number));
-  if (!deadline.expired) out.push(...crossToolFindings(rs, own, rel, reported), ...narrowDenyFindings(rs, own, reported));
+  const inTime = !deadline.expired;
+  yield;
+  if (inTime) out.push(...crossToolFindings(rs, own, rel, reported));
+  yield;
+  if (inTime) out.push(...narrowDenyFindings(rs, own, reported));
   out.push(...bypassModeFindings(rs));
   if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, deadline.describe()));
   return out;

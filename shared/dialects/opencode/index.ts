@@ -10,8 +10,8 @@ import type { OpencodeRequest, OpencodeRuleSet } from './rules';
 import { opencodeHistoryFields, opencodeStoredCall } from './history/request';
 import { isBroadBash, suggestOpencode } from './history/suggest';
 import { compileOpencodeFast } from './fast';
-import { analyzeOpencode, opencodeWitness } from './analysis/lints';
-import { findOpencodeWitnesses } from './analysis/witnesses';
+import { analyzeOpencode, opencodeAnalysisSteps, opencodeWitness } from './analysis/lints';
+import { findOpencodeWitnesses, opencodeWitnessSteps } from './analysis/witnesses';
 import { opencodeToNeutral } from './translate';
 import { unknownAgentFinding } from './request-checks';
 import { OPENCODE_VOCABULARY } from './vocabulary';
@@ -33,8 +33,8 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   // OpenCode reads its configs as JSONC (jsonc-parser, comments and trailing commas allowed).
   comments: () => '//',
   fast: { compile: compileOpencodeFast },
-  analysis: { lint: analyzeOpencode, witness: (rs, ruleIndex) => opencodeWitness(rs, ruleIndex) },
-  witnesses: { flips: (base, current, known) => findOpencodeWitnesses(base, current, known) },
+  analysis: { lint: analyzeOpencode, lintSteps: opencodeAnalysisSteps, witness: (rs, ruleIndex, deadline) => opencodeWitness(rs, ruleIndex, deadline) },
+  witnesses: { flips: (base, current, known, deadline) => findOpencodeWitnesses(base, current, known, deadline), steps: (base, current, known, deadline) => opencodeWitnessSteps(base, current, known, deadline) },
   translation: { toNeutral: opencodeToNeutral },
   requestChecks: { againstRules: unknownAgentFinding },
   vocabulary: OPENCODE_VOCABULARY,

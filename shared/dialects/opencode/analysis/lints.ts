@@ -8,7 +8,8 @@ import { STRING_ONLY_KEYS } from '../drafts';
 import { isUniversal, matchesPattern } from '../../../patterns/wildcard';
 import { AutomataCache, alphabetWithout, sharedAutomataCache, type Language } from '../../../analysis/automata';
 import { BudgetExceeded, Deadline } from '../../../analysis/budget';
-import { analyzeCoverage, analyzeEntry, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Decider, type Entry, type Outcome } from '../../../analysis/coverage';
+import { finish, type Steps } from '../../../analysis/steps';
+import { analyzeEntry, coverageSteps, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Decider, type Entry, type Outcome } from '../../../analysis/coverage';
 import { pairPrefix, pairSuffix } from '../../../analysis/keys';
 import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from '../../../analysis/report';
 import { fills, firstFill, preferredOrder } from '../../../analysis/witness';
@@ -254,6 +255,14 @@ function coverageOptions(rs: OpencodeRuleSet, deadline: Deadline, cache: Automat
  * @example analyzeOpencode(parseOpencode({ path: 'opencode.json', text })).map((f) => f.code)
  */
 export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, deadline = new Deadline()): Finding[] {
+  return finish(opencodeAnalysisSteps(rs, ctx, deadline));
+}
+
+/**
+ * `analyzeOpencode` as steps (see `Steps`): the same findings, a rule at a time.
+ * @example finish(opencodeAnalysisSteps(parseOpencode(file), {}, new Deadline())).map((f) => f.code)
+ */
+export function* opencodeAnalysisSteps(rs: OpencodeRuleSet, ctx: LintContext = {}, deadline = new Deadline()): Steps<Finding[]> {
   const out: Finding[] = [];
   const cache = sharedAutomataCache(OPENCODE_INPUTS, rs.path);
   const opts = coverageOptions(rs, deadline, cache);
@@ -266,7 +275,7 @@ export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, dead
   for (const view of views) {
     let memo = memory.views.get(view.agent);
     if (!memo) memory.views.set(view.agent, (memo = new CoverageMemo()));
-    const outcomes = analyzeCoverage(view.entries, opts, memo);
+    const outcomes = yield* coverageSteps(view.entries, opts, memo);
     view.entries.forEach((e, pos) => {
       const r = rs.rules[e.rule];
       // Rules of the built-in layers are context, never the subject of a finding.
@@ -296,7 +305,7 @@ export function analyzeOpencode(rs: OpencodeRuleSet, ctx: LintContext = {}, dead
         out.push(merged);
       }
     });
-    out.push(...catchAllFindings(rs, view, cache, ctx, budget));
+    out.push(...(yield* catchAllFindings(rs, view, cache, ctx, budget, deadline)));
   }
   if (budget.length > 0) {
     const first = budget.reduce((a, b) => (a.rule <= b.rule ? a : b));
@@ -349,69 +358,81 @@ function catchAllRisk(r: OpencodeRule, allActions: boolean): 'warning' | 'inform
   return OUTWARD_ACTIONS.has(r.action) ? 'information' : 'warning';
 }
 
-function catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>): Finding[] {
+function* catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>, deadline: Deadline): Steps<Finding[]> {
   const out: Finding[] = [];
-  view.entries.forEach((e, pos) => {
-    const r = rs.rules[e.rule];
-    const mine = r.layer === undefined && (view.agent === null ? r.agent === null : r.agent === view.agent);
-    if (!mine) return;
-    const allActions = isUniversal(r.actionPattern);
-    const allResources = isUniversal(r.resourcePattern);
-    if (!allActions && !allResources) return;
-    let overridden: OpencodeRule[];
-    try {
-      // A broader earlier rule that this one carves an exception from is not "overridden specific" work.
-      overridden = overlappingLower(view.entries, pos, cache)
-        .filter((q) => !includedIn(view.entries[pos], view.entries[q], cache))
-        .map((q) => rs.rules[view.entries[q].rule])
-        // The user's own rules only: the agent's built-in layer is not work the user wrote and lost.
-        .filter((o) => o.layer === undefined)
-        .sort((a, b) => a.index - b.index);
-    } catch (err) {
-      if (err instanceof BudgetExceeded) return budget.push({ rule: r.index, reason: err.reason });
-      throw err;
+  for (let pos = 0; pos < view.entries.length; pos++) {
+    const found = catchAllFinding(rs, view, pos, cache, ctx, budget, deadline);
+    if (found) {
+      out.push(found);
+      yield;
     }
-    // A legacy `tools.X: true` switches a tool on; unless it overrides a rule of the user's, it
-    // restates what the agent already allows and is no catch-all the user wrote.
-    if (r.tool !== undefined && r.decision === 'allow' && overridden.length === 0) return;
-    // A deny or ask catch-all in an agent's own section tightens that agent: overriding the
-    // inherited top-level rules is what it is for. The agent's own earlier rules it covers are
-    // each a dead-rule finding, and top-level denies it takes over an overridden-deny: nothing
-    // is left for this finding to say.
-    if (r.decision !== 'allow' && r.agent !== null) return;
-    const risk = catchAllRisk(r, allActions);
-    const broadAllow = r.decision === 'allow' && (allActions || !necessarilyBroad(r)) && risk !== undefined;
-    if (!broadAllow && overridden.length === 0) return;
-    const code = broadAllow ? codeFileWrite(rs, r) : undefined;
-    const what = allActions && allResources ? 'every action and every resource' : allActions ? `every action (for ${quote(r.resource)})` : `every ${r.action} resource`;
-    let msg = `${ruleName(r)} matches ${what}`;
-    // Last match wins: later rules take their part, so "allows it" would be false for that part.
-    const later = view.entries.slice(0, pos).some((e) => allActions || rs.rules[e.rule].action === r.action);
-    if (broadAllow) msg += later ? ' and allows whatever no later rule decides' : ' and allows it';
-    if (overridden.length) {
-      const names = overridden.slice(0, MAX_NAMED).map(ruleName).join(', ');
-      const more = overridden.length > MAX_NAMED ? ` and ${overridden.length - MAX_NAMED} more` : '';
-      msg += `; it overrides ${overridden.length} earlier rule${overridden.length === 1 ? '' : 's'}: ${names}${more}`;
-    }
-    const sets = requestsSetBy(rs, r, ctx);
-    if (sets.length) msg += `; it sets the decision of stored request${sets.length === 1 ? '' : 's'} ${sets.map((s) => `"${s}"`).join(', ')}`;
-    const related = relatedRules(overridden, () => 'overridden by this rule where both match');
-    if (code) {
-      // What the allow lets happen leads; what it matches and overrides follows.
-      related.unshift({ range: r.range, message: msg }, { range: r.range, message: `why: ${code.reason}` });
-      msg = `${code.consequence[0].toUpperCase()}${code.consequence.slice(1)}: ${ruleName(r)} allows writing ${quote(code.file)}`;
-    }
-    out.push({
-      code: 'broad-catch-all',
-      severity: overridden.length ? 'warning' : (risk ?? 'warning'),
-      message: msg,
-      range: r.range,
-      related,
-      ...(code ? { witness: code.file } : {}),
-      data: { rule: r.index, overrides: overridden.map((o) => o.index), requests: sets, ...(code ? { claims: [{ request: code.req, decision: 'allow' }] } : {}) },
-    });
-  });
+  }
   return out;
+}
+
+/** The `broad-catch-all` finding of the rule at `pos` of the view, if it is one. */
+function catchAllFinding(rs: OpencodeRuleSet, view: View, pos: number, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>, deadline: Deadline): Finding | undefined {
+  const r = rs.rules[view.entries[pos].rule];
+  const mine = r.layer === undefined && (view.agent === null ? r.agent === null : r.agent === view.agent);
+  if (!mine) return;
+  const allActions = isUniversal(r.actionPattern);
+  const allResources = isUniversal(r.resourcePattern);
+  if (!allActions && !allResources) return;
+  let overridden: OpencodeRule[];
+  try {
+    // A broader earlier rule that this one carves an exception from is not "overridden specific" work.
+    overridden = overlappingLower(view.entries, pos, cache, deadline)
+      .filter((q) => !includedIn(view.entries[pos], view.entries[q], cache, deadline))
+      .map((q) => rs.rules[view.entries[q].rule])
+      // The user's own rules only: the agent's built-in layer is not work the user wrote and lost.
+      .filter((o) => o.layer === undefined)
+      .sort((a, b) => a.index - b.index);
+  } catch (err) {
+    if (err instanceof BudgetExceeded) {
+      budget.push({ rule: r.index, reason: err.reason });
+      return;
+    }
+    throw err;
+  }
+  // A legacy `tools.X: true` switches a tool on; unless it overrides a rule of the user's, it
+  // restates what the agent already allows and is no catch-all the user wrote.
+  if (r.tool !== undefined && r.decision === 'allow' && overridden.length === 0) return;
+  // A deny or ask catch-all in an agent's own section tightens that agent: overriding the
+  // inherited top-level rules is what it is for. The agent's own earlier rules it covers are
+  // each a dead-rule finding, and top-level denies it takes over an overridden-deny: nothing
+  // is left for this finding to say.
+  if (r.decision !== 'allow' && r.agent !== null) return;
+  const risk = catchAllRisk(r, allActions);
+  const broadAllow = r.decision === 'allow' && (allActions || !necessarilyBroad(r)) && risk !== undefined;
+  if (!broadAllow && overridden.length === 0) return;
+  const code = broadAllow ? codeFileWrite(rs, r) : undefined;
+  const what = allActions && allResources ? 'every action and every resource' : allActions ? `every action (for ${quote(r.resource)})` : `every ${r.action} resource`;
+  let msg = `${ruleName(r)} matches ${what}`;
+  // Last match wins: later rules take their part, so "allows it" would be false for that part.
+  const later = view.entries.slice(0, pos).some((e) => allActions || rs.rules[e.rule].action === r.action);
+  if (broadAllow) msg += later ? ' and allows whatever no later rule decides' : ' and allows it';
+  if (overridden.length) {
+    const names = overridden.slice(0, MAX_NAMED).map(ruleName).join(', ');
+    const more = overridden.length > MAX_NAMED ? ` and ${overridden.length - MAX_NAMED} more` : '';
+    msg += `; it overrides ${overridden.length} earlier rule${overridden.length === 1 ? '' : 's'}: ${names}${more}`;
+  }
+  const sets = requestsSetBy(rs, r, ctx);
+  if (sets.length) msg += `; it sets the decision of stored request${sets.length === 1 ? '' : 's'} ${sets.map((s) => `"${s}"`).join(', ')}`;
+  const related = relatedRules(overridden, () => 'overridden by this rule where both match');
+  if (code) {
+    // What the allow lets happen leads; what it matches and overrides follows.
+    related.unshift({ range: r.range, message: msg }, { range: r.range, message: `why: ${code.reason}` });
+    msg = `${code.consequence[0].toUpperCase()}${code.consequence.slice(1)}: ${ruleName(r)} allows writing ${quote(code.file)}`;
+  }
+  return {
+    code: 'broad-catch-all',
+    severity: overridden.length ? 'warning' : (risk ?? 'warning'),
+    message: msg,
+    range: r.range,
+    related,
+    ...(code ? { witness: code.file } : {}),
+    data: { rule: r.index, overrides: overridden.map((o) => o.index), requests: sets, ...(code ? { claims: [{ request: code.req, decision: 'allow' }] } : {}) },
+  };
 }
 
 /** Names of the stored requests this rule decides (it controls a resource and its decision is the verdict). */

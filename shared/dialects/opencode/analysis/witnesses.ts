@@ -7,7 +7,8 @@ import { provablyDisjoint } from '../../../patterns/disjoint';
 import { direction, sortFlips, type Flip } from '../../../diff/flips';
 import { AutomataCache, alphabetWithout, sharedAutomataCache } from '../../../analysis/automata';
 import { BudgetExceeded, Deadline } from '../../../analysis/budget';
-import { walk, type WalkState } from '../../../analysis/lazy-dfa';
+import { walkSteps, type WalkState } from '../../../analysis/lazy-dfa';
+import { finish, type Steps } from '../../../analysis/steps';
 import { fills, meets, preferredOrder, wordFromSet } from '../../../analysis/witness';
 import { anyInSide, changedRules, meetingPositions, ownSide, sameLanguage, samePositions, sameRule, sharedEnds, sideCountBelow, sideFor, sideLength, sideRule, unionFacts, type Side } from './sides';
 
@@ -69,7 +70,7 @@ const pairKey = (a: Decision, b: Decision) => `${a}>${b}`;
  * Every action class (actions matched by the same action patterns) with one readable member,
  * from a walk over the distinct action patterns of both files.
  */
-function actionClasses(patterns: readonly Wildcard[], literals: readonly string[], cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): string[] {
+function* actionClasses(patterns: readonly Wildcard[], literals: readonly string[], cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Steps<string[]> {
   deadline.check();
   const nfas = patterns.map((w) => cache.nfa({ kind: 'one', w }));
   const compiled = patterns.map(compile);
@@ -77,7 +78,7 @@ function actionClasses(patterns: readonly Wildcard[], literals: readonly string[
   const named = new Map<string, string>();
   for (const a of [...literals, ...FRESH_ACTIONS, ...patterns.flatMap((w) => fills(w))]) if (!named.has(classOf(a))) named.set(classOf(a), a);
   const out = new Map<string, string>();
-  walk(nfas, cache.facts, (s, path) => {
+  yield* walkSteps(nfas, cache.facts, (s, path) => {
     if (s.accepting.includes(true)) {
       const key = s.accepting.map((x) => (x ? '1' : '0')).join('');
       if (!out.has(key)) out.set(key, named.get(key) ?? wordFromSet(path(), preferred)[0]);
@@ -97,14 +98,14 @@ const classLists = new Map<string, string[]>();
  * `actionClasses`, answered from the last runs on the same patterns, literals and preferred
  * characters (the result depends on nothing else). A search the budget stops is not kept.
  */
-function knownActionClasses(patterns: readonly Wildcard[], literals: readonly string[], cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): string[] {
+function* knownActionClasses(patterns: readonly Wildcard[], literals: readonly string[], cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Steps<string[]> {
   const key = JSON.stringify([patterns.map((w) => w.alts), literals, preferred]);
   const hit = classLists.get(key);
   if (hit) {
     deadline.check();
     return [...hit];
   }
-  const out = actionClasses(patterns, literals, cache, deadline, preferred);
+  const out = yield* actionClasses(patterns, literals, cache, deadline, preferred);
   if (classLists.size >= MAX_KEPT_CLASS_LISTS) classLists.delete(classLists.keys().next().value!);
   classLists.set(key, out);
   return [...out];
@@ -142,7 +143,7 @@ export const MAX_CLASSES_PER_ACTION = 50;
  * the end of the file decide alike wherever they match, and outside the changed middle both
  * versions fall back to the same shared start, so only resources a middle rule matches can differ.
  */
-function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadline: Deadline, preferred: readonly number[], reuse: boolean): Pairs {
+function* pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadline: Deadline, preferred: readonly number[], reuse: boolean): Steps<Pairs> {
   const found = new Map<string, string>();
   const classes = new Map<string, string>();
   // Rules the two versions share at either end of the whole file are shared by every side. Up to
@@ -211,13 +212,27 @@ function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadl
     if (!classes.has(cls) && classes.size < MAX_CLASSES_PER_ACTION) classes.set(cls, resource);
   };
   const everyRule = [...base.rules, ...cur.rules];
+  // Each candidate is decided against every rule of both versions: the loops pause between
+  // candidates and read the clock there (a file of thousands of rules has thousands of them).
   try {
     deadline.check();
-    for (const r of everyRule) for (const f of fillsOf(r.resourcePattern)) if (!complete()) note(f);
+    for (const r of everyRule) {
+      if (complete()) break;
+      for (const f of fillsOf(r.resourcePattern)) if (!complete()) note(f);
+      deadline.check();
+      yield;
+    }
     for (const r of COMMON_RESOURCES) note(r);
-    for (const m of mid) for (const o of everyRule) if (!complete()) for (const f of meetsOf(m.resourcePattern, o.resourcePattern)) note(f);
+    for (const m of mid) {
+      for (const o of everyRule) {
+        if (complete()) break;
+        for (const f of meetsOf(m.resourcePattern, o.resourcePattern)) note(f);
+        deadline.check();
+        yield;
+      }
+    }
     deadline.check();
-    if (!complete() && !(reuse && onlyAlignedPairsLeft(bMid, cMid, found))) walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
+    if (!complete() && !(reuse && onlyAlignedPairsLeft(bMid, cMid, found))) yield* walkPairs(base, cur, head, tail, found, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     return { found, classes, budget: e, searched };
@@ -232,6 +247,8 @@ function pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, deadl
       for (const o of everyRule) {
         if (classes.size >= MAX_CLASSES_PER_ACTION) break;
         for (const f of meetsOf(m.resourcePattern, o.resourcePattern)) note(f);
+        deadline.check();
+        yield;
       }
     }
   } catch (e) {
@@ -284,7 +301,7 @@ function classKey(a: Decision, b: Decision, br: OpencodeRule | null, cr: Opencod
  * could still show is known: per version, those are the decisions of the rules still alive there,
  * down to the first that accepts every continuation.
  */
-function walkPairs(base: Side, cur: Side, head: number, tail: number, found: Map<string, string>, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): void {
+function* walkPairs(base: Side, cur: Side, head: number, tail: number, found: Map<string, string>, cache: AutomataCache, deadline: Deadline, preferred: readonly number[]): Steps<void> {
   // Walk order, each group highest precedence first: shared end, base middle, current middle, shared start.
   const groups = [base.rules.slice(base.rules.length - tail).reverse(), base.rules.slice(head, base.rules.length - tail).reverse(), cur.rules.slice(head, cur.rules.length - tail).reverse(), base.rules.slice(0, head).reverse()];
   const list = groups.flat();
@@ -312,7 +329,7 @@ function walkPairs(base: Side, cur: Side, head: number, tail: number, found: Map
     out.add(DEFAULT_EFFECT);
     return out;
   };
-  walk(nfas, cache.facts, (s, path) => {
+  yield* walkSteps(nfas, cache.facts, (s, path) => {
     if (first(s.settled, [[0, t]]) >= 0) return 'skip';
     if (s.accepting.includes(true) && first(s.accepting, [[0, t]]) < 0) {
       const bi = first(s.accepting, orders[0]);
@@ -380,6 +397,14 @@ function sameSides(a: Side, b: Side): boolean {
  * @example findOpencodeWitnesses(base, withEditAllow, []).flips[0] // { request: 'edit secrets/a', before: 'deny', after: 'allow', … }
  */
 export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline(), reuse = true): { flips: Flip[]; notes: string[] } {
+  return finish(opencodeWitnessSteps(base, current, known, deadline, reuse));
+}
+
+/**
+ * `findOpencodeWitnesses` as steps (see `Steps`): the same flips and notes, found a slice at a time.
+ * @example finish(opencodeWitnessSteps(base, withEditAllow, [], new Deadline())).flips.length // 1
+ */
+export function* opencodeWitnessSteps(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline(), reuse = true): Steps<{ flips: Flip[]; notes: string[] }> {
   const cache = sharedAutomataCache(OPENCODE_INPUTS, current.path);
   const ends = sharedEnds(base, current, reuse);
   const { chars, literals, actionPatterns: patterns } = unionFacts(base, current, reuse ? ends : undefined);
@@ -389,7 +414,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
   const agents: Array<string | undefined> = [undefined, ...new Set([...base.agents, ...current.agents])];
   let actions: string[];
   try {
-    actions = (reuse ? knownActionClasses : actionClasses)(patterns, literals, cache, deadline, preferred);
+    actions = yield* (reuse ? knownActionClasses : actionClasses)(patterns, literals, cache, deadline, preferred);
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     actions = [...literals, FRESH_ACTIONS[0]];
@@ -410,7 +435,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
       const c = side(current, agent, action);
       if (sideLength(b) === 0 && sideLength(c) === 0) continue;
       if (agent !== undefined && sameSides(b, side(base, undefined, action)) && sameSides(c, side(current, undefined, action))) continue;
-      const { found: pairs, classes, budget, classesCut, searched } = pairsFor(b, c, ends, cache, deadline, preferred, reuse);
+      const { found: pairs, classes, budget, classesCut, searched } = yield* pairsFor(b, c, ends, cache, deadline, preferred, reuse);
       if (classesCut) cutClasses.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
       if (budget) {
         skipped.push(`"${action}"${agent !== undefined ? ` (agent ${agent})` : ''}`);
@@ -430,7 +455,9 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
         acrossAgents.add(`${action}|${key}`);
         const f: Found = { action, agent, resource, before, after, beforeRule: br, afterRule: cr, covered: shownBy(known, action, agent, b, c, before, after, resource) };
         byPair.set(pairKey(before, after), [...(byPair.get(pairKey(before, after)) ?? []), f]);
+        yield;
       }
+      yield;
     }
   }
   if (skipped.length > 0) {

@@ -1,0 +1,37 @@
+import { SliceClock } from '../../shared/analysis/steps';
+
+/** Longest the server's background work holds the thread before it lets messages through. */
+export const SLICE_MS = 8;
+
+/**
+ * Resolves after the messages already received (and whatever they scheduled at once) have been
+ * handled: a keystroke that arrived while the thread was busy has then reached the documents, so
+ * work on the version it replaced can be seen to be stale before anything of it is published.
+ * (vscode-jsonrpc reads a message in one turn of the event loop and dispatches it in the next.)
+ * @example await settle(); if (superseded()) return;
+ */
+export async function settle(): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Runs a generator for one slice: steps until `sliceMs` have passed or it ends, with `clock`
+ * (what its budget reads) running meanwhile; the values it yielded besides its pauses, in order.
+ * @example const { values, done } = slice(check.stages, clock)
+ */
+export function slice<Y>(work: Generator<Y | void, void, void>, clock?: SliceClock, sliceMs = SLICE_MS): { values: Y[]; done: boolean } {
+  const values: Y[] = [];
+  const end = performance.now() + sliceMs;
+  clock?.start();
+  try {
+    for (;;) {
+      const r = work.next();
+      if (r.done) return { values, done: true };
+      if (r.value !== undefined) values.push(r.value);
+      if (performance.now() >= end) return { values, done: false };
+    }
+  } finally {
+    clock?.stop();
+  }
+}
