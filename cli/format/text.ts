@@ -50,7 +50,7 @@ export function formatFileText(rep: FileReport, cwd: string, withTrace = false, 
   if (rep.requestsPath) {
     const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;
     const c = countResults(rep.results);
-    out.push(`  requests: ${rrel} — ${c.requests} requests · ${c.passed} pass · ${c.failed} fail${c.invalid ? ` · ${c.invalid} invalid` : ''}`);
+    out.push(`  requests: ${rrel} — ${c.requests} requests · ${c.passed} pass · ${c.failed} fail${c.invalid ? ` · ${c.invalid} invalid` : ''}${c.unchecked ? ` · ${c.unchecked} without expect` : ''}`);
     for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') out.push(diagLine(rrel, f));
   }
   if (withSuppressed) for (const { file, s } of suppressedOf(rep)) out.push(suppressedLine(path.relative(cwd, file) || file, s, cwd));
