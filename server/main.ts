@@ -30,6 +30,7 @@ import { registerListRequests } from './handlers/list-requests';
 import { Settings, type RuleLensSettings } from './handlers/settings';
 import { Validator } from './handlers/validation';
 import { CheckingProgress } from './handlers/progress';
+import { BackgroundChecker } from './handlers/background';
 import { registerWatchedFiles, registerWatchers } from './handlers/watched-files';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -74,6 +75,9 @@ connection.onInitialize(async (params): Promise<InitializeResult> => {
   settings.folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri));
   const validator = new Validator(connection, service, settings, client.codeLensRefresh, log, new CheckingProgress(connection, client.workDoneProgress));
   ctx = { connection, documents, service, settings, validator, client };
+  const background = new BackgroundChecker(ctx, () => settings.backgroundCheck());
+  ctx.background = background;
+  validator.onUnopened = (uri) => void background.unopened(uri).catch((e: unknown) => connection.console.error(`background check of ${uri} failed: ${String(e)}`));
   registerDocuments(ctx);
   registerHover(ctx);
   registerCodeLens(ctx);
@@ -97,12 +101,15 @@ connection.onInitialized(async () => {
   } catch (e) {
     connection.console.error(`registration failed: ${String(e)}`);
   }
+  // After the watchers: a file changed while the sweep runs is checked again, never missed.
+  c.background?.start();
   if (c.client.workspaceFolders) {
     connection.workspace.onDidChangeWorkspaceFolders((e) => {
       const removed = new Set(e.removed.map((f) => uriToPath(f.uri)));
       c.settings.folders = [...c.settings.folders.filter((f) => !removed.has(f)), ...e.added.map((f) => uriToPath(f.uri))];
       c.settings.clear();
       c.validator.scheduleAll();
+      c.background?.start();
     });
   }
 });

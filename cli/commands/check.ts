@@ -96,10 +96,13 @@ function onceEach(rep: FileReport, seen: Set<string>): FileReport {
   return keep.length === rep.diagnostics.length ? rep : { ...rep, diagnostics: keep };
 }
 
+/** Requests that ran but had no `expect` to compare with: neither passed nor failed. */
+const withoutExpect = (s: { requests: number; passed: number; failed: number; invalid: number }) => s.requests - s.passed - s.failed - s.invalid;
+
 function textSink(io: Out, cwd: string, withTrace: boolean, withSuppressed: boolean): Sink {
   return {
     file: (rep) => io.out(formatFileText(rep, cwd, withTrace, withSuppressed)),
-    end: (s) => io.out(`${s.files} file${s.files === 1 ? '' : 's'} · ${s.errors} error${s.errors === 1 ? '' : 's'} · ${s.warnings} warning${s.warnings === 1 ? '' : 's'}${s.suppressed ? ` · ${s.suppressed} suppressed` : ''} · ${s.requests} requests: ${s.passed} passed, ${s.failed} failed${s.invalid ? `, ${s.invalid} invalid` : ''}`),
+    end: (s) => io.out(`${s.files} file${s.files === 1 ? '' : 's'} · ${s.errors} error${s.errors === 1 ? '' : 's'} · ${s.warnings} warning${s.warnings === 1 ? '' : 's'}${s.suppressed ? ` · ${s.suppressed} suppressed` : ''} · ${s.requests} requests: ${s.passed} passed, ${s.failed} failed${s.invalid ? `, ${s.invalid} invalid` : ''}${withoutExpect(s) ? `, ${withoutExpect(s)} without expect` : ''}`),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Flip } from '../../shared/diff/flips';
 import type { Finding, RelatedInfo } from '../../shared/model';
 import type { SuppressedFinding } from '../../shared/config/suppress';
 import type { RequestResult } from '../../shared/requests/model';
-import { countResults } from '../../shared/requests/summary';
+import { countResults, resultBucket } from '../../shared/requests/summary';
 import { rowNumber } from '../../shared/trace/render';
 
 /**
@@ -77,6 +77,8 @@ export function requestJson(r: RequestResult, withTrace = true, rs?: Pick<RuleSe
     code: v?.code ?? null,
     expect: r.request.expect ? (r.request.expect.decision !== null && !Object.keys(r.request.expect.fields).length ? r.request.expect.decision : { ...(r.request.expect.decision !== null ? { decision: r.request.expect.decision } : {}), ...r.request.expect.fields }) : null,
     pass: r.pass,
+    /** The bucket every surface counts it in (the summary, the lenses, the editor's Testing view). */
+    outcome: resultBucket(r),
     mismatches: r.mismatches,
     error: r.error,
     // `index` is the number people see less one: JSON and the text "rule N" share one numbering.

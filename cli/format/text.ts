@@ -82,7 +82,7 @@ export function formatFileText(rep: FileReport, cwd: string, withTrace = false, 
   if (rep.requestsPath) {
     const rrel = path.relative(cwd, rep.requestsPath) || rep.requestsPath;
     const c = countResults(rep.results);
-    push(`  requests: ${rrel} — ${c.requests} requests · ${c.passed} pass · ${c.failed} fail${c.invalid ? ` · ${c.invalid} invalid` : ''}`);
+    push(`  requests: ${rrel} — ${c.requests} requests · ${c.passed} pass · ${c.failed} fail${c.invalid ? ` · ${c.invalid} invalid` : ''}${c.unchecked ? ` · ${c.unchecked} without expect` : ''}`);
     for (const f of rep.requestDiagnostics) if (f.code !== 'request-failed') push(...diagLines(rrel, f, cwd));
   }
   if (withSuppressed) for (const { file, s } of suppressedOf(rep)) push(suppressedLine(path.relative(cwd, file) || file, s, cwd));

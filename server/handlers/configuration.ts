@@ -11,6 +11,8 @@ export function registerConfiguration(ctx: ServerContext): void {
     if (ws.host.ctx) applyEngineSettings(ws.host.ctx, s, (p) => ws.text(p));
     ctx.service.forgetResults();
     ctx.validator.scheduleAll();
+    // The setting may have turned background checking on or off, and every level may have changed.
+    ctx.background?.start();
   }));
 }
 

@@ -4,6 +4,7 @@ import type { LanguageService } from '../service/language-service';
 import type { ClientCapabilitiesSummary } from '../capabilities';
 import type { Settings } from './settings';
 import type { Validator } from './validation';
+import type { BackgroundChecker } from './background';
 
 /** What every handler registers against. */
 export interface ServerContext {
@@ -13,6 +14,8 @@ export interface ServerContext {
   settings: Settings;
   validator: Validator;
   client: ClientCapabilitiesSummary;
+  /** Checks the rule files nobody opened (set once the context exists: it needs the context). */
+  background?: BackgroundChecker;
 }
 
 /**

@@ -15,6 +15,8 @@ export interface RuleLensSettings {
   /** `all` | `summary` | `off` */
   codeLens?: unknown;
   history?: unknown;
+  /** Check every rule file of the workspace, opened or not (default on). */
+  backgroundCheck?: unknown;
 }
 
 /**
@@ -68,6 +70,18 @@ export class Settings {
   /** The `rulelens.history` file for a path, resolved against its workspace folder (cached by `prepare`). */
   historyOf(p: string): string | undefined {
     return this.histories.get(p);
+  }
+
+  /**
+   * `rulelens.backgroundCheck`: whether rule files nobody opened are checked (default on). The
+   * client's answer wins; a client that leaves it out keeps what it sent at start.
+   * @example if (await settings.backgroundCheck()) checker.start();
+   */
+  async backgroundCheck(): Promise<boolean> {
+    let got: unknown;
+    if (this.useConfiguration) got = await this.connection.workspace.getConfiguration({ section: 'rulelens' }).catch(() => undefined);
+    const fetched = got && typeof got === 'object' ? (got as RuleLensSettings).backgroundCheck : undefined;
+    return (typeof fetched === 'boolean' ? fetched : this.global.backgroundCheck) !== false;
   }
 
   /** Fetches the settings of documents not cached yet. */

@@ -48,6 +48,12 @@ export class Validator {
   /** Per rule file, the version being checked in the background. */
   private readonly jobs = new Map<string, Job>();
   private draining: Promise<void> | undefined;
+  private running = 0;
+  /**
+   * A change to a file no open document depends on (it was closed, or changed on disk): the
+   * background policy decides whether it is checked or its findings cleared.
+   */
+  onUnopened: (uri: string) => void = () => undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -78,6 +84,11 @@ export class Validator {
     );
   }
 
+  /** Whether a check of an open document is waiting or running: background work waits for it. */
+  busy(): boolean {
+    return this.timers.size > 0 || this.running > 0 || this.pendingChecks > 0 || this.jobs.size > 0;
+  }
+
   scheduleAll(): void {
     this.epoch++;
     for (const p of this.service.workspace.openPaths()) this.schedule(this.service.workspace.uriOf(p), 0);
@@ -94,10 +105,23 @@ export class Validator {
 
   /** Stage one for every document that depends on `uri`: the parse; the rest goes to the background. */
   private async run(uri: string): Promise<void> {
+    this.running++;
+    try {
+      await this.runOpen(uri);
+    } finally {
+      this.running--;
+    }
+  }
+
+  private async runOpen(uri: string): Promise<void> {
     const ticket = this.runs.get(uri);
     await this.service.ready(uri);
     const targets = this.service.dependents(uri);
-    if (!targets.length) targets.push(uri);
+    // Only open documents (and the partner of one) are checked here; the rest is the background's.
+    if (!targets.length) {
+      this.onUnopened(uri);
+      return;
+    }
     const partners = targets.flatMap((t) => {
       const a = this.service.workspace.finishedAnalysis(t);
       return [a.rulePath, a.requestsPath].filter((p): p is string => !!p).map((p) => this.service.workspace.uriOf(p));

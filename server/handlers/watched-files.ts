@@ -6,9 +6,9 @@ import { guard, type ServerContext } from './context';
 
 /**
  * Files whose changes on disk can change a result: rule, requests and config files, and every
- * other file of a policy (Codex `.rules`, Gemini `.toml`, a project skill's `SKILL.md`).
+ * other file of a policy (Codex `.rules` and `.codexpolicy`, Gemini `.toml`, a project skill's `SKILL.md`).
  */
-export const WATCH_GLOB = '**/{*.json,*.jsonc,*.yaml,*.yml,*.rules,*.toml,SKILL.md}';
+export const WATCH_GLOB = '**/{*.json,*.jsonc,*.yaml,*.yml,*.rules,*.codexpolicy,*.toml,SKILL.md}';
 
 /**
  * workspace/didChangeWatchedFiles: a rule or requests file changed on disk (a checkout, another
@@ -25,6 +25,7 @@ export function registerWatchedFiles(ctx: ServerContext): void {
     if (configChanged) {
       ctx.settings.clear();
       ctx.validator.scheduleAll();
+      ctx.background?.start();
     }
   }));
 }

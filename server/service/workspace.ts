@@ -111,6 +111,17 @@ export class Workspace {
     this.listings.delete(path.dirname(p));
   }
 
+  /**
+   * Drops what is kept of a file that is not open (its text read from disk, its parsed requests,
+   * its reports): a background check of every rule file keeps memory flat.
+   */
+  release(p: string): void {
+    if (this.open.has(p)) return;
+    this.disk.delete(p);
+    this.parsedRequests.delete(p);
+    for (const key of this.reports.keys()) if (key.startsWith(`${p}\u0000`) || key.endsWith(`\u0000${p}`)) this.reports.delete(key);
+  }
+
   /** Forget every analysis (engine settings changed: the same texts now check differently). */
   forgetReports(): void {
     this.reports.clear();

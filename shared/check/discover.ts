@@ -13,6 +13,16 @@ export const SNIFF_BYTES = 64 * 1024;
 /** Extensions whose files are sniffed by content; a name a dialect claims is taken whatever it ends with. */
 const CANDIDATE = /\.(?:jsonc?|ya?ml|rules|toml|codexpolicy)$/i;
 
+/**
+ * Whether a file name is worth a look for rules: claimed by a dialect, or of an extension sniffed
+ * by content (requests files are found through their rule files, never on their own).
+ * @example isCandidate('/ws/.claude/settings.json') // true
+ */
+export function isCandidate(p: string): boolean {
+  const name = path.basename(p);
+  return !isRequestsFile(name) && (claimedByName(p) || CANDIDATE.test(name));
+}
+
 export interface Discovery {
   /** Rule files, sorted: claimed by name (whatever state they are in: the check reports why one cannot be read) or by content. */
   files: string[];
@@ -94,8 +104,7 @@ export function discoverRuleFiles(root: string): Discovery {
         if (!SKIP_DIRS.has(e.name)) stack.push(p);
         continue;
       }
-      if (isRequestsFile(e.name)) continue;
-      if (!claimedByName(p) && !CANDIDATE.test(e.name)) continue;
+      if (!isCandidate(p)) continue;
       if (++seen > MAX_DISCOVERED_FILES) {
         out.truncated = true;
         return { ...out, files: out.files.sort() };

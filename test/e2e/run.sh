@@ -67,11 +67,14 @@ node "$SERVER_MAIN" --accept-server-license-terms --install-extension "$VSIX" \
 # Two copies of the fixtures: the in-host tests edit and save theirs (and restore theirs from
 # $HERE/workspace before each test); the web workbench's default is to save edits after a delay,
 # which the settings above turn off.
-cp -r "$HERE/workspace" "$WORK/ws-tests"; cp -r "$HERE/workspace" "$WORK/ws-ui"
+# The in-host tests' fixtures also hold the shipped examples (under shipped/): the fresh-window
+# test compares every stored request of every dialect with `rulelens check`.
+FIXTURES="$WORK/fixtures"; cp -r "$HERE/workspace" "$FIXTURES"; cp -r "$ROOT/examples" "$FIXTURES/shipped"
+cp -r "$FIXTURES" "$WORK/ws-tests"; cp -r "$HERE/workspace" "$WORK/ws-ui"
 
 # 5. the VS Code server, loopback only, in its own process group so every child stops with it
 step "start VS Code server on 127.0.0.1:$PORT"
-RULELENS_E2E_DEV="$ROOT" RULELENS_E2E_FIXTURES="$HERE/workspace" EXTENSIONS_GALLERY='{}' setsid node "$SERVER_MAIN" \
+RULELENS_E2E_DEV="$ROOT" RULELENS_E2E_FIXTURES="$FIXTURES" EXTENSIONS_GALLERY='{}' setsid node "$SERVER_MAIN" \
   --host 127.0.0.1 --port "$PORT" --without-connection-token --accept-server-license-terms \
   --enable-smoke-test-driver --disable-telemetry \
   --extensions-dir "$WORK/exts" --user-data-dir "$WORK/ud" --server-data-dir "$WORK/sd" >"$WORK/server.log" 2>&1 &

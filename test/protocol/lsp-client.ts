@@ -119,6 +119,11 @@ export class LspClient {
     return version;
   }
 
+  /** Sends a notification the methods above do not cover (e.g. `workspace/didChangeWatchedFiles`). */
+  notify(method: string, params: unknown): Promise<void> {
+    return this.conn.sendNotification(method, params);
+  }
+
   request<R>(method: string, params: unknown): Promise<R> {
     return this.conn.sendRequest<R>(method, params);
   }

@@ -3,6 +3,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { freshFixtures } from './fresh';
 
+/** Suites that run before all others, in this order. */
+const FIRST = ['fresh-window.test.js'];
+
 export async function run(): Promise<void> {
   // mocha is an ES module; import() keeps this file CommonJS, which the extension host requires.
   const { default: Mocha } = (await import('mocha')) as unknown as { default: typeof import('mocha') };
@@ -20,7 +23,10 @@ export async function run(): Promise<void> {
   });
   const only = process.env.RULELENS_E2E_GREP;
   if (only) mocha.grep(only);
-  for (const f of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, f));
+  // The fresh-window suite must see a window in which nothing was opened yet; the rest run sorted.
+  const rank = (f: string) => (FIRST.includes(f) ? FIRST.indexOf(f) : FIRST.length);
+  const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  for (const f of files) mocha.addFile(path.join(__dirname, f));
   await mocha.loadFilesAsync();
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));
   if (failures > 0) throw new Error(`${failures} tests failed.`);

@@ -13,7 +13,8 @@ suite('Testing view', () => {
     const lens = await api();
     await lens.runTests();
     const results = lens.testResults();
-    const ours = Object.entries(results).filter(([k]) => !k.includes('opencode-fresh'));
+    // The shipped examples are the fresh-window suite's; this one logs only its own fixtures.
+    const ours = Object.entries(results).filter(([k]) => !k.includes('opencode-fresh') && !k.includes('/shipped/'));
     console.log('      results:', ours.map(([k, v]) => `${k.split('/').slice(-2).join('/')}=${v}`).join(', '));
     for (const [rel, names] of [
       ['opencode/opencode.requests.json', ['A: a narrow grant', 'B: a protected path', 'C: a mixed operation', 'D: work outside the grant', 'two-path patch', 'empty resources']],
