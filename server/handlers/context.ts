@@ -4,7 +4,6 @@ import type { LanguageService } from '../service/language-service';
 import type { ClientCapabilitiesSummary } from '../capabilities';
 import type { Settings } from './settings';
 import type { Validator } from './validation';
-import type { BackgroundChecker } from './background';
 
 /** What every handler registers against. */
 export interface ServerContext {
@@ -15,7 +14,8 @@ export interface ServerContext {
   validator: Validator;
   client: ClientCapabilitiesSummary;
   /** Checks the rule files nobody opened (set once the context exists: it needs the context). */
-  background?: BackgroundChecker;
+  /** The checker of rule files nobody opened (`background.ts`); typed by what handlers call, so it can import this file. */
+  background?: { start(): void };
 }
 
 /**

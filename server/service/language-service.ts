@@ -205,7 +205,8 @@ export function createLanguageService(host: ServiceHost): LanguageService {
     if (a.kind === 'requests' && !rep) {
       publish.push({ uri, diagnostics: [] });
     } else if (rep) {
-      publish.push({ uri: ws.uriOf(rep.path), diagnostics: diagnosticsOf(a, 'rules') });
+      // Run to its end (a file checked in the background, a test): the lints finished, not the last known.
+      publish.push({ uri: ws.uriOf(rep.path), diagnostics: ruleDiagnostics(rep, lints.of(rep)) });
       if (rep.requestsPath) publish.push({ uri: ws.uriOf(rep.requestsPath), diagnostics: diagnosticsOf(a, 'requests') });
     } else publish.push({ uri, diagnostics: [] });
     return { publish, status: statusOf(uri, rep) };
