@@ -60,7 +60,7 @@ export const HELP: Record<string, CommandHelp> = {
   },
   diff: {
     usage: 'diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH] [--file-alone] [--managed-settings PATH] [--codex-user-rules DIR] [--opencode-env]',
-    summary: 'List every decision that flips against a git revision or another file: stored requests, recorded ledger steps and witness requests found on the rule automata. Both versions are decided with the rest of the policy as it is now, so the flips are the ones this file\'s change makes. The last line says how many decisions were newly allowed.',
+    summary: 'List every decision that flips against a git revision or another file: stored requests, recorded ledger steps and witness requests found by searching both versions. Both versions are decided with the rest of the policy as it is now, so the flips are the ones this file\'s change makes. With a --max-newly-* budget it also fails when the search could not examine the whole change. The last line says how many decisions were newly allowed.',
     options: [
       ['--base GITREV|FILE', 'what to compare with: a git revision (origin/main, HEAD~1) or a file'],
       ['--max-newly-allowed N', 'fail when more than N distinct decisions become less strict'],
@@ -70,7 +70,7 @@ export const HELP: Record<string, CommandHelp> = {
       DIALECT,
       ...ENGINE,
     ],
-    exit: '0 within budget · 1 a budget exceeded · 2 usage or I/O error',
+    exit: '0 within budget · 1 a budget exceeded, or a budget given and part of the change not searched · 2 usage or I/O error',
     examples: ['rulelens diff opencode.json --base origin/main --max-newly-allowed 0'],
   },
   translate: {

@@ -24,7 +24,9 @@ export function flipLens(diff: BaseDiff | null, report: FileReport, ruleUri: str
   if (diff.state === 'new') return { range: TOP, command: { title: `vs ${BASE_REV}: new file`, command: '' } };
   const c = diff.comparison;
   const args: ShowFlipsArgs = { uri: ruleUri, flips: c.flips, markdown: flipsMarkdown(`${path.basename(report.path)} vs ${BASE_REV}`, c) };
-  return { range: TOP, command: { title: `vs ${BASE_REV}: ${comparedSummary(c.counts, report)}`, command: COMMANDS.showFlips, arguments: [args] } };
+  // A search that did not examine the whole change says so: "no decision flipped" would be a claim it cannot make.
+  const gap = c.unsearched.length ? ' — search incomplete' : '';
+  return { range: TOP, command: { title: `vs ${BASE_REV}: ${comparedSummary(c.counts, report)}${gap}`, command: COMMANDS.showFlips, arguments: [args] } };
 }
 
 /**

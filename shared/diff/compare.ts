@@ -1,9 +1,10 @@
-import type { AnyDialect } from '../dialects/dialect';
+import type { AnyDialect, WitnessOptions } from '../dialects/dialect';
 import type { EvalContext, RuleSet } from '../model';
 import type { RequestResult, RequestsFile } from '../requests/model';
 import { runRequests } from '../requests/run';
 import { countFlips, storedFlips, type Flip } from './flips';
-import { witnessFlips } from './witness';
+import { witnessSlices } from './witness';
+import { runSlices } from './search';
 
 /** What changes between two versions of one rule file, as the CLI's `diff` and the editor show it. */
 export interface Comparison {
@@ -11,8 +12,27 @@ export interface Comparison {
   flips: Flip[];
   /** Request-level counts: subject lines explain a flip and are not counted again. */
   counts: { loosened: number; tightened: number };
-  /** What the comparison could not cover (e.g. a dialect without a witness search). */
+  /** What the comparison says beside its flips (e.g. a dialect without a witness search). */
   notes: string[];
+  /**
+   * What the witness search did not examine (no search for the dialect, a time limit, a rule it
+   * cannot find a request for); empty when it searched every changed rule. A budgeted `diff`
+   * fails on any of these: it never passes a change it did not examine.
+   */
+  unsearched: string[];
+}
+
+/** The inputs of one comparison: see `compareVersions`. */
+export interface CompareInputs {
+  dialect: AnyDialect;
+  base: RuleSet;
+  current: RuleSet;
+  requests: RequestsFile | null;
+  ctx?: EvalContext;
+  currentResults?: RequestResult[];
+  records?: readonly unknown[];
+  baseResults?: RequestResult[];
+  search?: WitnessOptions;
 }
 
 /**
@@ -20,6 +40,7 @@ export interface Comparison {
  * request covers. `currentResults` lets a caller that already ran the requests on `current` (the
  * language server) skip running them again, and `baseResults` the same for `base` (the base
  * rarely changes while the current version is typed); results are matched by request name.
+ * `search` bounds the witness search (its deadline); it evaluates under `ctx`.
  * @example
  * const c = compareVersions(dialect, baseRs, currentRs, requestsFile, ctx);
  * c.counts.loosened // 4 after appending `edit * allow` to the opencode example
@@ -33,11 +54,25 @@ export function compareVersions(
   currentResults?: RequestResult[],
   records?: readonly unknown[],
   baseResults?: RequestResult[],
+  search: WitnessOptions = {},
 ): Comparison {
+  return runSlices(compareSlices({ dialect, base, current, requests, ctx, currentResults, records, baseResults, search }));
+}
+
+/**
+ * `compareVersions` in slices: the stored requests and the records first, then the witness search
+ * a bounded piece per `next()` (see `WitnessSearch.slices`), so a host can yield between pieces or
+ * drop the comparison of a version that is no longer current.
+ * @example const it = compareSlices({ dialect, base, current, requests: null, ctx }); let r; while (!(r = it.next()).done); r.value.counts
+ */
+export function* compareSlices(inputs: CompareInputs): Generator<void, Comparison, void> {
+  const { dialect, base, current, requests, currentResults, records, baseResults } = inputs;
+  const ctx = inputs.ctx ?? {};
   const stored = requests ? storedFlips(baseResults ?? runRequests(dialect, base, requests, ctx), currentResults ?? runRequests(dialect, current, requests, ctx)) : [];
-  const witnesses = witnessFlips(dialect, base, current, stored);
   // Records of real decisions (Bounds' ledger) are re-judged under both versions.
   const recorded = records && dialect.recordedSteps ? dialect.recordedSteps.flips(records, base, current) : [];
+  yield;
+  const witnesses = yield* witnessSlices(dialect, base, current, stored, { ctx, ...inputs.search });
   const flips = [...stored, ...recorded, ...witnesses.flips];
-  return { flips, counts: countFlips(flips), notes: witnesses.notes };
+  return { flips, counts: countFlips(flips), notes: witnesses.notes, unsearched: witnesses.unsearched };
 }

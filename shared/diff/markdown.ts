@@ -49,9 +49,10 @@ export function flipsMarkdown(title: string, c: Comparison): string {
   };
   for (const [dir, word] of [['loosened', 'Newly allowed'], ['tightened', 'Newly denied']] as const) {
     section(`${word} (stored requests)`, stored.filter((g) => direction(g) === dir).flatMap(groupLines));
-    section(`${word} (witness requests found on the rule automata)`, witnesses.filter((f) => f.direction === dir).map(witnessLine));
+    section(`${word} (witness requests found by searching both versions)`, witnesses.filter((f) => f.direction === dir).map(witnessLine));
   }
   if (!c.flips.length) out.push('No stored request changes its decision.', '');
   for (const n of c.notes) out.push(`> note: ${md(n)}`, '');
+  for (const u of c.unsearched.filter((x) => !c.notes.includes(x))) out.push(`> not searched: ${md(u)}`, '');
   return out.join('\n');
 }

@@ -34,7 +34,7 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   comments: () => '//',
   fast: { compile: compileOpencodeFast },
   analysis: { lint: analyzeOpencode, witness: (rs, ruleIndex) => opencodeWitness(rs, ruleIndex) },
-  witnesses: { flips: (base, current, known) => findOpencodeWitnesses(base, current, known) },
+  witnesses: { flips: (base, current, known, options) => findOpencodeWitnesses(base, current, known, options?.deadline) },
   translation: { toNeutral: opencodeToNeutral },
   requestChecks: { againstRules: unknownAgentFinding },
   vocabulary: OPENCODE_VOCABULARY,
