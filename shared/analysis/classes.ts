@@ -54,7 +54,7 @@ export function* patternClasses(focus: readonly Wildcard[], others: readonly Wil
   const cache = new AutomataCache(alphabet);
   const preferred = preferredChars(all);
   const words: string[] = [];
-  let stopped: unknown;
+  let stopped: BudgetExceeded | undefined;
   try {
     const nfas = all.map((w) => cache.nfa({ kind: 'one', w }));
     // The spacing automaton goes last: its mark is not part of a class.

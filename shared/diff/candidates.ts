@@ -1,6 +1,6 @@
 import { fills, meets } from '../analysis/witness';
 import { compile, matches, type Wildcard } from '../patterns/wildcard';
-import { realisticCommands, REALISTIC_LEADS, REALISTIC_WORDS } from './realistic';
+import { realisticCommands, REALISTIC_FILE_NAMES, REALISTIC_LEADS, REALISTIC_WORDS } from './realistic';
 
 /**
  * Building blocks the dialects' witness searches share: which rules changed between two versions,
@@ -80,3 +80,53 @@ export function commandFills(w: Wildcard, max = 12): string[] {
 export function patternMeets(a: Wildcard, b: Wildcard): string[] {
   return meets(a, b).filter((s) => s.trim() !== '');
 }
+
+/**
+ * Members of a gitignore-style body: each `*` a file name (one of `names` too, the other rules'
+ * own names, so two rules' paths meet), `**` nothing or one folder, `?` one letter, a brace or
+ * bracket its first choice.
+ * @example globFills('secrets/*') // ['secrets/api.key', 'secrets/index.ts', …]
+ */
+export function globFills(body: string, names: readonly string[] = []): string[] {
+  const out = new Set<string>();
+  for (const name of [...REALISTIC_FILE_NAMES.slice(0, 3), 'x', ...names]) {
+    const dot = name.lastIndexOf('.');
+    const stem = dot > 0 ? name.slice(0, dot) : name.replace(/^\./, '') || 'x';
+    const ext = dot >= 0 ? name.slice(dot + 1) : 'txt';
+    for (const deep of ['', 'src/', 'lib/']) {
+      let s = body.replace(/\*\*\//g, deep).replace(/\/\*\*$/, `/${deep}${name}`).replace(/\*\*/g, `${deep}${name}`);
+      // A star before a dot stands for a stem (`*.pem` → `api.pem`), after one for an extension.
+      s = s.replace(/\*/g, (_m, i: number, whole: string) => (whole[i + 1] === '.' ? stem : whole[i - 1] === '.' ? ext : name));
+      s = firstChoices(s.replace(/\?/g, 'a'));
+      out.add(s);
+    }
+  }
+  // `a/**` also matches the folder `a` itself: listed last, after the files in it.
+  if (body.endsWith('/**')) out.add(globFills(body.slice(0, -3))[0] ?? '');
+  return [...out].filter((p) => p !== '');
+}
+
+/**
+ * A glob with each brace set and bracket class read as its first choice and escapes removed
+ * (`{a,b}.ts` → `a.ts`, `[ab]x` → `ax`), in one pass: a member of the glob.
+ * @example firstChoices('src/{a,b}/[xy].ts') // 'src/a/x.ts'
+ */
+export function firstChoices(glob: string): string {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '\\' && i + 1 < glob.length) out += glob[++i];
+    else if (c === '{' || c === '[') {
+      const close = glob.indexOf(c === '{' ? '}' : ']', i + 1);
+      if (close < 0) {
+        out += c;
+        continue;
+      }
+      const inner = glob.slice(i + 1, close);
+      out += c === '{' ? inner.split(',')[0] : (inner.replace(/^[!^]/, '')[0] ?? '');
+      i = close;
+    } else out += c;
+  }
+  return out;
+}
+

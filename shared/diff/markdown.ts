@@ -32,7 +32,8 @@ function groupLines(g: Group): string[] {
   return [head, ...g.subjects.map((s) => `  - ${code(s.subject ?? '')}: ${change(s)}`)];
 }
 
-const witnessLine = (f: Flip) => `- ${md(f.request)}${f.subject !== null ? `: ${code(f.subject)}` : ''}: ${change(f)}`;
+/** A witness's request names its subject already (`Bash: git push origin main`): it is not repeated. */
+const witnessLine = (f: Flip) => `- ${md(f.request)}${f.subject !== null && !f.request.includes(f.subject) ? `: ${code(f.subject)}` : ''}: ${change(f)}`;
 
 /**
  * A comparison as a Markdown page for review: newly allowed before newly denied, stored requests

@@ -135,7 +135,7 @@ function toFlip<RS extends RuleSet, Q>(spec: SearchSpec<RS, Q>, request: Q, vb: 
     after: vc.decision,
     beforeRule: vb.rule,
     afterRule: vc.rule,
-    ...(here ? { afterRange: after!.range } : {}),
+    ...(here && after ? { afterRange: after.range } : {}),
     direction: direction(vb.decision, vc.decision),
     witness: request,
     ...(covered !== undefined ? { coveredBy: covered } : {}),

@@ -2,8 +2,8 @@ import { posix } from 'path';
 import { alphabetOf, alphabetWithout } from '../../analysis/automata';
 import type { Deadline } from '../../analysis/budget';
 import { patternClasses } from '../../analysis/classes';
-import { commandFills, patternMeets } from '../../diff/candidates';
-import { realisticCommands, REALISTIC_FILE_NAMES, REALISTIC_HOSTS, REALISTIC_PATHS, REALISTIC_SUBDOMAINS } from '../../diff/realistic';
+import { commandFills, globFills, patternMeets } from '../../diff/candidates';
+import { realisticCommands, REALISTIC_HOSTS, REALISTIC_PATHS, REALISTIC_SUBDOMAINS } from '../../diff/realistic';
 import type { Candidate } from '../../diff/search';
 import { compile, isExact, isUniversal, matches, type Wildcard } from '../../patterns/wildcard';
 import { mayOverlap } from './automata';
@@ -123,31 +123,6 @@ function pathTools(r: ClaudeRule): string[] {
   return [];
 }
 
-/**
- * Members of a gitignore-style body: each `*` a file name (one of `names` too, the other rules'
- * own names, so two rules' paths meet), `**` nothing or one folder, `?` one letter, a brace or
- * bracket its first choice.
- * @example globFills('secrets/*') // ['secrets/api.key', 'secrets/index.ts', …]
- */
-export function globFills(body: string, names: readonly string[] = []): string[] {
-  const out = new Set<string>();
-  // `a/**` also matches the folder `a` itself.
-  if (body.endsWith('/**')) out.add(globFills(body.slice(0, -3))[0] ?? '');
-  for (const name of [...REALISTIC_FILE_NAMES.slice(0, 3), 'x', ...names]) {
-    const dot = name.lastIndexOf('.');
-    const stem = dot > 0 ? name.slice(0, dot) : name.replace(/^\./, '') || 'x';
-    const ext = dot >= 0 ? name.slice(dot + 1) : 'txt';
-    for (const deep of ['', 'src/']) {
-      let s = body.replace(/\*\*\//g, deep).replace(/\/\*\*$/, `/${deep}${name}`).replace(/\*\*/g, `${deep}${name}`);
-      // A star before a dot stands for a stem (`*.pem` → `api.pem`), after one for an extension.
-      s = s.replace(/\*/g, (_m, i: number, whole: string) => (whole[i + 1] === '.' ? stem : whole[i - 1] === '.' ? ext : name));
-      s = s.replace(/\?/g, 'a').replace(/\{([^,}]*)[^}]*\}/g, '$1').replace(/\[!?([^\]])[^\]]*\]/g, '$1').replace(/\\(.)/g, '$1');
-      out.add(s);
-    }
-  }
-  return [...out].filter((p) => p !== '');
-}
-
 /** The absolute beginning of a path rule's glob up to its first wildcard ('' when a wildcard comes first or no place is known). */
 function globHead(r: ClaudeRule, place: { root: string; home: string | undefined }): string | undefined {
   if (r.matcher.kind !== 'path') return '';
@@ -175,7 +150,11 @@ function rulePaths(r: ClaudeRule, names: readonly string[]): string[] {
   const m = r.matcher;
   if (m.kind !== 'path') return [];
   const out: string[] = [];
-  for (const b of globFills(m.body, names).slice(0, PATHS_PER_RULE + names.length * 2)) {
+  const fills = globFills(m.body, names);
+  const kept = fills.slice(0, PATHS_PER_RULE + names.length * 2);
+  // The folder a `dir/**` rule names itself is a class of its own: never cut.
+  if (m.body.endsWith('/**') && !kept.includes(fills[fills.length - 1])) kept.push(fills[fills.length - 1]);
+  for (const b of kept) {
     const at = m.anchor === 'absolute' ? `/${b}` : m.anchor === 'home' ? `~/${b}` : m.anchor === 'source' ? posix.join(r.sourceRoot, b) : b;
     out.push(at);
     // A pattern naming a folder covers what is inside it (another rule's names among it); one
@@ -290,9 +269,19 @@ export function* toolCandidates(changed: readonly ClaudeRule[], all: readonly Cl
     const split = splitMcpName(n);
     // `mcp__srv` alone is a server, not a tool a call can name.
     if (split && split.tool === null) continue;
-    yield { request: { tool: n }, group: n };
+    yield { request: { tool: n }, group: toolGroup(n) };
   }
-  for (const q of withSubject) yield { request: q, group: q.tool };
+  for (const q of withSubject) yield { request: q, group: toolGroup(q.tool) };
+}
+
+/**
+ * The kind of request a tool's flips are told apart by: the tool, or for an MCP tool its server
+ * (a server-wide rule decides all its tools alike; one witness stands for them).
+ * @example toolGroup('mcp__github__create_issue') // 'mcp__github'
+ */
+export function toolGroup(tool: string): string {
+  const mcp = splitMcpName(tool);
+  return mcp ? `mcp__${mcp.server}` : tool;
 }
 
 /** Requests of every kind tried with each rule (after a setting changed), per rule at most. */

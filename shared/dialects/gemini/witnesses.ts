@@ -66,7 +66,7 @@ export function regexWords(source: string, max = WORDS_PER_PATTERN): string[] | 
 /** The `"key":"value"` pairs a word of an argument pattern spells, as arguments. */
 function argsFromWord(word: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const m of word.matchAll(/"([A-Za-z_][A-Za-z0-9_]*)":"([^"\u0000]*)/g)) out[m[1]] = m[2];
+  for (const m of word.matchAll(/"([a-z_]\w*)":"([^"\0]*)/gi)) out[m[1]] = m[2];
   return out;
 }
 

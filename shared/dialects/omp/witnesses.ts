@@ -9,6 +9,7 @@ import type { EvalContext, Verdict } from '../../model';
 import { compile, matches, type Wildcard } from '../../patterns/wildcard';
 import { evaluateOmp, TOOL_TIERS } from './evaluate';
 import { normalizeWhitespace } from './pattern';
+import { scanSegments } from './segments';
 import { DEFAULT_TOOL, type OmpRequest, type OmpRule, type OmpRuleSet } from './rules';
 
 /**
@@ -82,7 +83,7 @@ export function* ompCommands(focus: readonly Wildcard[], others: readonly Wildca
   for (const f of focus) for (const c of commandFills(f, FILLS_PER_PATTERN)) yield* emit(c);
   for (const f of focus) for (const o of [...focus, ...others]) if (o !== f) for (const c of patternMeets(f, o)) yield* emit(c);
   const focused = focus.map((w) => compile(w));
-  for (const c of CRITICAL_EXAMPLES) if (every || focused.some((m) => matches(m, c) || c.split(/ *(?:&&|\|\|?|;) */).some((s) => matches(m, s)))) yield* emit(c);
+  for (const c of CRITICAL_EXAMPLES) if (every || focused.some((m) => matches(m, c) || scanSegments(c).some((s) => matches(m, s.text)))) yield* emit(c);
   for (const c of patternClasses(focus, others, COMMAND_INPUTS, deadline, true)) if (!classes.has(classOf(c))) yield* emit(c);
   // A chain: deny and prompt rules also match one of its segments, an allow never applies to it,
   // and with compound commands allowed each part is judged alone: parts of every class met.
