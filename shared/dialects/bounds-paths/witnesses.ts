@@ -72,7 +72,7 @@ export function boundsPathsSearchSpec(base: PathsRuleSet, current: PathsRuleSet,
   }
   const decide = (q: BoundsPathsRequest): [Verdict, Verdict] => [evaluateBoundsPaths(base, q, ctx), evaluateBoundsPaths(current, q, ctx)];
   const describe = (q: BoundsPathsRequest) => `${q.tool} ${Object.values(q.args).filter((v) => typeof v === 'string').join(' ')}`;
-  const subject = (q: BoundsPathsRequest) => (Object.values(q.args).find((v) => typeof v === 'string') as string | undefined) ?? null;
+  const subject = (q: BoundsPathsRequest) => Object.values(q.args).find((v): v is string => typeof v === 'string') ?? null;
   return { base, current, areas, decide, describe, subject, known, deadline };
 }
 
