@@ -151,7 +151,9 @@ export function geminiSearchSpec(base: GeminiRuleSet, current: GeminiRuleSet, kn
       candidates: function* (): Generator<Candidate<GeminiRequest>> {
         const commands = shellCommands(shellRules, broad);
         const parts = commands.filter((c) => !/[;&|<>]/.test(c)).slice(0, COMPOUND_PARTS);
-        const all = [...commands, ...parts.flatMap((a) => parts.filter((b) => b !== a).map((b) => `${a} && ${b}`)), ...parts.map((c) => `${c} > out.txt`)];
+        // A command with itself too: Gemini's known-safe heuristic may allow `git status` with no
+        // rule, never `git status && git status`, which a new prefix rule allows part by part.
+        const all = [...commands, ...parts.flatMap((a) => parts.map((b) => `${a} && ${b}`)), ...parts.map((c) => `${c} > out.txt`)];
         for (const s of settings) for (const command of all) {
           const q: GeminiRequest = { tool: SHELL_TOOL, args: { command }, ...s };
           yield { request: q, group: group(q) };
