@@ -1,6 +1,8 @@
 import * as path from 'path';
-import { loadRuleSet } from '../../shared/check/check-file';
+import { loadRuleSet, type CheckHost } from '../../shared/check/check-file';
 import { readBase } from '../../shared/diff/base';
+import { baseTree } from '../../shared/diff/base-tree';
+import { policyChanges } from '../../shared/diff/policy-changes';
 import { compareVersions } from '../../shared/diff/compare';
 import type { RecordedSteps } from '../../shared/dialects';
 import type { Flip } from '../../shared/diff/flips';
@@ -45,11 +47,16 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   if ('error' in base) throw new UsageError(base.error);
   const ctx = withEngineOptions(evalContext(values['user-settings']), values, readText, listEntries, process.env);
   const forced = typeof values.dialect === 'string' ? values.dialect : undefined;
-  // Both versions with the policy's other files as they are now: the flips this file's change makes.
   const cur = loadRuleSet({ path: rulePath, text }, { ctx, dialect: forced }, nodeHost);
   if (!cur.dialect || !cur.ruleSet) throw new UsageError(`${positionals[0]}: not a rule file of any known dialect (use --dialect)`);
-  const old = loadRuleSet({ path: rulePath, text: base.text }, { ctx, dialect: cur.dialect.id, overlay: new Map([[rulePath, base.text]]) }, nodeHost);
+  // Against a revision, the base is the whole policy as it was then (a sibling `.rules` file, the
+  // local settings): a change to any of its files flips decisions. Against a FILE, the policy's
+  // other files are as they are now.
+  const tree = base.git ? baseTree(rulePath, values.base, nodeHost) : undefined;
+  const baseHost: CheckHost = tree ? { readFile: tree.readFile, exists: tree.exists, list: tree.list } : nodeHost;
+  const old = loadRuleSet({ path: rulePath, text: base.text }, { ctx, dialect: cur.dialect.id, overlay: new Map([[rulePath, base.text]]) }, baseHost);
   const dialect = cur.dialect;
+  const changedFiles = tree && old.ruleSet ? policyChanges(old.ruleSet, cur.ruleSet, tree.readFile, readText) : [];
 
   const requestsPath = findRequestsFile(rulePath, fileExists);
   const requests = requestsPath ? parseRequestsFile(requestsPath, readText(requestsPath) ?? '', dialect) : null;
@@ -67,12 +74,13 @@ export async function diffCommand(argv: string[], io: Out): Promise<number> {
   const unlisted = unsearched.filter((u) => !notes.includes(u));
 
   if (fmt === 'json') {
-    io.out(JSON.stringify({ path: rulePath, base: base.label, dialect: dialect.id, requestsPath, flips: all, counts, notes, unsearched, budgetExceeded: overAllowed || overDenied, searchIncomplete: incomplete }, null, 2));
+    io.out(JSON.stringify({ path: rulePath, base: base.label, dialect: dialect.id, requestsPath, policyChanges: changedFiles, flips: all, counts, notes, unsearched, budgetExceeded: overAllowed || overDenied, searchIncomplete: incomplete }, null, 2));
   } else if (fmt === 'sarif') {
     io.out(JSON.stringify(flipsSarif(rulePath, requestsPath ?? null, all, process.cwd()), null, 2));
   } else {
     const rel = path.relative(process.cwd(), rulePath) || rulePath;
     io.out(`${rel} (${dialect.id}) vs ${base.label}${base.missing ? ' (absent at the base)' : ''}: ${counts.loosened + counts.tightened} decision${counts.loosened + counts.tightened === 1 ? '' : 's'} flip (${counts.loosened} newly allowed, ${counts.tightened} newly denied)`);
+    if (changedFiles.length) io.out(`  with the policy's other files at ${values.base}: ${changedFiles.map((c) => `${path.relative(process.cwd(), c.path) || c.path} (${c.layer}) ${c.change}`).join(', ')}`);
     if (!requestsPath) io.out('  no stored requests beside this rule file');
     if (ledger) io.out(`  ${records!.name}: ${path.relative(process.cwd(), ledger.path) || ledger.path} — ${ledger.entries.length} recorded step${ledger.entries.length === 1 ? '' : 's'} re-judged under both versions`);
     const section = (title: string, list: Flip[]) => {

@@ -1,5 +1,5 @@
 import type { AnyDialect, WitnessOptions } from '../dialects/dialect';
-import type { EvalContext, RuleSet } from '../model';
+import { ruleSource, type EvalContext, type RuleRef, type RuleSet } from '../model';
 import type { RequestResult, RequestsFile } from '../requests/model';
 import { runRequests } from '../requests/run';
 import { countFlips, storedFlips, type Flip } from './flips';
@@ -73,6 +73,21 @@ export function* compareSlices(inputs: CompareInputs): Generator<void, Compariso
   const recorded = records && dialect.recordedSteps ? dialect.recordedSteps.flips(records, base, current) : [];
   yield;
   const witnesses = yield* witnessSlices(dialect, base, current, stored, { ctx, ...inputs.search });
-  const flips = [...stored, ...recorded, ...witnesses.flips];
+  // A rule of another file of the policy is named with its file: the change may be there.
+  const flips = [...stored, ...recorded, ...witnesses.flips].map((f) => placed(f, base, current));
   return { flips, counts: countFlips(flips), notes: witnesses.notes, unsearched: witnesses.unsearched };
+}
+
+/** A rule reference with its file and layer when it is written in another file of the policy than `rs`'s own. */
+function withFile(r: RuleRef | null, rs: RuleSet): RuleRef | null {
+  if (!r || r.source) return r;
+  const rule = rs.rules.find((x) => x.index === r.index);
+  if (rule?.file === undefined || rule.file === rs.path) return r;
+  return { ...r, source: ruleSource(rs, rule) };
+}
+
+function placed(f: Flip, base: RuleSet, current: RuleSet): Flip {
+  const beforeRule = withFile(f.beforeRule, base);
+  const afterRule = withFile(f.afterRule, current);
+  return beforeRule === f.beforeRule && afterRule === f.afterRule ? f : { ...f, beforeRule, afterRule };
 }

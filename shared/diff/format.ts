@@ -6,7 +6,14 @@ import type { Flip } from './flips';
  * @example ruleName({ index: 2, id: null, label: 'edit secrets/* deny' }) // 'rule 3: edit secrets/* deny'
  */
 export function ruleName(r: Flip['beforeRule']): string {
-  return r ? `rule ${ruleNumber(r)}: ${r.label}` : 'no rule';
+  if (!r) return 'no rule';
+  // A rule of another file of the policy: where it is written, as `guard.rules:1`.
+  const where = r.source?.file ? ` (${r.source.layer}, ${basename(r.source.file)}${r.source.line !== null ? `:${r.source.line}` : ''})` : '';
+  return `rule ${ruleNumber(r)}${where}: ${r.label}`;
+}
+
+function basename(p: string): string {
+  return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
 }
 
 /**

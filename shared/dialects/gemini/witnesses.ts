@@ -19,7 +19,7 @@ import { SHELL_TOOL, SHELL_TOOL_NAMES, type GeminiMode, type GeminiRequest, type
  */
 
 /** A rule as both versions compare it: everything that decides what it matches and says. */
-const ruleKey = (r: GeminiRule) => JSON.stringify([r.toolName, r.native, r.effective, r.argsSource ?? null, r.modes ?? null, r.interactive ?? null, r.allowRedirection ?? null, r.mcpName ?? null, r.subagent ?? null, r.toolAnnotations ?? null]);
+const ruleKey = (r: GeminiRule) => JSON.stringify([r.file ?? null, r.toolName, r.native, r.effective, r.argsSource ?? null, r.modes ?? null, r.interactive ?? null, r.allowRedirection ?? null, r.mcpName ?? null, r.subagent ?? null, r.toolAnnotations ?? null]);
 
 /** Tools a `*` rule is tried on, with the arguments each is typically called with. */
 const REALISTIC_TOOLS: ReadonlyArray<[string, Record<string, unknown>]> = [
