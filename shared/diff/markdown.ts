@@ -1,12 +1,11 @@
-import { ruleNumber } from '../model';
 import type { Comparison } from './compare';
 import type { Flip } from './flips';
-import { flipSummary } from './format';
+import { flipSummary, ruleHead } from './format';
 
 const md = (s: string) => s.replace(/([\\`*_[\]|<>#])/g, '\\$1');
 /** Patterns go in code spans: `*` in `edit * allow` must not turn into emphasis. */
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
-const rule = (r: Flip['beforeRule']) => (r ? `rule ${ruleNumber(r)}: ${code(r.label)}` : 'no rule');
+const rule = (r: Flip['beforeRule']) => (r ? `${md(ruleHead(r))}: ${code(r.label)}` : 'no rule');
 const change = (f: Flip) => `${f.before} → ${f.after} (${rule(f.beforeRule)} → ${rule(f.afterRule)})`;
 
 interface Group {
