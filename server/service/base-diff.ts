@@ -77,7 +77,8 @@ export class BaseDiffs {
   private memberBases(report: FileReport): Map<string, string> {
     const out = new Map<string, string>();
     for (const m of report.ruleSet?.members ?? []) {
-      if (m.path === report.path) continue;
+      // A file absent now is asked about by nobody: the base reader knows only files that exist.
+      if (m.path === report.path || !m.present) continue;
       const b = this.host.baseText!(m.path);
       if (b && !b.missing && b.text !== this.textOf(m.path)) out.set(m.path, b.text);
     }

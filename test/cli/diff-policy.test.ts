@@ -71,6 +71,12 @@ describe('cli: diff against a revision compares the whole policy', () => {
     assert.match(r.stdout, /\.claude\/settings\.local\.json \(local settings\) changed/);
     assert.match(r.stdout, /Bash: git push origin main: ask → allow \(no rule → rule 1 \(local settings, settings\.local\.json:\d+\): Bash\(git \*\) allow\)/);
     assert.match(r.stdout, /Read: \.env: deny → allow \(rule 1 \(local settings, settings\.local\.json:\d+\): Read\(\.\/\.env\) deny → no rule\)/);
+    // SARIF puts a flip the local settings now decide where that rule is written.
+    const sarif = JSON.parse(cli(['diff', '.claude/settings.json', '--base', 'HEAD', '--format', 'sarif'], { cwd: dir }).stdout);
+    const push = (sarif.runs[0].results as Array<{ message: { text: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }> }>).find((x) => x.message.text.startsWith('Bash: git push origin main'));
+    assert.ok(push, JSON.stringify(sarif.runs[0].results));
+    assert.equal(push.locations[0].physicalLocation.artifactLocation.uri, '.claude/settings.local.json');
+    assert.ok(push.locations[0].physicalLocation.region.startLine > 1);
   });
 
   it('claude: an ignored settings.local.json has no base: it decides alike in both versions', () => {
