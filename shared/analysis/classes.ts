@@ -9,6 +9,45 @@ import { preferredChars, wordFromSet } from './witness';
 export const MAX_CLASSES = 2_000;
 
 /**
+ * Wildcards (stars and ones, over all its alternatives) a pattern may hold to be walked. The walk's
+ * states track where each star may be, so its cost grows faster than the pattern: past this a
+ * pattern's classes are not walked and the caller reports it as not searched (see `walkLimit`).
+ */
+export const MAX_WALKED_WILDCARDS = 16;
+
+/** How many wildcards a pattern holds, over all its alternatives. */
+function wildcardCount(w: Wildcard): number {
+  let n = 0;
+  for (const alt of w.alts) for (const a of alt) if (a.t !== 'lit') n++;
+  return n;
+}
+
+/**
+ * Why `w` is too large for a class walk, or undefined when it may be walked.
+ * @example walkLimit(bashPattern('*a'.repeat(200))) // 'its pattern has 200 wildcards (more than 16)'
+ */
+export function walkLimit(w: Wildcard): string | undefined {
+  const n = wildcardCount(w);
+  return n > MAX_WALKED_WILDCARDS ? `its pattern has ${n} wildcards (more than ${MAX_WALKED_WILDCARDS})` : undefined;
+}
+
+/** A pattern's source for a message, cut short. */
+const shown = (w: Wildcard) => (w.source.length > 40 ? `${w.source.slice(0, 40)}…` : w.source);
+
+/**
+ * The patterns among `patterns` too large to walk, each as a "not searched" line naming it.
+ * @example unwalkable('Bash', [bashPattern('*a'.repeat(200))])[0] // 'Bash(*a*a…): its pattern has 200 wildcards …'
+ */
+export function unwalkable(what: string, patterns: readonly Wildcard[]): string[] {
+  const out: string[] = [];
+  for (const w of patterns) {
+    const why = walkLimit(w);
+    if (why) out.push(`${what}(${shown(w)}): ${why}; the classes of the patterns it overlaps were not walked, only realistic requests and the rules' own words were tried`);
+  }
+  return out;
+}
+
+/**
  * Words as a command line reads them once its spacing is normalized: no space at either end and
  * never two in a row. Agents trim and split commands into words, so `rm x ` is `rm x` to them; a
  * walk kept to these words finds classes the agent really tells apart.
@@ -51,6 +90,8 @@ function normalizedWords(alphabet: InputAlphabet): NFA {
 export function* patternClasses(focus: readonly Wildcard[], others: readonly Wildcard[], alphabet: InputAlphabet, deadline: Deadline, normalized = false): Generator<string, void, void> {
   if (focus.length === 0) return;
   const all = [...focus, ...others];
+  // Callers report these first (`unwalkable`); a pattern past the limit never reaches the walk.
+  if (all.some((w) => walkLimit(w) !== undefined)) throw new BudgetExceeded('pattern');
   const cache = new AutomataCache(alphabet);
   const preferred = preferredChars(all);
   const words: string[] = [];

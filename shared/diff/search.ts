@@ -103,7 +103,7 @@ export function* searchSlices<RS extends RuleSet, Q>(spec: SearchSpec<RS, Q>): G
   }
   for (const g of cut) unsearched.push(`${g}: more than ${MAX_FLIPS_PER_GROUP} kinds of flip; only the first ${MAX_FLIPS_PER_GROUP} are listed and counted`);
   // A dialect's own gaps may be found while its candidates are listed: read them at the end.
-  return { flips: sortFlips([...classes.values()]), notes: [...(spec.notes ?? [])], unsearched: [...(spec.unsearched ?? []), ...unsearched] };
+  return { flips: sortFlips([...classes.values()]), notes: [...(spec.notes ?? [])], unsearched: [...new Set([...(spec.unsearched ?? []), ...unsearched])] };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { posix } from 'path';
 import { alphabetOf, alphabetWithout } from '../../analysis/automata';
 import type { Deadline } from '../../analysis/budget';
-import { patternClasses } from '../../analysis/classes';
+import { patternClasses, unwalkable } from '../../analysis/classes';
 import { commandFills, globFills, patternMeets } from '../../diff/candidates';
 import { realisticCommands, REALISTIC_HOSTS, REALISTIC_PATHS, REALISTIC_SUBDOMAINS } from '../../diff/realistic';
 import type { Candidate } from '../../diff/search';
@@ -96,7 +96,9 @@ export function* bashCandidates(changed: readonly ClaudeRule[], all: readonly Cl
   // One command per class the patterns tell apart, unless a readable one of that class came already.
   // An exact pattern's one command is tried above (an overlap of it): the walk needs the others only.
   const walked = others.filter((w) => !isExact(w));
+  const tooLarge = unwalkable('Bash', [...focus, ...walked]);
   if (focus.length + walked.length > MAX_WALKED_PATTERNS) gaps.push(walkGap('Bash', focus.length + walked.length));
+  else if (tooLarge.length > 0) gaps.push(...tooLarge);
   else {
     for (const c of patternClasses(focus, [...walked, ...hints], COMMAND_INPUTS, deadline, true)) {
       if (c.trim() === '' || classes.has(classOf(c))) continue;
@@ -222,7 +224,9 @@ export function* webCandidates(changed: readonly ClaudeRule[], all: readonly Cla
   for (const w of others) for (const alt of w.alts) hosts.push(alt.map((a) => (a.t === 'lit' ? a.s : REALISTIC_SUBDOMAINS[0])).join(''));
   for (const h of unique(hosts)) if (/^[a-z0-9.-]+$/.test(h) && !h.startsWith('.')) yield url(h);
   const walked = others.filter((w) => !isExact(w));
+  const tooLarge = unwalkable('WebFetch', [...focus, ...walked]);
   if (focus.length + walked.length > MAX_WALKED_PATTERNS) gaps.push(walkGap('WebFetch', focus.length + walked.length));
+  else if (tooLarge.length > 0) gaps.push(...tooLarge);
   else for (const h of patternClasses(focus, walked, HOST_INPUTS, deadline)) if (h && !h.startsWith('.')) yield url(h);
 }
 

@@ -1,4 +1,4 @@
-import { JS, NFA, Words } from 'refa';
+import { JS, NFA, Words, type NoParent, type Node } from 'refa';
 import type { Deadline } from '../../analysis/budget';
 import { changedMiddle } from '../../diff/candidates';
 import type { Flip } from '../../diff/flips';
@@ -43,6 +43,38 @@ const COMMANDS_FOR_TOOL_RULES = 80;
 const COMPOUND_PARTS = 3;
 
 /**
+ * Repeated parts (`*`, `+`, `{2,}`…) an expression may hold to have its words read. Reading the
+ * shortest words enumerates paths through every loop, which grows exponentially with their number
+ * (20 `.*` exhaust the heap); past this the rule is reported as not searched (see `readLimit`).
+ */
+export const MAX_READ_REPEATS = 8;
+
+/** How many quantifiers allowing more than one repetition an expression holds, nested ones included. */
+function repeatsOf(node: NoParent<Node>): number {
+  let n = 0;
+  const visit = (x: NoParent<Node>): void => {
+    if (x.type === 'Quantifier' && x.max > 1) n++;
+    if (x.type === 'Concatenation') for (const e of x.elements) visit(e);
+    else if ('alternatives' in x) for (const alt of x.alternatives) visit(alt);
+  };
+  visit(node);
+  return n;
+}
+
+/**
+ * Why an expression's words are not read, or undefined when they may be (or it cannot be parsed).
+ * @example readLimit('.*a'.repeat(200)) // 'its expression repeats 200 parts (more than 8)'
+ */
+export function readLimit(source: string): string | undefined {
+  try {
+    const n = repeatsOf(JS.Parser.fromLiteral({ source, flags: '' }).parse().expression);
+    return n > MAX_READ_REPEATS ? `its expression repeats ${n} parts (more than ${MAX_READ_REPEATS})` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Readable words of a regular expression, shortest first, read off its automaton (assertions
  * ignored: every word is then checked by the rule's own matcher before it counts); undefined when
  * the expression cannot be read.
@@ -51,6 +83,7 @@ const COMPOUND_PARTS = 3;
 export function regexWords(source: string, max = WORDS_PER_PATTERN): string[] | undefined {
   try {
     const { expression, maxCharacter } = JS.Parser.fromLiteral({ source, flags: '' }).parse();
+    if (repeatsOf(expression) > MAX_READ_REPEATS) return undefined;
     const nfa = NFA.fromRegex(expression, { maxCharacter }, { assertions: 'ignore' }, new NFA.LimitedNodeFactory(10_000));
     const out: string[] = [];
     for (const ws of nfa.wordSets()) {
@@ -179,6 +212,11 @@ export function geminiSearchSpec(base: GeminiRuleSet, current: GeminiRuleSet, kn
   // A rule no candidate meets has not been searched: say so rather than pass it in silence.
   for (const r of changed) {
     if (!r.argsPattern || r.commandPrefix !== undefined) continue;
+    const limit = r.argsSource !== undefined ? readLimit(r.argsSource) : undefined;
+    if (limit) {
+      unsearched.push(`rule ${r.index + 1} (${r.label}): ${limit}, too many to read its words; only realistic requests were tried`);
+      continue;
+    }
     const args = isShellRule(r) && r.toolName !== '*' ? shellCommands([r]).map((command) => ({ command })) : toolArgs(r);
     if (!args.some((a) => argsMatch(r, a))) unsearched.push(`rule ${r.index + 1} (${r.label}): no request matching its pattern was found, so what it decides was not compared`);
   }

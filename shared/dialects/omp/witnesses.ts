@@ -1,6 +1,6 @@
 import { alphabetWithout } from '../../analysis/automata';
 import type { Deadline } from '../../analysis/budget';
-import { patternClasses } from '../../analysis/classes';
+import { patternClasses, unwalkable } from '../../analysis/classes';
 import { changedMiddle, commandFills, patternMeets } from '../../diff/candidates';
 import type { Flip } from '../../diff/flips';
 import { realisticCommands } from '../../diff/realistic';
@@ -62,7 +62,7 @@ function settingsDiffer(a: OmpRuleSet, b: OmpRuleSet): boolean {
  * The commands for the changed rules (`focus`, with every other rule in `others`).
  * @example [...ompCommands([ompPattern('git *')], [], deadline)][0] // 'git push origin main'
  */
-export function* ompCommands(focus: readonly Wildcard[], others: readonly Wildcard[], every: boolean, deadline: Deadline): Generator<string> {
+export function* ompCommands(focus: readonly Wildcard[], others: readonly Wildcard[], every: boolean, deadline: Deadline, gaps: string[] = []): Generator<string> {
   const compiled = [...focus, ...others].map((w) => compile(w));
   const classOf = (c: string) => compiled.map((m) => (matches(m, c) ? '1' : '0')).join('');
   const classes = new Set<string>();
@@ -84,7 +84,10 @@ export function* ompCommands(focus: readonly Wildcard[], others: readonly Wildca
   for (const f of focus) for (const o of [...focus, ...others]) if (o !== f) for (const c of patternMeets(f, o)) yield* emit(c);
   const focused = focus.map((w) => compile(w));
   for (const c of CRITICAL_EXAMPLES) if (every || focused.some((m) => matches(m, c) || scanSegments(c).some((s) => matches(m, s.text)))) yield* emit(c);
-  for (const c of patternClasses(focus, others, COMMAND_INPUTS, deadline, true)) if (!classes.has(classOf(c))) yield* emit(c);
+  // A pattern too large to walk is reported, not walked: the other candidates are still tried.
+  const tooLarge = unwalkable('bash', [...focus, ...others]);
+  if (tooLarge.length > 0) gaps.push(...tooLarge);
+  else for (const c of patternClasses(focus, others, COMMAND_INPUTS, deadline, true)) if (!classes.has(classOf(c))) yield* emit(c);
   // A chain: deny and prompt rules also match one of its segments, an allow never applies to it,
   // and with compound commands allowed each part is judged alone: parts of every class met.
   for (const a of [...first]) {
@@ -107,11 +110,12 @@ export function ompSearchSpec(base: OmpRuleSet, current: OmpRuleSet, known: read
   const focus = [...new Set(changed.map((r) => r.pattern))];
   const others = [...new Set([...base.rules, ...current.rules].map((r) => r.pattern))].filter((w) => !focus.includes(w));
   const areas: SearchArea<OmpRequest>[] = [];
+  const gaps: string[] = [];
   if (focus.length > 0 || broad) {
     areas.push({
       name: 'bash commands',
       candidates: function* (): Generator<Candidate<OmpRequest>> {
-        for (const command of ompCommands(focus, others, broad, deadline)) yield { request: { command }, group: DEFAULT_TOOL };
+        for (const command of ompCommands(focus, others, broad, deadline, gaps)) yield { request: { command }, group: DEFAULT_TOOL };
       },
     });
   }
@@ -127,7 +131,7 @@ export function ompSearchSpec(base: OmpRuleSet, current: OmpRuleSet, known: read
   }
   const decide = (q: OmpRequest): [Verdict, Verdict] => [evaluateOmp(base, q, ctx), evaluateOmp(current, q, ctx)];
   const describe = (q: OmpRequest) => (q.tool && q.tool !== DEFAULT_TOOL ? `${q.tool}` : `bash: ${q.command}`);
-  return { base, current, areas, decide, describe, subject: (q) => (q.tool && q.tool !== DEFAULT_TOOL ? null : q.command), known, deadline };
+  return { base, current, areas, decide, describe, subject: (q) => (q.tool && q.tool !== DEFAULT_TOOL ? null : q.command), known, deadline, unsearched: gaps };
 }
 
 /**
