@@ -87,7 +87,7 @@ export const HELP: Record<string, CommandHelp> = {
   },
   diff: {
     usage: [`diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--dialect ID] ${ENGINE_USAGE}`],
-    summary: 'List every decision that flips against a git revision or another file: stored requests, recorded ledger steps and witness requests found on the rule automata, newly allowed first. Both versions are decided with the rest of the policy as it is now, so the flips are the ones this file\'s change makes. The last line says how many decisions were newly allowed.',
+    summary: 'List every decision that flips against a git revision or another file: stored requests, recorded ledger steps and witness requests found by searching both versions. Against a git revision the whole policy is compared: its other files (a sibling .rules file, the local settings) as they were at that revision and as they are now, so a change to any of them counts; a file git ignores is the same in both. Against a FILE the other files are as they are now. With a --max-newly-* budget it also fails when the search could not examine the whole change. The last line says how many decisions were newly allowed.',
     options: [
       ['--base GITREV|FILE', 'what to compare with: a git revision (origin/main, HEAD~1) or a file'],
       ['--max-newly-allowed N', 'fail when more than N distinct decisions become less strict'],
@@ -99,7 +99,7 @@ export const HELP: Record<string, CommandHelp> = {
     ],
     exit: [
       { code: 0, when: 'within every budget given (no budget: always)' },
-      { code: 1, when: 'more newly allowed decisions than --max-newly-allowed, or newly denied than --max-newly-denied' },
+      { code: 1, when: 'more newly allowed decisions than --max-newly-allowed, or newly denied than --max-newly-denied, or a budget given and part of the change not searched' },
       { code: 2, when: 'a usage error, a base that cannot be read (unknown revision), or a file no dialect reads' },
     ],
     examples: ['rulelens diff opencode.json --base origin/main --max-newly-allowed 0'],

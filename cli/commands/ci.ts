@@ -130,6 +130,10 @@ export async function ciCommand(argv: string[], io: Out): Promise<number> {
   if (maxAllowed !== undefined && loosened > maxAllowed) reasons.push(`${loosened} newly allowed > --max-newly-allowed ${maxAllowed}`);
   if (maxDenied !== undefined && tightened > maxDenied) reasons.push(`${tightened} newly denied > --max-newly-denied ${maxDenied}`);
   for (const u of unreadable) reasons.push(`cannot compare ${u}`);
+  // Fail closed: a budget is a claim about every decision, and one the search did not examine may be over it.
+  if (maxAllowed !== undefined || maxDenied !== undefined) {
+    for (const c of comparisons) for (const u of c.unsearched) reasons.push(`search incomplete in ${rel(c.rulePath)}: not searched: ${u}`);
+  }
 
   const result: CiResult = {
     ok: reasons.length === 0,
@@ -140,7 +144,7 @@ export async function ciCommand(argv: string[], io: Out): Promise<number> {
     findingsTotal,
     skipped: sel.skipped.map(rel),
     base: baseInfo,
-    comparisons: comparisons.map((c) => ({ file: rel(c.rulePath), dialect: c.dialect.id, baseLabel: c.baseLabel, absentAtBase: c.absentAtBase, removed: c.removed, requestsFile: c.requestsPath ? rel(c.requestsPath) : null, counts: c.counts, flips: c.flips, notes: c.notes })),
+    comparisons: comparisons.map((c) => ({ file: rel(c.rulePath), dialect: c.dialect.id, baseLabel: c.baseLabel, absentAtBase: c.absentAtBase, removed: c.removed, requestsFile: c.requestsPath ? rel(c.requestsPath) : null, counts: c.counts, flips: c.flips, notes: c.notes, unsearched: c.unsearched })),
     loosened,
     tightened,
     maxAllowed,

@@ -1,6 +1,8 @@
 import * as path from 'path';
-import { loadRuleSet } from '../../shared/check/check-file';
+import { loadRuleSet, type CheckHost } from '../../shared/check/check-file';
 import { readBase } from '../../shared/diff/base';
+import { baseTree } from '../../shared/diff/base-tree';
+import { policyChanges, type PolicyChange } from '../../shared/diff/policy-changes';
 import { compareVersions, type Comparison } from '../../shared/diff/compare';
 import type { AnyDialect, RecordedSteps } from '../../shared/dialects';
 import { fileExists, readText } from '../../shared/host/node-fs';
@@ -20,6 +22,8 @@ export interface FileComparison extends Comparison {
   /** The file no longer exists: compared as empty, so what it decided reverts to the agent's own defaults. */
   removed: boolean;
   requestsPath: string | null;
+  /** Against a revision: the policy's other files that differ from it (they flip this file's decisions too). */
+  changedFiles: PolicyChange[];
   /** The records re-judged under both versions (Bounds' ledger), when there are any. */
   ledger?: { name: string; path: string; entries: number };
 }
@@ -52,10 +56,15 @@ export function compareFile(rulePath: string, text: string | null, base: string,
   const cur = loadRuleSet({ path: rulePath, text: text ?? b.text }, { ctx, dialect: opts.dialect }, nodeHost);
   if (!cur.dialect || !cur.ruleSet) throw new UsageError(`${shown}: not a rule file of any known dialect (use --dialect)`);
   const dialect = cur.dialect;
-  // Both versions with the policy's other files as they are now: the flips this file's change makes.
-  const version = (t: string) => loadRuleSet({ path: rulePath, text: t }, { ctx, dialect: dialect.id, overlay: new Map([[rulePath, t]]) }, nodeHost).ruleSet!;
-  const current = text === null ? version('') : cur.ruleSet;
-  const old = version(b.text);
+  // Against a revision, the base is the whole policy as it was then (a sibling `.rules` file, the
+  // local settings): a change to any of its files flips decisions. Against a FILE, the policy's
+  // other files are as they are now.
+  const tree = b.git ? baseTree(rulePath, base, nodeHost) : undefined;
+  const baseHost: CheckHost = tree ? { readFile: tree.readFile, exists: tree.exists, list: tree.list } : nodeHost;
+  const version = (t: string, host: CheckHost) => loadRuleSet({ path: rulePath, text: t }, { ctx, dialect: dialect.id, overlay: new Map([[rulePath, t]]) }, host).ruleSet!;
+  const current = text === null ? version('', nodeHost) : cur.ruleSet;
+  const old = version(b.text, baseHost);
+  const changedFiles = tree ? policyChanges(old, current, tree.readFile, readText) : [];
   const requestsPath = findRequestsFile(rulePath, fileExists) ?? null;
   const requests = requestsPath ? parseRequestsFile(requestsPath, readText(requestsPath) ?? '', dialect) : null;
   const records = dialect.recordedSteps;
@@ -69,6 +78,7 @@ export function compareFile(rulePath: string, text: string | null, base: string,
     absentAtBase: b.missing === true,
     removed: text === null,
     requestsPath,
+    changedFiles,
     ...(ledger && records ? { ledger: { name: records.name, path: ledger.path, entries: ledger.entries.length } } : {}),
   };
 }

@@ -137,6 +137,11 @@ function addFlips(b: SarifBuilder, rulePath: string, requestsPath: string | null
     const text = `${f.request}${f.subject !== null && f.kind === 'stored' ? ` (${f.subject})` : ''}: ${f.before} → ${f.after}`;
     const level: Level = f.direction === 'loosened' ? 'error' : 'warning';
     if (f.kind === 'stored' && requestsPath && f.range) b.add('decision-flip', level, text, requestsPath, f.range);
-    else b.add('decision-flip', level, text, rulePath, f.afterRange ?? ZERO, { properties: { witness: f.witness ?? null } });
+    else {
+      // Decided now by a rule of another file of the policy: the result is where that rule is written.
+      const there = f.afterRule?.source?.file && f.afterRule.source.line !== null ? f.afterRule.source : undefined;
+      const at = there ? { start: { line: there.line! - 1, character: 0 }, end: { line: there.line! - 1, character: 0 } } : f.afterRange ?? ZERO;
+      b.add('decision-flip', level, text, there?.file ?? rulePath, at, { properties: { witness: f.witness ?? null } });
+    }
   }
 }

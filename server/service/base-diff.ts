@@ -1,5 +1,5 @@
 import { loadRuleSet, type FileReport } from '../../shared/check/check-file';
-import { compareVersionSteps, type Comparison } from '../../shared/diff/compare';
+import { compareSlices, type Comparison } from '../../shared/diff/compare';
 import { Deadline, type WorkClock } from '../../shared/analysis/budget';
 import { finish, type Steps } from '../../shared/analysis/steps';
 import type { ServiceHost } from './host';
@@ -74,8 +74,9 @@ export class BaseDiffs {
     if (quick !== undefined) return quick;
     const base = this.host.baseText!(report!.path)!;
     const deadline = clock || budgetMs !== undefined ? new Deadline(budgetMs, undefined, clock) : undefined;
-    const diff = yield* this.compute(report!, base.text, deadline);
-    this.cache.set(report!, { baseText: base.text, diff });
+    const others = this.memberBases(report!);
+    const diff = yield* this.compute(report!, base.text, others, deadline);
+    this.cache.set(report!, { baseText: [base.text, ...[...others].flat()].join('\u0000'), diff });
     this.latestDiff.set(report!.path, diff);
     return diff;
   }
@@ -104,17 +105,35 @@ export class BaseDiffs {
     const base = this.host.baseText(report.path);
     if (!base) return null;
     if (base.missing) return { state: 'new' };
-    if (this.textOf(report.path) === base.text) return null;
+    const others = this.memberBases(report);
+    if (this.textOf(report.path) === base.text && others.size === 0) return null;
+    const baseKey = [base.text, ...[...others].flat()].join('\u0000');
     const hit = this.cache.get(report);
-    if (hit && hit.baseText === base.text) return hit.diff;
+    if (hit && hit.baseText === baseKey) return hit.diff;
     return undefined;
   }
 
-  private *compute(report: FileReport, baseText: string, deadline: Deadline | undefined): Steps<BaseDiff | null> {
+  /**
+   * The policy's other files whose text at the base differs from now, with that text: a change to
+   * a sibling `.rules` file or the local settings flips this file's decisions too. A file the base
+   * does not hold (new since, or ignored) is taken as it is now.
+   */
+  private memberBases(report: FileReport): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const m of report.ruleSet?.members ?? []) {
+      // A file absent now is asked about by nobody: the base reader knows only files that exist.
+      if (m.path === report.path || !m.present) continue;
+      const b = this.host.baseText!(m.path);
+      if (b && !b.missing && b.text !== this.textOf(m.path)) out.set(m.path, b.text);
+    }
+    return out;
+  }
+
+  private *compute(report: FileReport, baseText: string, others: Map<string, string>, deadline: Deadline | undefined): Steps<BaseDiff | null> {
     const dialect = report.dialect!;
     const ctx = this.host.ctx ?? {};
     try {
-      const side = this.baseSide(report, baseText);
+      const side = this.baseSide(report, baseText, others);
       if (!side.ruleSet) return null;
       yield;
       // The rule file's own embedded request (index -1) has no counterpart in a requests file.
@@ -123,9 +142,9 @@ export class BaseDiffs {
       const records = dialect.recordedSteps;
       const recordsText = records ? this.textOf(records.fileBeside(report.path)) : undefined;
       const ledger = records && recordsText !== undefined ? records.read(recordsText).steps : undefined;
-      const comparison = yield* compareVersionSteps(dialect, side.ruleSet, report.ruleSet!, report.requestsFile, { ctx, currentResults: current, records: ledger, baseResults: side.results, deadline });
+      const comparison = yield* compareSlices({ dialect, base: side.ruleSet, current: report.ruleSet!, requests: report.requestsFile, ctx, currentResults: current, records: ledger, baseResults: side.results, search: { deadline } });
       // A search the clock stopped says so in a note; the lens then says the search is incomplete.
-      return deadline?.expired && comparison.notes.length > 0 ? { state: 'changed', comparison, incomplete: true } : { state: 'changed', comparison };
+      return deadline?.expired && (comparison.notes.length > 0 || comparison.unsearched.length > 0) ? { state: 'changed', comparison, incomplete: true } : { state: 'changed', comparison };
     } catch {
       // A base the engine cannot read is no reason to lose the other features of this document.
       return null;
@@ -133,20 +152,21 @@ export class BaseDiffs {
   }
 
   /** The base parse and its run of the stored requests: recomputed only when one of their inputs changes. */
-  private baseSide(report: FileReport, baseText: string): BaseSide {
+  private baseSide(report: FileReport, baseText: string, changed: Map<string, string>): BaseSide {
     const dialect = report.dialect!;
     const ctx = this.host.ctx ?? {};
     const requestsText = report.requestsPath ? this.textOf(report.requestsPath) ?? '' : '';
-    // The policy's other files as they are now: the base differs in this file only.
-    const others = (report.ruleSet?.members ?? []).filter((m) => m.path !== report.path).map((m) => `${m.path}\u0000${this.textOf(m.path) ?? ''}`).join('\u0000');
+    // The policy's other files at the base: as they are now, but for those that differ from it.
+    const others = (report.ruleSet?.members ?? []).filter((m) => m.path !== report.path).map((m) => `${m.path}\u0000${changed.get(m.path) ?? this.textOf(m.path) ?? ''}`).join('\u0000');
     const key = JSON.stringify([dialect.id, ctx, report.requestsPath, baseText.length, requestsText.length]) + baseText + '\u0000' + requestsText + '\u0000' + others;
     const hit = this.bases.get(report.path);
     if (hit && hit.key === key) return hit;
     // A base that differs from the current text only a little is read off the current parse, and
     // only the stored requests a changed rule can meet are run on it again.
-    const reparsed = report.ruleSet && dialect.reparse ? guardedReparse(dialect, report.ruleSet, { path: report.path, text: baseText }, ctx) : undefined;
+    // Read off the current parse only when the other files are the same: it keeps their rules as now.
+    const reparsed = report.ruleSet && dialect.reparse && changed.size === 0 ? guardedReparse(dialect, report.ruleSet, { path: report.path, text: baseText }, ctx) : undefined;
     const host = { readFile: this.textOf, exists: (p: string) => this.textOf(p) !== undefined, list: this.host.list };
-    const ruleSet = reparsed ? reparsed.ruleSet : loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id, overlay: new Map([[report.path, baseText]]) }, host).ruleSet;
+    const ruleSet = reparsed ? reparsed.ruleSet : loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id, overlay: new Map([[report.path, baseText], ...changed]) }, host).ruleSet;
     const file = report.requestsFile;
     const results = !ruleSet || !file ? undefined : reparsed ? rerunRequests(dialect, reparsed, file, ctx, report.results) : runRequests(dialect, ruleSet, file, ctx);
     const side: BaseSide = { key, ruleSet, results };

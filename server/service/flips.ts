@@ -26,7 +26,9 @@ export function flipLens(diff: BaseDiff | null, report: FileReport, ruleUri: str
   if (diff.state === 'new') return { range: TOP, command: { title: `vs ${BASE_REV}: new file`, command: '' } };
   const c = diff.comparison;
   const args: ShowFlipsArgs = { uri: ruleUri, flips: c.flips, markdown: flipsMarkdown(`${path.basename(report.path)} vs ${BASE_REV}`, c) };
-  const title = `vs ${BASE_REV}: ${comparedSummary(c.counts, report)}${diff.incomplete ? ` · ${INCOMPLETE}` : ''}${checking ? ` · ${EARLIER_FLIPS}` : ''}`;
+  // A search that did not examine the whole change says so: "no decision flipped" would be a claim it cannot make.
+  const gap = diff.incomplete ? ` · ${INCOMPLETE}` : c.unsearched.length ? ' — search incomplete' : '';
+  const title = `vs ${BASE_REV}: ${comparedSummary(c.counts, report)}${gap}${checking ? ` · ${EARLIER_FLIPS}` : ''}`;
   return { range: TOP, command: { title, command: COMMANDS.showFlips, arguments: [args] } };
 }
 

@@ -58,6 +58,14 @@ export function alphabetWithout(chars: string): InputAlphabet {
   });
 }
 
+/**
+ * An alphabet of just the given code units (a dialect input that holds nothing else: a host name).
+ * @example alphabetOf('abc').units.has(0x64) // false
+ */
+export function alphabetOf(chars: string): InputAlphabet {
+  return lazyAlphabet(`only:${chars}`, () => CharSet.empty(MAX_CHAR).union([...chars].map((c) => ({ min: c.charCodeAt(0), max: c.charCodeAt(0) }))));
+}
+
 function litChars(s: string): Element[] {
   const out: NoParent<Element>[] = [];
   for (let i = 0; i < s.length; i++) out.push({ type: 'CharacterClass', characters: CharSet.fromCharacter(MAX_CHAR, s.charCodeAt(i)) });

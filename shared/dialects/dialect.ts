@@ -137,19 +137,35 @@ export interface RuleAnalysis<RS extends RuleSet = RuleSet> {
 
 /**
  * Searches two versions of one file for requests whose decision flips and that no stored request
- * (`known`) already shows. Notes say what the search could not cover; silence is never safety.
- * Future searches (Claude Code, Codex, Gemini, oh-my-pi) implement this same shape.
+ * (`known`) already shows. Every flip is confirmed by evaluating its witness under both versions.
+ * Notes explain; `unsearched` says what the search could not examine (a time limit, a pattern it
+ * cannot produce a request for): a budgeted `diff` fails on it, since silence is never safety.
  * @example opencode.witnesses!.flips(base, current, []).flips[0] // { kind: 'witness', request: 'edit secrets/a', … }
  */
 export interface WitnessSearch<RS extends RuleSet = RuleSet> {
-  /** The search in one call, within `deadline` (default: a fresh per-file budget). */
-  flips(base: RS, current: RS, known: Flip[], deadline?: Deadline): { flips: Flip[]; notes: string[] };
+  flips(base: RS, current: RS, known: Flip[], options?: WitnessOptions): WitnessResult;
   /**
-   * The same search as steps (see `Steps`), so a host can run it a slice at a time and drop it when
-   * its version is superseded; the result equals `flips`'s. Without it a host runs `flips` in one go.
-   * @example finish(opencode.witnesses!.steps!(base, current, [], new Deadline())).flips.length
+   * The same search in slices: each `next()` does a bounded piece of work and the generator
+   * returns the result, so a host can interleave it with other work or drop it for a newer
+   * version. The deadline still bounds the whole; `flips` is this run to its end.
+   * @example const it = claude.witnesses!.slices!(base, current, []); let r; while (!(r = it.next()).done); r.value.flips
    */
-  steps?(base: RS, current: RS, known: Flip[], deadline: Deadline): Steps<{ flips: Flip[]; notes: string[] }>;
+  slices?(base: RS, current: RS, known: Flip[], options?: WitnessOptions): Generator<void, WitnessResult, void>;
+}
+
+/** What a witness search runs under: the evaluation context and the clock that bounds it. */
+export interface WitnessOptions {
+  ctx?: EvalContext;
+  /** The search's budget (default: a fresh per-file `Deadline`); past it, `unsearched` says what was left. */
+  deadline?: Deadline;
+}
+
+/** Flips found by a witness search, with notes and what it could not examine. */
+export interface WitnessResult {
+  flips: Flip[];
+  notes: string[];
+  /** What was not searched (empty or absent: the search ran to its end over every changed rule). */
+  unsearched?: string[];
 }
 
 /** One observed tool call in the neutral, agent-independent shape history readers produce. */

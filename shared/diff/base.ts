@@ -12,10 +12,11 @@ export const MAX_BASE_BYTES = 64 * 1024 * 1024;
 /**
  * The text of a rule file at a base: an existing FILE as given, otherwise `git show REV:path`.
  * Returns an error message instead of throwing; a file absent at the base reads as empty text
- * (a new rule file: everything it decides is new).
+ * (a new rule file: everything it decides is new). `git` says the base is a revision, whose other
+ * files a policy's base is read from (`baseTree`).
  * @example readBase('/repo/opencode.json', 'HEAD') // { text: '…' }
  */
-export function readBase(filePath: string, base: string): { text: string; label: string; missing?: boolean } | { error: string } {
+export function readBase(filePath: string, base: string): { text: string; label: string; missing?: boolean; git?: boolean } | { error: string } {
   if (fs.existsSync(base) && fs.statSync(base).isFile()) {
     // The same bound as a blob from git: a huge or growing FILE is refused, never buffered whole.
     const read = readBounded(base, MAX_BASE_BYTES, { lossy: true });
@@ -29,6 +30,6 @@ export function readBase(filePath: string, base: string): { text: string; label:
   const rev = childProcess().spawnSync('git', ['rev-parse', '--verify', '--quiet', `${base}^{commit}`], { cwd: root, encoding: 'utf8' });
   if (rev.status !== 0) return { error: `--base ${base}: no such file or git revision` };
   const show = childProcess().spawnSync('git', ['show', `${base}:${rel}`], { cwd: root, encoding: 'utf8', maxBuffer: MAX_BASE_BYTES });
-  if (show.status !== 0) return { text: '', label: `${base}:${rel}`, missing: true };
-  return { text: show.stdout, label: `${base}:${rel}` };
+  if (show.status !== 0) return { text: '', label: `${base}:${rel}`, missing: true, git: true };
+  return { text: show.stdout, label: `${base}:${rel}`, git: true };
 }

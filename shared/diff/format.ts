@@ -1,4 +1,4 @@
-import { ruleNumber } from '../model';
+import { ruleNumber, type RuleSource } from '../model';
 import type { Flip } from './flips';
 
 /**
@@ -6,7 +6,24 @@ import type { Flip } from './flips';
  * @example ruleName({ index: 2, id: null, label: 'edit secrets/* deny' }) // 'rule 3: edit secrets/* deny'
  */
 export function ruleName(r: Flip['beforeRule']): string {
-  return r ? `rule ${ruleNumber(r)}: ${r.label}` : 'no rule';
+  if (!r) return 'no rule';
+  // A rule of another file of the policy: where it is written, as `guard.rules:1`.
+  return `${ruleHead(r)}: ${r.label}`;
+}
+
+/**
+ * `rule 2`, and where it is written when that is another file of the policy.
+ * @example ruleHead({ index: 1, id: null, label: 'rm → forbidden', source: { file: '/p/.codex/rules/guard.rules', line: 1, layer: 'rules folder' } }) // 'rule 2 (rules folder, guard.rules:1)'
+ */
+export function ruleHead(r: NonNullable<Flip['beforeRule']>): string {
+  return `rule ${ruleNumber(r)}${r.source?.file ? ` (${placeOf(r.source)})` : ''}`;
+}
+
+/** `local settings, settings.local.json:3`; a layer already named for its file keeps one name (`workspace tier, guard.toml:1`). */
+function placeOf(s: RuleSource): string {
+  const file = s.file!.slice(Math.max(s.file!.lastIndexOf('/'), s.file!.lastIndexOf('\\')) + 1);
+  const at = s.line !== null ? `${file}:${s.line}` : file;
+  return s.layer.endsWith(file) ? `${s.layer.slice(0, -file.length)}${at}` : `${s.layer}, ${at}`;
 }
 
 /**

@@ -1,12 +1,11 @@
-import { ruleNumber } from '../model';
 import type { Comparison } from './compare';
 import type { Flip } from './flips';
-import { flipSummary } from './format';
+import { flipSummary, ruleHead } from './format';
 
 const md = (s: string) => s.replace(/([\\`*_[\]|<>#])/g, '\\$1');
 /** Patterns go in code spans: `*` in `edit * allow` must not turn into emphasis. */
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
-const rule = (r: Flip['beforeRule']) => (r ? `rule ${ruleNumber(r)}: ${code(r.label)}` : 'no rule');
+const rule = (r: Flip['beforeRule']) => (r ? `${md(ruleHead(r))}: ${code(r.label)}` : 'no rule');
 const change = (f: Flip) => `${f.before} → ${f.after} (${rule(f.beforeRule)} → ${rule(f.afterRule)})`;
 
 interface Group {
@@ -32,7 +31,8 @@ function groupLines(g: Group): string[] {
   return [head, ...g.subjects.map((s) => `  - ${code(s.subject ?? '')}: ${change(s)}`)];
 }
 
-const witnessLine = (f: Flip) => `- ${md(f.request)}${f.subject !== null ? `: ${code(f.subject)}` : ''}: ${change(f)}`;
+/** A witness's request names its subject already (`Bash: git push origin main`): it is not repeated. */
+const witnessLine = (f: Flip) => `- ${md(f.request)}${f.subject !== null && !f.request.includes(f.subject) ? `: ${code(f.subject)}` : ''}: ${change(f)}`;
 
 /**
  * A comparison as a Markdown page for review: newly allowed before newly denied, stored requests
@@ -49,9 +49,10 @@ export function flipsMarkdown(title: string, c: Comparison): string {
   };
   for (const [dir, word] of [['loosened', 'Newly allowed'], ['tightened', 'Newly denied']] as const) {
     section(`${word} (stored requests)`, stored.filter((g) => direction(g) === dir).flatMap(groupLines));
-    section(`${word} (witness requests found on the rule automata)`, witnesses.filter((f) => f.direction === dir).map(witnessLine));
+    section(`${word} (witness requests found by searching both versions)`, witnesses.filter((f) => f.direction === dir).map(witnessLine));
   }
   if (!c.flips.length) out.push('No stored request changes its decision.', '');
   for (const n of c.notes) out.push(`> note: ${md(n)}`, '');
+  for (const u of c.unsearched.filter((x) => !c.notes.includes(x))) out.push(`> not searched: ${md(u)}`, '');
   return out.join('\n');
 }

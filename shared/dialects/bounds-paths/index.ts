@@ -5,6 +5,7 @@ import { evaluateBoundsPaths } from './evaluate';
 import { BOUNDS_PATHS_REQUEST_FIELDS, describeBoundsPathsRequest, readBoundsPathsRequest } from './request';
 import type { BoundsPathsRequest, PathsRuleSet } from './types';
 import { parseBoundsPaths } from './validate';
+import { boundsPathsWitnesses } from './witnesses';
 
 /** Bounds file-tool scope (`.attesso/paths.json`): globs judged on raw, normalized and resolved paths. */
 export const boundsPaths: Dialect<PathsRuleSet, BoundsPathsRequest> = {
@@ -18,6 +19,7 @@ export const boundsPaths: Dialect<PathsRuleSet, BoundsPathsRequest> = {
   evaluate: (rs, req, ctx) => evaluateBoundsPaths(rs, req, ctx),
   describeRequest: describeBoundsPathsRequest,
   vocabulary: BOUNDS_PATHS_VOCABULARY,
+  witnesses: boundsPathsWitnesses,
 };
 
 export * from './types';

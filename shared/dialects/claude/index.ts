@@ -12,6 +12,7 @@ import { isBroad, suggestClaude } from './history/suggest';
 import { translateToClaude } from './translate-neutral';
 import { claudeFieldValueFindings } from './request-checks';
 import { CLAUDE_VOCABULARY } from './vocabulary';
+import { claudeWitnesses } from './witnesses';
 
 /** Claude Code settings: tiered deny → ask → allow, first match in that order, mode as fallback. */
 export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
@@ -38,6 +39,7 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
   requestChecks: { fieldValues: claudeFieldValueFindings },
   vocabulary: CLAUDE_VOCABULARY,
   policy: claudePolicy,
+  witnesses: claudeWitnesses,
 };
 
 export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';

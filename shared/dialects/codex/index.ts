@@ -9,6 +9,7 @@ import { codexPolicy } from './policy';
 import { CODEX_REQUEST_FIELDS, describeCodexRequest, readCodexRequest } from './request';
 import { initStarlarkParser } from './starlark-parser';
 import type { CodexRequest, CodexRuleSet } from './types';
+import { codexWitnesses } from './witnesses';
 
 /** OpenAI Codex CLI exec policy: Starlark `prefix_rule`s, every match combines, strictest wins. */
 export const codex: Dialect<CodexRuleSet, CodexRequest> = {
@@ -28,6 +29,7 @@ export const codex: Dialect<CodexRuleSet, CodexRequest> = {
   translation: { fromNeutral: translateToCodex, writes: 'file' },
   vocabulary: { requestInput: CODEX_REQUEST_INPUT, values: {} },
   policy: codexPolicy,
+  witnesses: codexWitnesses,
 };
 
 export type { CodexRequest, CodexRule, CodexRuleSet, CodexNative } from './types';

@@ -9,6 +9,7 @@ import { parseGemini } from './parse';
 import { geminiPolicy } from './policy';
 import { describeGeminiRequest, GEMINI_REQUEST_FIELDS, readGeminiRequest } from './request';
 import type { GeminiRequest, GeminiRuleSet } from './types';
+import { geminiWitnesses } from './witnesses';
 
 /** Gemini CLI policy engine: TOML rules, tiered priorities, first match decides, shell commands split. */
 export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
@@ -28,6 +29,7 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   translation: { fromNeutral: translateToGemini, writes: 'file' },
   vocabulary: { requestInput: GEMINI_REQUEST_INPUT, values: {} },
   policy: geminiPolicy,
+  witnesses: geminiWitnesses,
 };
 
 export type { GeminiRequest, GeminiRule, GeminiRuleSet, GeminiNative, GeminiMode } from './types';

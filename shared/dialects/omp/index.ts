@@ -9,6 +9,7 @@ import { describeOmpRequest, OMP_REQUEST_FIELDS, readOmpRequest } from './reques
 import type { OmpRequest, OmpRuleSet } from './rules';
 import { ompHistoryFields, ompStoredCall } from './history';
 import { OMP_VOCABULARY } from './vocabulary';
+import { ompWitnesses } from './witnesses';
 
 /** oh-my-pi: ordered first-applicable bash approval patterns, critical heuristics, approval modes. */
 export const omp: Dialect<OmpRuleSet, OmpRequest> = {
@@ -26,6 +27,7 @@ export const omp: Dialect<OmpRuleSet, OmpRequest> = {
   comments: (p) => (/\.ya?ml$/i.test(p) ? '#' : undefined),
   history: { requestFields: ompHistoryFields, storedCall: ompStoredCall },
   vocabulary: OMP_VOCABULARY,
+  witnesses: ompWitnesses,
 };
 
 /**

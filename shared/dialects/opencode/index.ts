@@ -34,7 +34,7 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   comments: () => '//',
   fast: { compile: compileOpencodeFast },
   analysis: { lint: analyzeOpencode, lintSteps: opencodeAnalysisSteps, witness: (rs, ruleIndex, deadline) => opencodeWitness(rs, ruleIndex, deadline) },
-  witnesses: { flips: (base, current, known, deadline) => findOpencodeWitnesses(base, current, known, deadline), steps: (base, current, known, deadline) => opencodeWitnessSteps(base, current, known, deadline) },
+  witnesses: { flips: (base, current, known, options) => findOpencodeWitnesses(base, current, known, options?.deadline), slices: (base, current, known, options) => opencodeWitnessSteps(base, current, known, options?.deadline) },
   translation: { toNeutral: opencodeToNeutral },
   requestChecks: { againstRules: unknownAgentFinding },
   vocabulary: OPENCODE_VOCABULARY,

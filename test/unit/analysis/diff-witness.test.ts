@@ -104,7 +104,7 @@ describe('analysis: change-impact witnesses for OpenCode', () => {
     fs.writeFileSync(path.join(dir, 'opencode.json'), example().text);
     const r = cli(['diff', path.join(dir, 'opencode.json'), '--base', path.join(dir, 'base.json'), '--max-newly-allowed', '0']);
     assert.strictEqual(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stdout, /witness requests found on the rule automata/);
+    assert.match(r.stdout, /witness requests found by searching both versions/);
     assert.match(r.stdout, /edit secrets\/\S*: deny → allow/);
   });
 });

@@ -396,7 +396,7 @@ function sameSides(a: Side, b: Side): boolean {
  * and notes are the same.
  * @example findOpencodeWitnesses(base, withEditAllow, []).flips[0] // { request: 'edit secrets/a', before: 'deny', after: 'allow', … }
  */
-export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline(), reuse = true): { flips: Flip[]; notes: string[] } {
+export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline(), reuse = true): { flips: Flip[]; notes: string[]; unsearched: string[] } {
   return finish(opencodeWitnessSteps(base, current, known, deadline, reuse));
 }
 
@@ -404,7 +404,7 @@ export function findOpencodeWitnesses(base: OpencodeRuleSet, current: OpencodeRu
  * `findOpencodeWitnesses` as steps (see `Steps`): the same flips and notes, found a slice at a time.
  * @example finish(opencodeWitnessSteps(base, withEditAllow, [], new Deadline())).flips.length // 1
  */
-export function* opencodeWitnessSteps(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline(), reuse = true): Steps<{ flips: Flip[]; notes: string[] }> {
+export function* opencodeWitnessSteps(base: OpencodeRuleSet, current: OpencodeRuleSet, known: Flip[], deadline = new Deadline(), reuse = true): Steps<{ flips: Flip[]; notes: string[]; unsearched: string[] }> {
   const cache = sharedAutomataCache(OPENCODE_INPUTS, current.path);
   const ends = sharedEnds(base, current, reuse);
   const { chars, literals, actionPatterns: patterns } = unionFacts(base, current, reuse ? ends : undefined);
@@ -474,7 +474,8 @@ export function* opencodeWitnessSteps(base: OpencodeRuleSet, current: OpencodeRu
     // stored request already shows is listed, marked, and not counted twice.
     for (const f of byPair.get(pairKey(a, d)) ?? []) flips.push(toFlip(f));
   }
-  return { flips: sortFlips(flips), notes };
+  // Every budget note says what was not searched: a budgeted diff fails on it.
+  return { flips: sortFlips(flips), notes, unsearched: [...notes] };
 }
 
 function toFlip(f: Found): Flip {
