@@ -4,25 +4,26 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { EVALUATE_METHOD } from '../../shared/protocol';
-import { median, withinFactor } from '../helpers/cpu-ratio';
+import { CONFIRM_REPS, median, REPS, withinFactor } from '../helpers/cpu-ratio';
 import { CASES, hoverPositions, PATTERN_SHAPES, REQUEST_NAME, SUBJECT_SHAPES, write, type HostileCase, type Written } from '../unit/hostile/entry-points';
 import { buildServer } from './build';
 import { LspClient } from './lsp-client';
 
 /**
  * The language server over stdio, fed a 200-star rule and a 100 kB stored request in every dialect:
- * each request an editor sends must cost within 3× of what it costs for a one-star rule. The cost
+ * each request an editor sends must cost within 6× of what it costs for a one-star rule (a cost per
+ * star and subject character would be ≈200×). The cost
  * is the server process's own CPU time (from /proc: the test process and the machine's other work
  * are not in it), read around each request once the server is idle.
  */
 
 const STARS = 200;
 const CHARS = 100_000;
-const FACTOR = 3;
-/** Rounds per size; the median counts (sizes interleaved, so a change in load falls on both). */
-const REPS = 3;
+const FACTOR = 6;
 /** /proc's unit of CPU time (USER_HZ, 100 on Linux). */
 const TICK_MS = 10;
+/** A few ticks are one collection or one compilation, not the request's own work. */
+const FLOOR_MS = 5 * TICK_MS;
 /** The server counts as idle once its CPU time stays put this long (it validates after an edit, then stops). */
 const QUIET_MS = 60;
 
@@ -85,35 +86,50 @@ function requestsFor(c: HostileCase, w: Written, pattern: string, subject: strin
       const samples = [new Map<string, number[]>(), new Map<string, number[]>()];
       const add = (i: number, name: string, ms: number) => samples[i].set(name, [...(samples[i].get(name) ?? []), ms]);
       const subject = SUBJECT_SHAPES[c.kind][0].of(CHARS);
-      for (let rep = 0; rep < REPS; rep++) {
-        for (const i of rep % 2 ? [1, 0] : [0, 1]) {
-          const pattern = PATTERN_SHAPES[0].of(i ? STARS : 1, 'bcdefgh'[rep]);
-          const moved = write(c, pattern, subject, root);
-          const ruleUri = pathToFileURL(moved.rules).href;
-          const requestsUri = pathToFileURL(moved.requests).href;
-          await idle();
-          let t = cpuOfPid(client.proc.pid!);
-          await client.open(ruleUri, moved.ruleText, languageOf(moved.rules));
-          await client.open(requestsUri, moved.requestText);
-          await client.until(() => client.diagnostics.has(ruleUri) && client.diagnostics.has(requestsUri), 120_000, 'diagnostics');
-          await idle();
-          add(i, 'diagnostics', cpuOfPid(client.proc.pid!) - t);
-          for (const [name, method, params] of requestsFor(c, moved, pattern, subject)) {
-            t = cpuOfPid(client.proc.pid!);
-            const answer = await client.request<unknown>(method, params);
-            add(i, name, cpuOfPid(client.proc.pid!) - t);
-            if (name === 'trace view' || name === 'evaluate') assert.strictEqual((answer as { ok: boolean }).ok, true, `${name}: ${JSON.stringify(answer).slice(0, 200)}`);
+      // Rounds of both sizes, in alternating order (so a change in load falls on both); a rule the
+      // server has not seen each time (its last letter changes).
+      let round = 0;
+      const sample = async (reps: number) => {
+        for (let rep = 0; rep < reps; rep++, round++) {
+          for (const i of round % 2 ? [1, 0] : [0, 1]) {
+            const pattern = PATTERN_SHAPES[0].of(i ? STARS : 1, 'bcdefghijklmnopqrstuvwxy'[round % 24]);
+            const moved = write(c, pattern, subject, root);
+            const ruleUri = pathToFileURL(moved.rules).href;
+            const requestsUri = pathToFileURL(moved.requests).href;
+            await idle();
+            let t = cpuOfPid(client.proc.pid!);
+            await client.open(ruleUri, moved.ruleText, languageOf(moved.rules));
+            await client.open(requestsUri, moved.requestText);
+            await client.until(() => client.diagnostics.has(ruleUri) && client.diagnostics.has(requestsUri), 120_000, 'diagnostics');
+            await idle();
+            add(i, 'diagnostics', cpuOfPid(client.proc.pid!) - t);
+            for (const [name, method, params] of requestsFor(c, moved, pattern, subject)) {
+              t = cpuOfPid(client.proc.pid!);
+              const answer = await client.request<unknown>(method, params);
+              add(i, name, cpuOfPid(client.proc.pid!) - t);
+              if (name === 'trace view' || name === 'evaluate') assert.strictEqual((answer as { ok: boolean }).ok, true, `${name}: ${JSON.stringify(answer).slice(0, 200)}`);
+            }
+            await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: ruleUri } });
+            await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: requestsUri } });
           }
-          await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: ruleUri } });
-          await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: requestsUri } });
         }
-      }
-      const lines: string[] = [];
-      let ok = true;
-      for (const [name, xs] of samples[1]) {
-        const r = withinFactor(`${name}`, median(xs), median(samples[0].get(name)!), FACTOR, 2 * TICK_MS);
-        ok &&= r.ok;
-        lines.push(r.text);
+      };
+      const judge = () => {
+        const lines: string[] = [];
+        let ok = true;
+        for (const [name, xs] of samples[1]) {
+          const r = withinFactor(`${name}`, median(xs), median(samples[0].get(name)!), FACTOR, FLOOR_MS);
+          ok &&= r.ok;
+          lines.push(r.text);
+        }
+        return { ok, lines };
+      };
+      await sample(REPS);
+      let { ok, lines } = judge();
+      // A bound missed is measured again before it counts: a busy machine can slow one stretch.
+      if (!ok) {
+        await sample(CONFIRM_REPS);
+        ({ ok, lines } = judge());
       }
       if (process.env.HOSTILE_VERBOSE) console.log(`${c.id}:\n  ${lines.join('\n  ')}`);
       assert.ok(ok, `${c.id}:\n  ${lines.join('\n  ')}`);

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { initShellParser } from '../../../shared/dialects/claude';
 import { evaluateGemini, parseGemini } from '../../../shared/dialects/gemini';
-import { cpuMsOf, median, withinFactor } from '../../helpers/cpu-ratio';
+import { compareCpu } from '../../helpers/cpu-ratio';
 
 /**
  * Nesting depth of the hostile command (each level re-parses all inside it), and how much more it
@@ -9,8 +9,6 @@ import { cpuMsOf, median, withinFactor } from '../../helpers/cpu-ratio';
  */
 const NESTED = 1000;
 const NESTED_FACTOR = 12;
-/** Measured runs per size; the median counts. */
-const REPS = 3;
 
 const rs = parseGemini({
   path: '/home/u/.gemini/policies/p.toml',
@@ -55,14 +53,8 @@ describe('gemini: hostile commands', () => {
   it(`nested $( cost at most ${NESTED_FACTOR}× what as many sub-commands in a row do (CPU time, one run)`, async () => {
     const nested = 'echo $('.repeat(NESTED) + 'x' + ')'.repeat(NESTED);
     const flat = 'echo a; '.repeat(NESTED) + 'echo x';
-    const cost = (command: string) => cpuMsOf(() => evaluateGemini(rs, { tool: 'run_shell_command', args: { command }, mode: 'default', interactive: true }));
-    const plain: number[] = [];
-    const hostile: number[] = [];
-    for (let r = 0; r < REPS; r++) {
-      plain.push(await cost(flat));
-      hostile.push(await cost(nested));
-    }
-    const v = withinFactor(`${NESTED} nested $( vs ${NESTED} in a row`, median(hostile), median(plain), NESTED_FACTOR);
+    const cost = (command: string) => () => evaluateGemini(rs, { tool: 'run_shell_command', args: { command }, mode: 'default', interactive: true });
+    const v = await compareCpu(`${NESTED} nested $( vs ${NESTED} in a row`, cost(flat), cost(nested), NESTED_FACTOR);
     assert.ok(v.ok, v.text);
   });
 
