@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { cli, SHARED_EXAMPLES } from './helpers';
+import { cli, ROOT, SHARED_EXAMPLES } from './helpers';
 import { TEXT_WIDTH } from '../../cli/format/wrap';
 
 /** The words of a text, whatever its line breaks and indentation. */
@@ -27,7 +27,7 @@ describe('cli: text output of check', () => {
   });
 
   it('bounds-paths: one line per request when its views agree, each view labelled when they do not', () => {
-    const text = cli(['check', path.join(SHARED_EXAMPLES, 'bounds-paths')]).stdout;
+    const text = cli(['check', path.join(ROOT, 'examples', 'bounds-paths')]).stdout;
     const block = (name: string) => {
       const lines = text.split('\n');
       const at = lines.findIndex((l) => l.includes(`✓ ${name}:`));
@@ -45,7 +45,7 @@ describe('cli: text output of check', () => {
   });
 
   it('gemini: the whole compound line that a sub-command denies cites the deny rule, not the allow it matched first', () => {
-    const text = cli(['check', path.join(SHARED_EXAMPLES, 'gemini')]).stdout;
+    const text = cli(['check', path.join(ROOT, 'examples', 'gemini')]).stdout;
     const flat = text.replace(/\n {6}(?=\()/g, ' ');
     assert.match(flat, /✓ a denied sub-command denies the whole line: deny — rule 4: run_shell_command "rm" → deny \(priority 200\)\n {6}git status && rm -rf build → deny \(rule 4: run_shell_command "rm" → deny \(priority 200\)\)\n/);
     assert.doesNotMatch(text, /git status && rm -rf build → deny \(rule 1/);

@@ -4,7 +4,7 @@
 ;; eglot-ensure connects after the next command; a batch session runs none, so run that hook once.
 (run-hooks 'post-command-hook)
 (let* ((expect (format "[%s]" (getenv "EXPECT")))
-       (deadline (+ (float-time) 120))
+       (deadline (+ (float-time) 60))
        (texts (lambda () (and (bound-and-true-p flymake-mode) (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))))
        (found nil))
   (while (and (not found) (< (float-time) deadline))

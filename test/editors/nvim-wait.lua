@@ -8,7 +8,7 @@ local function has()
   end
   return false
 end
-local ok = vim.wait(120000, has, 100)
+local ok = vim.wait(60000, has, 100)
 local codes = {}
 for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(codes, tostring(d.code)) end
 io.stdout:write(string.format('filetype=%s diagnostics=%s\n', vim.bo.filetype, table.concat(codes, ',')))

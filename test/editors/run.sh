@@ -20,7 +20,7 @@ export PATH="$WORK/bin:$PATH"
 cp -r "$ROOT/examples/." "$WORK/examples"
 # file, then a lint code the server reports there
 CASES=(
-  "omp/config.json exact-command-pattern"
+  "omp/config.json shadowed-deny"
   "omp-yaml/.omp/config.yml never-matches"
   "claude/.claude/settings.json deny-narrower-than-it-looks"
   "gemini/.gemini/policies/policy.toml gemini-workspace-tier"

@@ -92,7 +92,7 @@ export function lintCodex(rs: CodexRuleSet, ctx: EvalContext = {}): Finding[] {
   if (p.includes('/.codex/rules/') && ctx.home && !p.startsWith(ctx.home.replace(/\\/g, '/') + '/.codex/')) {
     // One note per rules folder: every file of it has the same news.
     out.push(finding('codex-project-layer', 'information', 'These rules apply only in a trusted project: Codex skips the .codex/rules of a project it does not trust', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, {
-      data: { once: `codex-project-layer\u0000${p.replace(/\/[^/]*$/, '')}` },
+      data: { once: `codex-project-layer ${p.replace(/\/[^/]*$/, '')}` },
     }));
   }
   return out;

@@ -94,7 +94,7 @@ export function parseGemini(file: FileInfo, ctx: EvalContext = {}): GeminiRuleSe
     const folder = file.path.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
     rs.findings.push(finding('gemini-workspace-tier', 'information', 'These rules do not apply yet: Gemini CLI loads no workspace policies (.gemini/policies); RuleLens reads them as tier 3', FILE_START, {
       related: [{ range: FILE_START, message: 'why: @google/gemini-cli 0.61.0 ships disableWorkspacePolicies = true (packages/cli/src/config/policy.ts); pass the file with --policy, or move it to ~/.gemini/policies' }],
-      data: { once: `gemini-workspace-tier\u0000${folder}` },
+      data: { once: `gemini-workspace-tier ${folder}` },
     }));
   }
   return rs;
