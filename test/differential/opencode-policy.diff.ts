@@ -9,15 +9,14 @@ import { strict as assert } from 'assert';
 import { mkdirSync, writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 import fc from 'fast-check';
-import { evaluateOpencode, rulesFor } from '../../shared/dialects/opencode/evaluate';
+import { evaluateOpencode } from '../../shared/dialects/opencode/evaluate';
 import { chooseAgent } from '../../shared/dialects/opencode/agents';
-import { expandHome } from '../../shared/dialects/opencode/parse';
 import { opencodeMembers, parseOpencodePolicy } from '../../shared/dialects/opencode/policy';
-import type { OpencodeRuleSet } from '../../shared/dialects/opencode/rules';
 import type { EvalContext } from '../../shared/model';
 import type { PolicyHost } from '../../shared/dialects/dialect';
 import { diffRuns, diffSeed } from './oracle-cache';
-import { debugAgent, freshProject, opencodeBinary, type OracleRule } from './opencode/oracle';
+import { debugAgent, freshProject, opencodeBinary } from './opencode/oracle';
+import { lastMatch, ours } from './opencode/spec-matcher';
 import { configCase, probe } from './opencode/generate';
 
 /** Where a generated config may sit, relative to the repository root. */
@@ -65,23 +64,6 @@ const policyCase: fc.Arbitrary<PolicyCase> = fc
       checked: r.checked,
     };
   });
-
-function ours(rs: OpencodeRuleSet, agent: string, home: string): OracleRule[] {
-  return rulesFor(rs, agent).map((r) => ({ permission: r.action, pattern: r.form === 'v1' ? expandHome(r.resource, home) : r.resource, action: r.decision }));
-}
-
-/** The spec's matcher, written independently of the engine (as in opencode.diff.ts). */
-function wildcard(input: string, pattern: string): boolean {
-  const s = input.replace(/\\/g, '/');
-  let re = pattern.replace(/\\/g, '/').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  if (re.endsWith(' .*')) re = `${re.slice(0, -3)}( .*)?`;
-  return new RegExp(`^${re}$`, 's').test(s);
-}
-
-function lastMatch(list: OracleRule[], action: string, resource: string): string {
-  for (let i = list.length - 1; i >= 0; i--) if (wildcard(action, list[i].permission) && wildcard(resource, list[i].pattern)) return list[i].action;
-  return 'ask';
-}
 
 /** A host over the case's folder as written: files by path, folder listings for the `.git` walk. */
 function caseHost(files: Record<string, string>): PolicyHost {

@@ -5,35 +5,17 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import { parseOpencode } from '../../shared/dialects/opencode/parse';
-import { evaluateOpencode, rulesFor } from '../../shared/dialects/opencode/evaluate';
+import { evaluateOpencode } from '../../shared/dialects/opencode/evaluate';
 import { chooseAgent } from '../../shared/dialects/opencode/agents';
 import { compileRuleSet } from '../../shared/compiled';
-import type { OpencodeRuleSet } from '../../shared/dialects/opencode/rules';
 import { diffRuns, diffSeed } from './oracle-cache';
-import { debugAgent, freshProject, opencodeBinary, type OracleRule } from './opencode/oracle';
+import { debugAgent, freshProject, opencodeBinary } from './opencode/oracle';
+import { lastMatch, ours } from './opencode/spec-matcher';
 import { BUILTIN_AGENTS, configCase, probe } from './opencode/generate';
-import { expandHome } from '../../shared/dialects/opencode/parse';
 import { opencode } from '../../shared/dialects/opencode';
 
 /** OpenCode's worktree outside a git repository is `/` (the oracle's project is not a repository). */
 const WORKTREE = '/';
-
-function ours(rs: OpencodeRuleSet, agent: string, home: string): OracleRule[] {
-  return rulesFor(rs, agent).map((r) => ({ permission: r.action, pattern: r.form === 'v1' ? expandHome(r.resource, home) : r.resource, action: r.decision }));
-}
-
-/** The spec's matcher, written independently of the engine: anchored, `*` any run, `?` one character, final " *" optional. */
-function wildcard(input: string, pattern: string): boolean {
-  const s = input.replace(/\\/g, '/');
-  let re = pattern.replace(/\\/g, '/').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  if (re.endsWith(' .*')) re = `${re.slice(0, -3)}( .*)?`;
-  return new RegExp(`^${re}$`, 's').test(s);
-}
-
-function lastMatch(list: OracleRule[], action: string, resource: string): string {
-  for (let i = list.length - 1; i >= 0; i--) if (wildcard(action, list[i].permission) && wildcard(resource, list[i].pattern)) return list[i].action;
-  return 'ask';
-}
 
 async function compare(config: Record<string, unknown>, agent: string, bin: string, probes: Array<{ action: string; resource: string }>): Promise<void> {
   const text = JSON.stringify(config, null, 2);
