@@ -61,20 +61,13 @@ export function quietWhitespace(text: string): string {
   let out: string[] | undefined;
   let copied = 0;
   for (let i = 0; i < text.length; i++) {
+    const skipped = opaqueEnd(text, i);
+    if (skipped >= 0) {
+      i = skipped;
+      continue;
+    }
     const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i++;
-        else if (d === 34 || d === 10 || d === 13) break;
-      }
-    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
-      // The scanner ends a line comment at either line break: `//…\r/*` opens a block comment.
-      i = lineCommentEnd(text, i + 2);
-    } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else if (isSpace(c)) {
+    if (isSpace(c)) {
       // After a lone `/`, a comment opener would join it into `//`: start one later.
       const start = i > 0 && text.charCodeAt(i - 1) === 47 ? i + 1 : i;
       let end = i;
@@ -90,6 +83,29 @@ export function quietWhitespace(text: string): string {
   if (!out) return text;
   out.push(text.slice(copied));
   return out.join('');
+}
+
+/**
+ * Where the string or comment starting at `i` ends, read as the JSON scanner reads it (a string also
+ * ends at a line break; a line comment at either line break), or -1 when none starts there.
+ */
+function opaqueEnd(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 34 /* " */) {
+    for (i++; i < text.length; i++) {
+      const d = text.charCodeAt(i);
+      if (d === 92 /* \ */) i++;
+      else if (d === 34 || d === 10 || d === 13) break;
+    }
+    return i;
+  }
+  if (c !== 47 /* / */) return -1;
+  const next = text.charCodeAt(i + 1);
+  // `//…\r/*` opens a block comment after the line comment ends at the \r.
+  if (next === 47) return lineCommentEnd(text, i + 2);
+  if (next !== 42 /* * */) return -1;
+  const end = text.indexOf('*/', i + 2);
+  return end < 0 ? text.length : end + 1;
 }
 
 /** Where the line comment whose text starts at `from` ends: its first `\n` or `\r`, or the text's end. */
@@ -113,19 +129,13 @@ function describeParseError(code: string): string {
 export function nestingBeyond(text: string, limit: number): number {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
+    const skipped = opaqueEnd(text, i);
+    if (skipped >= 0) {
+      i = skipped;
+      continue;
+    }
     const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i++;
-        else if (d === 34 || d === 10 || d === 13) break;
-      }
-    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
-      i = lineCommentEnd(text, i + 2);
-    } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else if (c === 91 || c === 123) {
+    if (c === 91 || c === 123) {
       if (++depth > limit) return i;
     } else if (c === 93 || c === 125) {
       depth = Math.max(0, depth - 1);
