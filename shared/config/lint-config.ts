@@ -4,33 +4,13 @@ import { finding, type Finding, type Severity } from '../model';
 import { parseJson, properties, prop, rangeOf, typeName, valueOf } from '../json/tree';
 import { readConfigSuppressions, type ConfigSuppression } from './suppress';
 import { LINT_SUMMARIES } from '../docs';
+import { nearestWord } from '../text/nearest-word';
 
 /** Every lint id a config may set a level for. */
 export const KNOWN_LINT_IDS: readonly string[] = Object.keys(LINT_SUMMARIES);
 
 /** The known id closest to a misspelt one (edit distance at most 3), for the message. */
-function closestId(id: string): string | undefined {
-  let best: { id: string; d: number } | undefined;
-  for (const k of KNOWN_LINT_IDS) {
-    const d = distance(id, k);
-    if (d <= 3 && (!best || d < best.d)) best = { id: k, d };
-  }
-  return best?.id;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length];
-}
+const closestId = (id: string): string | undefined => nearestWord(id, KNOWN_LINT_IDS, 3);
 
 export type LintLevel = 'off' | Severity;
 export const LINT_LEVELS: readonly LintLevel[] = ['off', 'hint', 'information', 'warning', 'error'];

@@ -2,6 +2,7 @@ import { compileArgsPattern, type ArgsPattern } from './args-pattern';
 import type { FileInfo } from '../dialect';
 import { finding, FILE_START, SourceText, type EvalContext, type Finding, type Range } from '../../model';
 import { readToml, tomlPath, type TomlDocument } from '../../toml/tree';
+import { nearestWord } from '../../text/nearest-word';
 import { formatMcpName } from './mcp';
 import { unsafeRegexReason } from './regex-safety';
 import { GEMINI_MODES, SHELL_TOOL, TIERS, type GeminiMode, type GeminiNative, type GeminiRule, type GeminiRuleSet, type TierName } from './types';
@@ -201,21 +202,6 @@ export const RULE_FIELDS: readonly string[] = ['toolName', 'subagent', 'mcpName'
 /** Fields that narrow which calls a rule matches. */
 const NARROWING = ['argsPattern', 'commandPrefix', 'commandRegex', 'mcpName', 'subagent', 'modes', 'interactive', 'toolAnnotations'];
 
-/** Edits between two short words (Levenshtein), for "did you mean". */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length];
-}
-
 /** Most edits a misspelt field name is taken to be of a known one. */
 const MAX_TYPO = 3;
 
@@ -231,8 +217,8 @@ function unknownFields(t: Record<string, unknown>, i: number, where: (path: (str
   const tool = typeof t.toolName === 'string' ? t.toolName : undefined;
   for (const k of Object.keys(t)) {
     if (RULE_FIELDS.includes(k)) continue;
-    const near = RULE_FIELDS.map((f) => ({ f, d: distance(k, f) })).sort((a, b) => a.d - b.d)[0];
-    const hint = near && near.d <= MAX_TYPO ? ` (did you mean ${near.f}?)` : '';
+    const near = nearestWord(k, RULE_FIELDS, MAX_TYPO, true);
+    const hint = near !== undefined ? ` (did you mean ${near}?)` : '';
     const scope = narrowed || !tool ? 'this rule applies without it' : tool === '*' ? 'this rule matches every tool call' : `this rule matches every call of tool "${tool}"`;
     out.push(finding('schema', 'error', `Gemini ignores \`${k}\`: ${scope}${hint}`, where(['rule', i, k], false), { data: { unknownField: k, table: i } }));
   }
