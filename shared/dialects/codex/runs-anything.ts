@@ -19,18 +19,26 @@ function patternsOf(r: CodexRule): string[] {
   return out.filter((ws) => ws.every((w) => /^[^\s'"\\*?]+$/.test(w))).map((ws) => `${ws.join(' ')} *`);
 }
 
-/** A witness that means what it says only through a shell: a `~` to expand. */
-const needsShell = (text: string) => /(?:^| )~/.test(text);
+/** A home directory to spell `~` with when the context names none: any absolute path shows the same. */
+const SOME_HOME = '/home/user';
 
 /**
- * The request Codex sees for a witness: its words, or — when it needs the shell (a `~` to expand) —
- * `bash -lc` with it, which is how Codex runs commands and whose plain script it splits.
+ * The request Codex sees for a witness: its words, with a leading `~` spelled as the home
+ * directory. Codex runs an argv without a shell, and keeps a `bash -lc` script holding `~` whole
+ * (a word a shell expands), so the agent writes the path out: `["curl", "-o", "/home/user/.bashrc", …]`
+ * is what a prefix rule admits.
  * @example codexRequest('npm exec -y x') // { command: ['npm', 'exec', '-y', 'x'] }
+ * @example codexRequest('curl -o ~/.bashrc u', '/home/me') // { command: ['curl', '-o', '/home/me/.bashrc', 'u'] }
  */
-export function codexRequest(text: string): CodexRequest | undefined {
-  if (needsShell(text)) return { command: ['bash', '-lc', text] };
+export function codexRequest(text: string, home = SOME_HOME): CodexRequest | undefined {
   const argv = shlexSplit(text);
-  return argv ? { command: argv } : undefined;
+  return argv ? { command: argv.map((w) => (w === '~' ? home : w.startsWith('~/') ? home + w.slice(1) : w)) } : undefined;
+}
+
+/** A witness as the message shows it: the command Codex is asked to allow, `~` written out. */
+function shown(text: string, home: string): string {
+  const req = codexRequest(text, home);
+  return req ? shlexJoin(req.command) : text;
 }
 
 /**
@@ -45,22 +53,23 @@ const WRITES_FREELY: Omit<Writable, 'note'> = { allowed: true };
  * rule of the file in force (the strictest match wins, so a forbid elsewhere still stops it).
  */
 export function runsAnythingHit(rs: CodexRuleSet, r: CodexRule, ctx: EvalContext): RunsAnythingHit | undefined {
+  const home = ctx.home?.replace(/[\\/]+$/, '') || SOME_HOME;
   const verdict = (req: CodexRequest) => evaluateCodex(rs, req, ctx);
   const allows = (text: string) => {
-    const req = codexRequest(text);
+    const req = codexRequest(text, home);
     return !!req && verdict(req).decision === 'allow';
   };
   const matchesRule = (text: string) => {
-    const req = codexRequest(text);
-    if (!req) return false;
-    const argv = needsShell(text) ? shlexSplit(text) : req.command;
-    return !!argv && prefixMatches(r, argv);
+    const req = codexRequest(text, home);
+    return !!req && prefixMatches(r, req.command);
   };
-  const probes = patternsOf(r).flatMap((p) => probesFor(p));
+  const probes = patternsOf(r)
+    .flatMap((p) => probesFor(p))
+    .map((p) => ({ ...p, command: shown(p.command, home), followUp: p.followUp.map((f) => shown(f, home)) }));
   const admitted = probes.filter((p) => matchesRule(p.command) && allows(p.command) && p.followUp.every(allows));
   const best = strongestProbe(admitted, (p) => ({ ...WRITES_FREELY, note: `in a trusted project Codex writes ${p.capability.writes} without asking (workspace-write sandbox)` }));
   if (!best) return undefined;
-  const claims: Claim[] = [best.probe.command, ...best.probe.followUp].map((c) => ({ request: codexRequest(c), decision: 'allow' }));
+  const claims: Claim[] = [best.probe.command, ...best.probe.followUp].map((c) => ({ request: codexRequest(c, home), decision: 'allow' }));
   return { label: `[${patternLabel(r.pattern)}]`, range: r.patternRange, probe: best.probe, also: best.also, ...(best.writable ? { writable: best.writable } : {}), claims, data: { rule: r.index } };
 }
 

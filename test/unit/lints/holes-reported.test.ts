@@ -141,6 +141,30 @@ describe('holes of real configs are reported on their rule line, proved by the e
   });
 });
 
+describe('an allowed curl writes a file the agent then runs, in every shell dialect', function () {
+  before(initDialects);
+  const gemini = (prefix: string) => `[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "${prefix}"\ndecision = "allow"\npriority = 100\n`;
+  const opencode = (pattern: string) => JSON.stringify({ $schema: 'https://opencode.ai/config.json', permission: { bash: { '*': 'ask', [pattern]: 'allow' } } }, null, 2);
+  const CASES: Array<[string, string, string, string]> = [
+    ['Claude', '/p/.claude/settings.json', claude(['Bash(curl:*)']), '"Bash(curl:*)"'],
+    ['OpenCode', '/p/opencode.json', opencode('curl *'), '"curl *"'],
+    ['omp', '/p/.omp/config.json', JSON.stringify({ bash: { patterns: [{ match: 'curl *', approval: 'allow' }] } }, null, 2), '"curl *"'],
+    ['Codex', '/home/u/.codex/rules/default.rules', 'prefix_rule(pattern=["curl"], decision="allow")\n', 'prefix_rule'],
+    // As a real allowlist has it: the rule fixes a URL, and `-o` with a second URL still writes the file.
+    ['Codex, a fixed URL', '/home/u/.codex/rules/default.rules', 'prefix_rule(pattern=["curl", "-fsSL", "https://docs.example.com/sitemap.xml"], decision="allow")\n', 'prefix_rule'],
+    ['Gemini CLI', '/home/u/.gemini/policies/p.toml', gemini('curl'), 'commandPrefix'],
+    ['Gemini CLI, a fixed URL', '/home/u/.gemini/policies/p.toml', gemini('curl -fsSL https://docs.example.com/x'), 'commandPrefix'],
+  ];
+  for (const [name, path, text, needle] of CASES) {
+    it(name, () => {
+      const f = reported(path, text, lineOf(text, needle), ['allow-runs-anything']);
+      assert.match(f.message, /^Files outside the project can be overwritten: /);
+      assert.equal(f.data?.capability, 'curl.output');
+      assert.match(f.witness!, /^curl .*-o (?:~|\/home\/user)\/\.bashrc /);
+    });
+  }
+});
+
 describe('every finding a file shows fits a headline', function () {
   before(initDialects);
   it('a parse finding too: at most 120 characters, the rest in related information', () => {
