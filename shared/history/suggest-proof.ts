@@ -1,6 +1,6 @@
 import type { AnyDialect } from '../dialects/dialect';
 import type { Decision, EvalContext, RuleSet, Verdict } from '../model';
-import { runsAnythingCandidates, runsAnythingSeverity } from '../patterns/runs-anything';
+import { probesFor } from '../programs';
 import { judge } from './evaluate';
 import type { HistoryEntry } from './types';
 import type { SuggestProof } from './suggestion';
@@ -63,12 +63,13 @@ export function proveSuggestion(
   for (const r of rules) {
     const pattern = r.tier === 'allow' ? agent.bashWildcard(r.rule) : undefined;
     if (pattern === undefined) continue;
-    for (const w of runsAnythingCandidates(pattern)) {
-      // Witnesses that first need a file the agent writes (npm run, make -f) are a separate, checked permission.
-      if (runsAnythingSeverity(w) !== 'warning') continue;
-      const request = agent.bashRequest(w.command);
+    for (const p of probesFor(pattern)) {
+      // Witnesses that first need a file the agent writes (npm run, make -f) are a separate, checked
+      // permission; a minor one (uncommitted work lost) is no reason to refuse the suggestion.
+      if (p.capability.writes || p.capability.minor) continue;
+      const request = agent.bashRequest(p.command);
       if (baseline && judge(dialect, baseline, request, ctx).decision === 'allow') continue;
-      if (judge(dialect, next, request, ctx).decision === 'allow') proof.runsAnything.push(`${r.rule}: ${w.command} (${w.what})`);
+      if (judge(dialect, next, request, ctx).decision === 'allow') proof.runsAnything.push(`${r.rule}: ${p.command} (${p.capability.consequence})`);
     }
   }
   return proof;

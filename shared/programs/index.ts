@@ -10,3 +10,4 @@ export { runsAnythingFindings, runsAnythingHeadline, strongestProbe, hitSeverity
 export { READERS, WRITERS, fileCommand, type FileCommand } from './files';
 export { spellings, SYSTEM_PROGRAMS, type Spelling, type SpellingKind } from './spellings';
 export { broaderCommands, exactHeadline } from './exact';
+export { opensToCode, runsChosenCode } from './observed';

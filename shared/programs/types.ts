@@ -72,6 +72,12 @@ export interface Capability {
   writes?: string;
   /** A milder consequence than its effect suggests (lost uncommitted work): information at most. */
   minor?: boolean;
+  /**
+   * Words whose presence in a command is this capability at work (a word equal to one, or starting
+   * with one that ends in `=` or is a short flag glued to its value: `-c`, `-cx=y`), for judging an
+   * observed command rather than a rule. Only where the words alone do it (git's `-c`).
+   */
+  marks?: readonly string[];
   /** Where the behaviour is documented (manual page, official docs, source). */
   source: string;
 }
@@ -81,4 +87,10 @@ export interface ProgramEntry {
   /** Base names it is invoked by (`python3`, `python`); versioned names (`python3.12`) are found through their stem. */
   names: readonly string[];
   capabilities: readonly Capability[];
+  /**
+   * Every invocation runs code the caller chooses, or can be made to by words added anywhere after
+   * it: the program's job is to run what it is given (a shell, an interpreter, a runner, sudo), or
+   * it takes a command as an option wherever it stands (find's -exec). Open arguments grant that.
+   */
+  anyArguments?: boolean;
 }

@@ -9,7 +9,7 @@ import { DIALECTS } from '../../shared/dialects';
 import { initShellParser } from '../../shared/host/shell-parser';
 import { readStoredHistory } from '../../shared/history/stored';
 import { requestFor } from '../../shared/history/evaluate';
-import { runsAnythingCandidates } from '../../shared/patterns/runs-anything';
+import { probesFor } from '../../shared/programs';
 
 /**
  * The issue's "done when": on a synthetic month, import → replay → suggest round-trips. The
@@ -89,7 +89,7 @@ describe('cli: history round trip on a synthetic month', function () {
     const probes: Record<string, string[]> = {
       'Bash(npm *)': ['npm publish', 'npm install left-pad', 'npm exec foo'],
       'Bash(git *)': ['git reset --hard', 'git push --force origin main', 'git -c core.fsmonitor=./payload.sh status'],
-      'Bash(python3 *)': runsAnythingCandidates('python3 *').map((c) => c.command),
+      'Bash(python3 *)': probesFor('python3 *').map((p) => p.command),
     };
     for (const [broad, cmds] of Object.entries(probes)) {
       for (const command of cmds) {

@@ -28,8 +28,9 @@ function curlOutput(fixed: readonly string[]): string | undefined {
 export const FILES: readonly ProgramEntry[] = [
   {
     names: ['find'],
+    anyArguments: true,
     capabilities: [
-      cap(EXEC_FLAG, 'find.exec', '-exec COMMAND', '-exec and -execdir run any command on what find finds', 'find(1): -exec, -execdir', ['{P} . -exec sh -c id {} +', '{P} . -execdir sh -c id {} +'], { extend: findExec }),
+      cap(EXEC_FLAG, 'find.exec', '-exec COMMAND', '-exec and -execdir run any command on what find finds', 'find(1): -exec, -execdir', ['{P} . -exec sh -c id {} +', '{P} . -execdir sh -c id {} +'], { extend: findExec, marks: ['-exec', '-execdir', '-ok', '-okdir'] }),
       cap(DELETES, 'find.delete', '-delete', '-delete removes every file find finds', 'find(1): -delete', ['{P} ~ -delete']),
     ],
   },

@@ -6,6 +6,7 @@ function runner(names: string[], lead: string, source: string, witnesses: string
   const at = lead ? `{P} ${lead}` : '{P}';
   return {
     names,
+    anyArguments: true,
     capabilities: [
       cap(RUNNER, `${names[0]}.runs`, 'COMMAND…', 'runs the command named in its arguments', source, [...witnesses, `${at} sh -c id`]),
       // An agent that reads `sh -c` as opaque still judges a script file by its name alone.
@@ -36,11 +37,12 @@ export const RUNNERS: readonly ProgramEntry[] = [
   runner(['unbuffer', 'chronic', 'caffeinate', 'torsocks', 'proxychains', 'proxychains4'], '', 'runs its arguments as a command'),
   runner(['busybox'], '', 'busybox(1): the sh applet'),
   runner(['parallel'], '', 'parallel(1)', ['{P} sh -c id ::: a']),
-  { names: ['eval'], capabilities: [cap(RUNNER, 'eval.runs', 'TEXT', 'runs its arguments as shell code', 'bash(1): eval', ['{P} id'])] },
-  { names: ['exec'], capabilities: [cap(RUNNER, 'exec.runs', 'COMMAND', 'replaces the shell with the command named', 'bash(1): exec', ['{P} sh -c id', '{P} id'])] },
-  { names: ['script'], capabilities: [cap(RUNNER, 'script.runs', '-c COMMAND', 'script -c runs the command given', 'script(1): -c', ['{P} -qc id /dev/null'])] },
-  { names: ['sudo', 'doas', 'pkexec'], capabilities: [cap(ESCALATE, 'sudo.runs', 'COMMAND…', 'runs the command named in its arguments as root', 'sudo(8)', ['{P} sh -c id', '{P} sh ./payload.sh'])] },
-  { names: ['su'], capabilities: [cap(ESCALATE, 'su.runs', '-c COMMAND', 'su -c runs the command as another user, root by default', 'su(1): -c', ['{P} -c id'])] },
+  runner(['watch'], '-n 60', 'watch(1): runs the command through sh -c'),
+  { names: ['eval'], anyArguments: true, capabilities: [cap(RUNNER, 'eval.runs', 'TEXT', 'runs its arguments as shell code', 'bash(1): eval', ['{P} id'])] },
+  { names: ['exec'], anyArguments: true, capabilities: [cap(RUNNER, 'exec.runs', 'COMMAND', 'replaces the shell with the command named', 'bash(1): exec', ['{P} sh -c id', '{P} id'])] },
+  { names: ['script'], anyArguments: true, capabilities: [cap(RUNNER, 'script.runs', '-c COMMAND', 'script -c runs the command given', 'script(1): -c', ['{P} -qc id /dev/null'])] },
+  { names: ['sudo', 'doas', 'pkexec'], anyArguments: true, capabilities: [cap(ESCALATE, 'sudo.runs', 'COMMAND…', 'runs the command named in its arguments as root', 'sudo(8)', ['{P} sh -c id', '{P} sh ./payload.sh'])] },
+  { names: ['su'], anyArguments: true, capabilities: [cap(ESCALATE, 'su.runs', '-c COMMAND', 'su -c runs the command as another user, root by default', 'su(1): -c', ['{P} -c id'])] },
   {
     names: ['docker', 'podman', 'nerdctl'],
     capabilities: [

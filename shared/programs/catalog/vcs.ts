@@ -13,12 +13,12 @@ export const VCS: readonly ProgramEntry[] = [
   {
     names: ['git'],
     capabilities: [
-      cap(GIT_CONFIG, 'git.config-override', '-c core.fsmonitor=COMMAND', "-c sets config for one command: core.fsmonitor, aliases starting with ! and hooks paths run commands through the shell", 'git-config(1): core.fsmonitor; git(1): -c, --config-env', [
+      cap(GIT_CONFIG, 'git.config-override', '-c core.fsmonitor=COMMAND', "-c sets config for one command: core.fsmonitor, aliases starting with ! and hooks paths run commands through the shell (--exec-path names where git finds the commands it runs)", 'git-config(1): core.fsmonitor; git(1): -c, --config-env, --exec-path', [
         '{P} -c core.fsmonitor=id status',
         '{P} -C . -c core.fsmonitor=id status',
         "{P} -c 'alias.x=!id' x",
         '{P} --git-dir=.git -c core.fsmonitor=id status',
-      ]),
+      ], { marks: ['-c', '--config-env', '--exec-path'] }),
       cap(GIT_CONFIG_WRITE, 'git.config-write', 'config core.fsmonitor COMMAND', 'git config writes settings that later git commands run: core.fsmonitor runs on every git status', 'git-config(1): core.fsmonitor, core.hooksPath', ['{P} config core.fsmonitor id', "{P} config alias.x '!id'"]),
       cap(FORCE_PUSH, 'git.force-push', 'push --force', 'a forced push replaces the remote branch with the local one, dropping commits others pushed', 'git-push(1): --force', ['{P} push --force origin main', '{P} push -f origin main', '{P} push origin +main']),
       cap(LOCAL_WORK, 'git.discard', 'reset --hard, clean -fdx', 'reset --hard and clean -fdx discard uncommitted changes and untracked files', 'git-reset(1), git-clean(1)', ['{P} reset --hard', '{P} clean -fdx'], { minor: true }),

@@ -4,11 +4,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { claude } from '../../../shared/dialects/claude';
 import { initShellParser } from '../../../shared/host/shell-parser';
-import { ALWAYS_RUNS_ANYTHING, bashProposals, pathProposals, runsAnything } from '../../../shared/dialects/claude/history/proposals';
+import { bashProposals, pathProposals, runsAnything } from '../../../shared/dialects/claude/history/proposals';
 import { suggestClaude } from '../../../shared/dialects/claude/history/suggest';
 import { commandPrefix } from '../../../shared/history/prefix';
 import type { HistoryEntry } from '../../../shared/history/types';
-import { DANGEROUS_PROGRAMS } from '../../../shared/patterns/runs-anything';
+import { CATALOG } from '../../../shared/programs';
 
 const entry = (tool: string, subject: Partial<HistoryEntry['call']>, outcome: HistoryEntry['call']['outcome'] = 'approved', count = 1): HistoryEntry => ({
   call: { format: 'claude-session', tool, ...subject, outcome },
@@ -34,18 +34,33 @@ describe('history: suggest building blocks', () => {
     assert.deepEqual(p.left, []);
   });
 
-  it('never proposes an allow for a program of the runs-anything table, exact or wildcard', () => {
-    for (const [program, d] of Object.entries(DANGEROUS_PROGRAMS)) {
-      if (!ALWAYS_RUNS_ANYTHING.has(d.kind)) continue;
-      const cmds = d.witnesses.filter((w) => !/[*()]/.test(w));
-      const p = bashProposals([...cmds, `${program} a b`, `${program} a c`]);
-      const allowed = p.proposals.flatMap((x) => x.covers);
-      for (const w of cmds) assert.ok(!allowed.includes(w), `${w} must not be allowed`);
-      if (d.kind !== 'git') assert.deepEqual(p.proposals, [], program);
+  it('never proposes an allow for a program of the knowledge base that runs chosen code, exact or wildcard', () => {
+    const open = CATALOG.filter((e) => e.anyArguments);
+    assert.ok(open.length > 40, `${open.length} programs open to code`);
+    for (const e of open) {
+      for (const program of e.names) {
+        const cmds = e.capabilities.flatMap((c) => c.witnesses).map((w) => w.split('{P}').join(program)).filter((w) => !/[*()]/.test(w));
+        const p = bashProposals([...cmds, `${program} a b`, `${program} a c`]);
+        assert.deepEqual(p.proposals, [], program);
+      }
     }
+    // A program that runs code only by certain words: those commands are left, the others proposed.
+    const git = CATALOG.find((e) => e.names.includes('git'))!;
+    const config = git.capabilities.find((c) => c.id === 'git.config-override')!.witnesses.map((w) => w.split('{P}').join('git')).filter((w) => !/[*()]/.test(w));
+    const p = bashProposals([...config, 'git log', 'git log -p']);
+    const allowed = p.proposals.flatMap((x) => x.covers);
+    for (const w of config) assert.ok(!allowed.includes(w), `${w} must not be allowed`);
+    assert.deepEqual(p.proposals.map((x) => x.rule), ['Bash(git log *)']);
     assert.equal(runsAnything('git -c core.pager=x log'), true);
+    assert.equal(runsAnything('git -ccore.pager=x log'), true);
+    assert.equal(runsAnything('git --config-env=core.pager=PAGER log'), true);
+    assert.equal(runsAnything('git -C . log'), false);
     assert.equal(runsAnything('git log'), false);
     assert.equal(runsAnything('/usr/bin/python3 x.py'), true);
+    assert.equal(runsAnything('python3.12 x.py'), true);
+    assert.equal(runsAnything('find . -name x'), true);
+    assert.equal(runsAnything('watch -n 1 ls'), true);
+    assert.equal(runsAnything('npm run build'), false);
   });
 
   it('paths group into project folders; outside the project they stay exact and absolute', () => {

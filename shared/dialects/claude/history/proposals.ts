@@ -1,5 +1,5 @@
 import { posix } from 'path';
-import { DANGEROUS_PROGRAMS } from '../../../patterns/runs-anything';
+import { opensToCode, runsChosenCode } from '../../../programs';
 import { splitCommand } from '../sub-commands';
 import { commandPrefix } from '../../../history/prefix';
 import type { HistoryEntry } from '../../../history/types';
@@ -13,29 +13,16 @@ export const PATH_GLOB_DEPTH = 2;
 const PATH_FAMILY: Readonly<Record<string, 'Read' | 'Edit'>> = { Read: 'Read', NotebookRead: 'Read', Edit: 'Edit', Write: 'Edit', MultiEdit: 'Edit', NotebookEdit: 'Edit' };
 
 /**
- * Whether a simple command runs code of the caller's choosing by the runs-anything table: its
- * program is listed there (git only with a config override). Such a command is never allowed by
- * a suggestion, exact or not.
+ * Whether a simple command runs code of the caller's choosing by the programs knowledge base: its
+ * program opens to code whatever its arguments (a shell, an interpreter, a runner, find), or it
+ * uses a word that runs code (`git -c …`). Such a command is never allowed by a suggestion, exact
+ * or not.
  * @example runsAnything('python3 -c "print(1)"') // true
  * @example runsAnything('git status') // false
  */
 export function runsAnything(command: string): boolean {
-  const words = command.trim().split(/\s+/);
-  const first = words[0] ?? '';
-  const program = first.slice(first.lastIndexOf('/') + 1);
-  const entry = DANGEROUS_PROGRAMS[program];
-  if (!entry || !ALWAYS_RUNS_ANYTHING.has(entry.kind)) return false;
-  if (entry.kind !== 'git') return true;
-  return words.some((w) => w === '-c' || w.startsWith('-c') || w.startsWith('--config-env') || w === '--exec-path' || w.startsWith('--exec-path='));
+  return runsChosenCode(command);
 }
-
-/**
- * Kinds of the runs-anything table whose every invocation runs code of the caller's choosing (git
- * only with a config override). The table's other kinds (package runners, build tools, containers,
- * remote shells, archivers, rm) run code only with certain arguments; the lints judge those per
- * pattern, and a suggestion keeps them exact or narrow instead.
- */
-export const ALWAYS_RUNS_ANYTHING: ReadonlySet<string> = new Set(['shell', 'interpreter', 'runner', 'find', 'git']);
 
 /** Text a Claude Code rule specifier cannot hold literally (it would be read as a pattern). */
 const NOT_LITERAL = /[*()]/;
@@ -62,7 +49,8 @@ export function subCommands(command: string): string[] {
 /**
  * Allow rules for observed simple commands: a narrow `Bash(prefix *)` where at least MIN_GROUP
  * distinct commands share a two-word prefix, else the exact command; nothing for a command from
- * the runs-anything table or one a rule cannot spell literally (those are returned in `left`).
+ * the programs knowledge base that runs chosen code, or one a rule cannot spell literally (those
+ * are returned in `left`).
  * @example bashProposals(['npm run build', 'npm run lint', 'ls']).proposals.map((p) => p.rule) // ['Bash(ls)', 'Bash(npm run *)']
  */
 export function bashProposals(commands: Iterable<string>, exactOnly: ReadonlySet<string> = new Set()): { proposals: Proposal[]; left: Array<{ subject: string; why: string }> } {
@@ -70,7 +58,7 @@ export function bashProposals(commands: Iterable<string>, exactOnly: ReadonlySet
   const left: Array<{ subject: string; why: string }> = [];
   for (const c of new Set(commands)) {
     if (runsAnything(c)) {
-      left.push({ subject: c, why: 'runs code of the caller\'s choosing (runs-anything table): never allowed by a suggestion' });
+      left.push({ subject: c, why: 'runs code of the caller\'s choosing (programs knowledge base): never allowed by a suggestion' });
       continue;
     }
     if (NOT_LITERAL.test(c)) {
@@ -85,7 +73,7 @@ export function bashProposals(commands: Iterable<string>, exactOnly: ReadonlySet
     const covers = [...set].sort();
     const program = prefix.split(' ')[0];
     // A one-word prefix would grant the whole program; only a subcommand prefix is narrow.
-    if (set.size >= MIN_GROUP && prefix.includes(' ') && !exactOnly.has(prefix) && !DANGEROUS_PROGRAMS[program.slice(program.lastIndexOf('/') + 1)]?.kind.match(/shell|interpreter|runner|find/)) {
+    if (set.size >= MIN_GROUP && prefix.includes(' ') && !exactOnly.has(prefix) && !opensToCode(program)) {
       proposals.push({ rule: `Bash(${prefix} *)`, pattern: `${prefix} *`, covers, wildcard: true });
     } else for (const c of covers) proposals.push({ rule: `Bash(${c})`, pattern: c, covers: [c], wildcard: false });
   }
