@@ -4,6 +4,7 @@ import { stableArgs } from './stable-json';
 import { SHELL_TOOL, SHELL_TOOL_NAMES, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
 import { runsAnythingFindings, type RunsAnythingHit } from '../../programs';
 import { fetchCatchAll, narrowDenyFinding, runsAnythingHit } from './command-lints';
+import { crossToolFindings } from './cross-tool';
 
 /** A tool name a request can use to reach a rule. */
 function toolFor(r: GeminiRule): string | undefined {
@@ -42,7 +43,7 @@ function alwaysAlsoMatches(a: GeminiRule, b: GeminiRule): boolean {
 /**
  * Gemini lints, each confirmed by evaluating its witness request: rules a higher-priority rule
  * always pre-empts, equal-priority ties, `^`/`$` in commandRegex, `_` in MCP server names,
- * allows that run arbitrary code.
+ * allows that run arbitrary code, file-tool denies the shell gets around.
  * @example lintGemini(parseGemini({ path: 'p.toml', text })).map((f) => f.code)
  */
 export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] {
@@ -108,6 +109,7 @@ export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] 
     if (broad) out.push(broad);
   }
   out.push(...runsAnythingFindings(hits));
+  out.push(...crossToolFindings(rs, ctx));
   return out;
 }
 

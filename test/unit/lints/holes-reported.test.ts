@@ -126,6 +126,11 @@ describe('holes of real configs are reported on their rule line, proved by the e
       const text = rule('toolName = "run_shell_command"\ncommandPrefix = "rm -rf"\ndecision = "deny"\npriority = 100');
       reported(POLICY, text, lineOf(text, 'commandPrefix'), ['deny-narrower-than-it-looks']);
     });
+    it('a read_file deny on .env while commandPrefix "cat" allows `cat .env`', () => {
+      const text = rule('toolName = "read_file"\nargsPattern = "\\\\.env"\ndecision = "deny"\npriority = 100') + rule('toolName = "run_shell_command"\ncommandPrefix = "cat"\ndecision = "allow"\npriority = 100');
+      const f = reported(POLICY, text, lineOf(text, 'argsPattern'), ['cross-tool-bypass']);
+      assert.equal(f.witness, 'cat .env');
+    });
     it('a web_fetch allow for every URL', () => {
       const text = rule('toolName = "web_fetch"\ndecision = "allow"\npriority = 100');
       reported(POLICY, text, lineOf(text, 'toolName'), ['broad-catch-all']);
