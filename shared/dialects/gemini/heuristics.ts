@@ -1,8 +1,10 @@
+import { base64WritesFile, branchReadOnly, FIND_UNSAFE, gitConfigOverride, gitReadOnly, gitSubcommand } from './read-only-args';
+
 /**
  * Gemini's "dangerous command" heuristic (applied before sub-command checks when the matching
  * rule names only the tool): a dangerous command is never allowed outright outside yolo mode —
- * it becomes ask_user. Gemini's companion "known safe" heuristic (ask_user → allow for read-only
- * commands) is deliberately not modelled: RuleLens keeps the stricter ask_user and says so.
+ * it becomes ask_user. Its companion "known safe" heuristic (ask_user → allow for read-only
+ * commands) is in known-safe.ts; the argument checks both share are in read-only-args.ts.
  */
 
 const OPERATORS = ['&&', '||', ';;', '|&', '<(', '>(', '>>', '&', '|', ';', '(', ')', '<', '>'];
@@ -77,38 +79,6 @@ function skipVariable(s: string, i: number): number {
   return j === i + 1 ? i + 1 : j;
 }
 
-const GIT_VALUE_OPTIONS = new Set(['-C', '-c', '--config-env', '--exec-path', '--git-dir', '--namespace', '--super-prefix', '--work-tree']);
-const GIT_VALUE_PREFIXES = ['--config-env=', '--exec-path=', '--git-dir=', '--namespace=', '--super-prefix=', '--work-tree='];
-const GIT_UNSAFE = new Set(['--output', '--ext-diff', '--textconv', '--exec', '--paginate']);
-const BRANCH_READ_ONLY = new Set(['--list', '-l', '--show-current', '-a', '--all', '-r', '--remotes', '-v', '-vv', '--verbose']);
-const FIND_UNSAFE = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fls', '-fprint', '-fprint0', '-fprintf']);
-
-function gitSubcommand(args: string[]): { idx: number; sub: string | null } {
-  for (let i = 1; i < args.length; i++) {
-    const a = args[i];
-    if (GIT_VALUE_PREFIXES.some((p) => a.startsWith(p)) || ((a.startsWith('-C') || a.startsWith('-c')) && a.length > 2)) continue;
-    if (GIT_VALUE_OPTIONS.has(a)) {
-      i++;
-      continue;
-    }
-    if (a === '--' || a.startsWith('-')) continue;
-    return ['status', 'log', 'diff', 'show', 'branch'].includes(a) ? { idx: i, sub: a } : { idx: -1, sub: null };
-  }
-  return { idx: -1, sub: null };
-}
-
-const readOnlyArgs = (args: string[]) => !args.some((a) => GIT_UNSAFE.has(a) || a.startsWith('--output=') || a.startsWith('--exec='));
-
-function branchReadOnly(args: string[]): boolean {
-  if (args.length === 0) return true;
-  let saw = false;
-  for (const a of args) {
-    if (BRANCH_READ_ONLY.has(a) || a.startsWith('--format=')) saw = true;
-    else return false;
-  }
-  return saw;
-}
-
 /**
  * Gemini's dangerous-command test on the command's words: `rm -f/-rf/-fr`, symbolic `ln`,
  * `find` with -exec/-delete…, `rg --pre`, `git -c …` or a read-only git subcommand with writing
@@ -125,13 +95,13 @@ export function isDangerous(args: string[]): boolean {
   const base = cmd.slice(cmd.lastIndexOf('/') + 1);
   if (base === 'rg' || base === 'rg.exe') return args.some((a) => a === '--search-zip' || a === '-z' || ['--pre', '--hostname-bin'].some((o) => a === o || a.startsWith(`${o}=`)));
   if (cmd === 'git') {
-    if (args.some((a) => a === '-c' || a === '--config-env' || (a.startsWith('-c') && a.length > 2) || a.startsWith('--config-env='))) return true;
+    if (gitConfigOverride(args)) return true;
     const { idx, sub } = gitSubcommand(args);
     if (!sub) return false;
     const rest = args.slice(idx + 1);
-    if (sub === 'branch') return !(readOnlyArgs(rest) && branchReadOnly(rest));
-    return !readOnlyArgs(rest);
+    if (sub === 'branch') return !(gitReadOnly(rest) && branchReadOnly(rest));
+    return !gitReadOnly(rest);
   }
-  if (cmd === 'base64') return args.slice(1).some((a) => a === '-o' || a === '--output' || a.startsWith('--output=') || (a.startsWith('-o') && a !== '-o'));
+  if (cmd === 'base64') return base64WritesFile(args);
   return false;
 }

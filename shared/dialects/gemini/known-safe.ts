@@ -1,6 +1,7 @@
 import { posix } from 'path';
 import type { PathFs } from '../../model';
 import { heuristicWords } from './heuristics';
+import { base64WritesFile, branchReadOnly, FIND_UNSAFE, gitConfigOverride, gitReadOnly, gitSubcommand } from './read-only-args';
 
 /**
  * Gemini CLI's "known safe" heuristic: a read-only command (with every path it names inside the
@@ -20,11 +21,6 @@ export interface SafeContext {
 
 const SAFE_COMMANDS = new Set(['__read', '__write', 'cat', 'cd', 'cut', 'echo', 'expr', 'false', 'grep', 'head', 'id', 'ls', 'nl', 'paste', 'pwd', 'rev', 'seq', 'stat', 'tail', 'tr', 'true', 'uname', 'uniq', 'wc', 'which', 'whoami', 'numfmt', 'tac']);
 const FILE_READING = new Set(['cat', 'head', 'tail', 'tac', 'nl', 'stat', 'wc', 'cut', 'paste', 'rev', 'uniq', 'numfmt', 'ls', '__read']);
-const FIND_UNSAFE = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fls', '-fprint', '-fprint0', '-fprintf']);
-const GIT_VALUE_OPTIONS = new Set(['-C', '-c', '--config-env', '--exec-path', '--git-dir', '--namespace', '--super-prefix', '--work-tree']);
-const GIT_VALUE_PREFIXES = ['--config-env=', '--exec-path=', '--git-dir=', '--namespace=', '--super-prefix=', '--work-tree='];
-const GIT_UNSAFE = new Set(['--output', '--ext-diff', '--textconv', '--exec', '--paginate']);
-const BRANCH_READ_ONLY = new Set(['--list', '-l', '--show-current', '-a', '--all', '-r', '--remotes', '-v', '-vv', '--verbose']);
 
 function isSubpath(root: string, p: string): boolean {
   const rel = posix.relative(root, p);
@@ -87,32 +83,6 @@ function argsStayInside(args: string[], c: SafeContext, grep: boolean): boolean 
   return true;
 }
 
-function gitSubcommand(args: string[]): { idx: number; sub: string | null } {
-  for (let i = 1; i < args.length; i++) {
-    const a = args[i];
-    if (GIT_VALUE_PREFIXES.some((p) => a.startsWith(p)) || ((a.startsWith('-C') || a.startsWith('-c')) && a.length > 2)) continue;
-    if (GIT_VALUE_OPTIONS.has(a)) {
-      i++;
-      continue;
-    }
-    if (a === '--' || a.startsWith('-')) continue;
-    return ['status', 'log', 'diff', 'show', 'branch'].includes(a) ? { idx: i, sub: a } : { idx: -1, sub: null };
-  }
-  return { idx: -1, sub: null };
-}
-
-const gitReadOnly = (args: string[]) => !args.some((a) => GIT_UNSAFE.has(a) || a.startsWith('--output=') || a.startsWith('--exec='));
-
-function branchReadOnly(args: string[]): boolean {
-  if (args.length === 0) return true;
-  let saw = false;
-  for (const a of args) {
-    if (BRANCH_READ_ONLY.has(a) || a.startsWith('--format=')) saw = true;
-    else return false;
-  }
-  return saw;
-}
-
 function sedLines(arg: string | undefined): boolean {
   if (!arg || !arg.endsWith('p')) return false;
   const parts = arg.slice(0, -1).split(',');
@@ -134,7 +104,7 @@ function safeToCall(args: string[], c: SafeContext): boolean {
     return true;
   }
   if (cmd === 'base64') {
-    if (args.slice(1).some((a) => a === '-o' || a === '--output' || a.startsWith('--output=') || (a.startsWith('-o') && a !== '-o'))) return false;
+    if (base64WritesFile(args)) return false;
     return !args.slice(1).some((a) => !a.startsWith('-') && escapes(a, c));
   }
   if (cmd === 'find') {
@@ -142,7 +112,7 @@ function safeToCall(args: string[], c: SafeContext): boolean {
     return !args.slice(1).some((a) => !a.startsWith('-') && escapes(a, c));
   }
   if (cmd === 'git') {
-    if (args.some((a) => a === '-c' || a === '--config-env' || (a.startsWith('-c') && a.length > 2) || a.startsWith('--config-env='))) return false;
+    if (gitConfigOverride(args)) return false;
     const { idx, sub } = gitSubcommand(args);
     if (!sub) return false;
     const rest = args.slice(idx + 1);
