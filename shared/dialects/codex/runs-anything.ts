@@ -35,10 +35,11 @@ export function codexRequest(text: string, home = SOME_HOME): CodexRequest | und
   return argv ? { command: argv.map((w) => (w === '~' ? home : w.startsWith('~/') ? home + w.slice(1) : w)) } : undefined;
 }
 
-/** A witness as the message shows it: the command Codex is asked to allow, `~` written out. */
+/** A witness as the message shows it: the command Codex is asked to allow, a `~` written out (other text as it was). */
 function shown(text: string, home: string): string {
+  const argv = shlexSplit(text);
   const req = codexRequest(text, home);
-  return req ? shlexJoin(req.command) : text;
+  return argv && req && req.command.some((w, i) => w !== argv[i]) ? shlexJoin(req.command) : text;
 }
 
 /**
