@@ -9,7 +9,7 @@ function entryOf(program: string): ProgramEntry | undefined {
 /** Whether a word is a mark at work: the mark itself, its `=` value form, or a short flag glued to its value (`-cx=y`). */
 function isMark(word: string, mark: string): boolean {
   if (word === mark || word.startsWith(`${mark}=`)) return true;
-  return /^-[A-Za-z]$/.test(mark) && word.startsWith(mark);
+  return /^-[a-z]$/i.test(mark) && word.startsWith(mark);
 }
 
 /**

@@ -35,6 +35,13 @@ export function codexRequest(text: string, home = SOME_HOME): CodexRequest | und
   return argv ? { command: argv.map((w) => (w === '~' ? home : w.startsWith('~/') ? home + w.slice(1) : w)) } : undefined;
 }
 
+/** A path without the slashes that end it, scanned from the end. */
+function withoutTrailingSlash(p: string): string {
+  let end = p.length;
+  while (end > 0 && (p[end - 1] === '/' || p[end - 1] === '\\')) end--;
+  return p.slice(0, end);
+}
+
 /** A witness as the message shows it: the command Codex is asked to allow, a `~` written out (other text as it was). */
 function shown(text: string, home: string): string {
   const argv = shlexSplit(text);
@@ -54,7 +61,7 @@ const WRITES_FREELY: Omit<Writable, 'note'> = { allowed: true };
  * rule of the file in force (the strictest match wins, so a forbid elsewhere still stops it).
  */
 export function runsAnythingHit(rs: CodexRuleSet, r: CodexRule, ctx: EvalContext): RunsAnythingHit | undefined {
-  const home = ctx.home?.replace(/[\\/]+$/, '') || SOME_HOME;
+  const home = withoutTrailingSlash(ctx.home ?? '') || SOME_HOME;
   const verdict = (req: CodexRequest) => evaluateCodex(rs, req, ctx);
   const allows = (text: string) => {
     const req = codexRequest(text, home);

@@ -1,5 +1,6 @@
+import { posix } from 'path';
 import { clipText, finding, MAX_HEADLINE, type EvalContext, type Finding, type RelatedInfo } from '../../model';
-import { fileCommand, READERS, WRITERS, type FileCommand } from '../../programs';
+import { fileCommand, READERS, WRITERS } from '../../programs';
 import { evaluateGemini } from './evaluate';
 import { SHELL_TOOL, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
 
@@ -35,7 +36,7 @@ export function literalRuns(source: string): string[] {
   };
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
-    if (c === '\\' && i + 1 < source.length && !/[A-Za-z0-9]/.test(source[i + 1])) run += source[++i];
+    if (c === '\\' && i + 1 < source.length && !/[a-z0-9]/i.test(source[i + 1])) run += source[++i];
     else if (/[\w/@+-]/.test(c)) run += c;
     else end();
   }
@@ -49,7 +50,7 @@ function candidateFiles(d: GeminiRule, root: string | undefined): string[] {
   const named = runs.map((r) => (r.endsWith('/') ? `${r}x` : r)).map((r) => r.replace(/^\/+/, ''));
   const files = [...new Set([...named, ...USUAL_FILES])].filter((f) => f && PLAIN_FILE.test(f)).slice(0, MAX_FILES);
   // A pattern may want a slash before the name (`.*/credentials/.*`) or the workspace's path.
-  return files.flatMap((f) => [f, `./${f}`, ...(root ? [`${root.replace(/\/+$/, '')}/${f}`] : [])]);
+  return files.flatMap((f) => [f, `./${f}`, ...(root ? [posix.join(root, f)] : [])]);
 }
 
 /** How messages name a rule: its command prefix, regex or tool. */
@@ -92,7 +93,7 @@ export function crossToolFindings(rs: GeminiRuleSet, ctx: EvalContext = {}): Fin
       const v = evaluateGemini(rs, toolReq, ctx);
       if (v.decision !== 'deny' || v.rule?.index !== d.index) continue;
       const through: Through[] = [];
-      for (const t of (tool.does === 'read' ? READERS : WRITERS) as readonly FileCommand[]) {
+      for (const t of tool.does === 'read' ? READERS : WRITERS) {
         const command = fileCommand(t, file);
         const request = requestFor(d, SHELL_TOOL, { command });
         const s = evaluateGemini(rs, request, ctx);
