@@ -10,6 +10,7 @@ import { witnessFor } from '../../shared/analysis';
 import { Deadline } from '../../shared/analysis/budget';
 import { decisionsOf, ruleLosses, type Lost, type RuleDecisions } from './decides';
 import { resultAt, ruleAt } from './locate';
+import { CharMap } from './edit-map';
 import type { Analysis } from './workspace';
 
 const LIST_LIMIT = 8;
@@ -168,18 +169,33 @@ export function requestHoverMarkdown(r: RequestResult, rs?: RuleSet | null): str
 export const EARLIER_NOTE = '_From the last finished check, of an earlier version of this file: RuleLens is checking the current one._';
 
 /**
- * The hover at a position. An analysis of an earlier version (`stale`) answers at once and says
- * so; its ranges are left out (they are the earlier text's).
- * @example doHover(analysis, { line: 4, character: 8 })?.contents
+ * The hover at a position of `text`, the document as it is now. An analysis of an earlier
+ * version (`stale`) answers at once and says so: the position is mapped into the text that
+ * analysis read, and the hovered rule's or request's range back, through the text the edits left
+ * alone (`CharMap`); on text an edit touched (the earlier results say nothing true of it), or
+ * without that text, it does not answer.
+ * @example hoverAt(analysis, { line: 4, character: 8 }, text)?.contents
  */
-export function hoverAt(a: Analysis, pos: Position): Hover | null {
+export function hoverAt(a: Analysis, pos: Position, text?: string): Hover | null {
   const rep = a.report;
   if (!rep?.ruleSet) return null;
-  const hover = (value: string, range: Range): Hover => (a.stale ? { contents: { kind: MarkupKind.Markdown, value: `${value}\n\n${EARLIER_NOTE}` } } : { contents: { kind: MarkupKind.Markdown, value }, range });
+  let at: Position | undefined = pos;
+  let map: CharMap | undefined;
+  if (a.stale) {
+    if (a.earlierText === undefined || text === undefined) return null;
+    map = new CharMap(a.earlierText, text);
+    at = map.positionToOld(pos);
+    if (!at) return null;
+  }
+  const hover = (value: string, range: Range): Hover | null => {
+    if (!map) return { contents: { kind: MarkupKind.Markdown, value }, range };
+    const moved = map.toNew(range);
+    return moved ? { contents: { kind: MarkupKind.Markdown, value: `${value}\n\n${EARLIER_NOTE}` }, range: moved } : null;
+  };
   if (a.kind === 'requests') {
-    const r = resultAt(rep.results, pos);
+    const r = resultAt(rep.results, at);
     return r ? hover(requestHoverMarkdown(r, rep.ruleSet), r.request.range) : null;
   }
-  const rule = ruleAt(rep.ruleSet.rules, pos);
+  const rule = ruleAt(rep.ruleSet.rules, at);
   return rule ? hover(ruleHoverMarkdown(a, rule), rule.range) : null;
 }
