@@ -59,19 +59,33 @@ function shift(p: Position, head: number, below: number, delta: number): Positio
  * after a rule leaves that rule's own text, and so its place, known.
  */
 export class CharMap {
-  private readonly head: number;
-  private readonly tail: number;
+  private readonly head: number = 0;
+  private readonly tail: number = 0;
   private readonly before: SourceText;
   private readonly after: SourceText;
 
-  /** @example new CharMap('[a]', '[a, b]').toNew(rangeOfA) // the same range */
-  constructor(before: string, after: string) {
-    let head = 0;
-    while (head < before.length && head < after.length && before[head] === after[head]) head++;
-    let tail = 0;
-    while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
-    this.head = head;
-    this.tail = tail;
+  /**
+   * Where the shared start and end meet is ambiguous when the edit begins or ends like the text
+   * next to it (a rule inserted before a rule that starts alike): `first` says which takes the
+   * characters both could claim.
+   * @example new CharMap('[a]', '[a, b]').toNew(rangeOfA) // the same range
+   */
+  constructor(before: string, after: string, first: 'head' | 'tail' = 'head') {
+    const most = Math.min(before.length, after.length);
+    const common = (limit: number, at: (i: number) => boolean) => {
+      let n = 0;
+      while (n < limit && at(n)) n++;
+      return n;
+    };
+    const fromStart = (limit: number) => common(limit, (i) => before[i] === after[i]);
+    const fromEnd = (limit: number) => common(limit, (i) => before[before.length - 1 - i] === after[after.length - 1 - i]);
+    if (first === 'head') {
+      this.head = fromStart(most);
+      this.tail = fromEnd(most - this.head);
+    } else {
+      this.tail = fromEnd(most);
+      this.head = fromStart(most - this.tail);
+    }
     this.before = new SourceText(before);
     this.after = new SourceText(after);
   }

@@ -172,30 +172,37 @@ export const EARLIER_NOTE = '_From the last finished check, of an earlier versio
  * The hover at a position of `text`, the document as it is now. An analysis of an earlier
  * version (`stale`) answers at once and says so: the position is mapped into the text that
  * analysis read, and the hovered rule's or request's range back, through the text the edits left
- * alone (`CharMap`); on text an edit touched (the earlier results say nothing true of it), or
+ * alone (`CharMap`, read both ways where that is ambiguous); on text an edit touched (the earlier results say nothing true of it), or
  * without that text, it does not answer.
  * @example hoverAt(analysis, { line: 4, character: 8 }, text)?.contents
  */
 export function hoverAt(a: Analysis, pos: Position, text?: string): Hover | null {
   const rep = a.report;
   if (!rep?.ruleSet) return null;
-  let at: Position | undefined = pos;
-  let map: CharMap | undefined;
+  // An earlier result: the position in the text it read, by either reading of where the edit is.
+  let maps: CharMap[] = [];
   if (a.stale) {
     if (a.earlierText === undefined || text === undefined) return null;
-    map = new CharMap(a.earlierText, text);
-    at = map.positionToOld(pos);
-    if (!at) return null;
+    maps = [new CharMap(a.earlierText, text, 'head'), new CharMap(a.earlierText, text, 'tail')];
   }
-  const hover = (value: string, range: Range): Hover | null => {
-    if (!map) return { contents: { kind: MarkupKind.Markdown, value }, range };
-    const moved = map.toNew(range);
-    return moved ? { contents: { kind: MarkupKind.Markdown, value: `${value}\n\n${EARLIER_NOTE}` }, range: moved } : null;
+  const found = <T>(lookup: (p: Position) => T | undefined, rangeOf: (t: T) => Range): { item: T; range: Range } | undefined => {
+    if (!a.stale) {
+      const item = lookup(pos);
+      return item === undefined ? undefined : { item, range: rangeOf(item) };
+    }
+    for (const m of maps) {
+      const at = m.positionToOld(pos);
+      const item = at ? lookup(at) : undefined;
+      const range = item === undefined ? undefined : m.toNew(rangeOf(item));
+      if (item !== undefined && range) return { item, range };
+    }
+    return undefined;
   };
+  const hover = (value: string, range: Range): Hover => ({ contents: { kind: MarkupKind.Markdown, value: a.stale ? `${value}\n\n${EARLIER_NOTE}` : value }, range });
   if (a.kind === 'requests') {
-    const r = resultAt(rep.results, at);
-    return r ? hover(requestHoverMarkdown(r, rep.ruleSet), r.request.range) : null;
+    const r = found((p) => resultAt(rep.results, p), (x) => x.request.range);
+    return r ? hover(requestHoverMarkdown(r.item, rep.ruleSet), r.range) : null;
   }
-  const rule = ruleAt(rep.ruleSet.rules, at);
-  return rule ? hover(ruleHoverMarkdown(a, rule), rule.range) : null;
+  const rule = found((p) => ruleAt(rep.ruleSet!.rules, p), (x) => x.range);
+  return rule ? hover(ruleHoverMarkdown(a, rule.item), rule.range) : null;
 }

@@ -17,7 +17,7 @@ import { evaluateRequest, listRequestsFor } from './evaluate';
 import { flipFindings } from './flips';
 import { hoverAt } from './hover';
 import { ALL_FEATURES, type ServiceHost } from './host';
-import { CharMap } from './edit-map';
+import { LineMap } from './edit-map';
 import { Lints } from './lints';
 import { symbolsFor } from './symbols';
 import { uriToPath } from './uri';
@@ -285,13 +285,14 @@ export function createLanguageService(host: ServiceHost): LanguageService {
 }
 
 /**
- * The lenses of an earlier version's results on the current text: each moved past what the edits
- * added or removed above it, those on edited text left out (their rule or request may be another
- * now); the file's own lenses on its first line stay.
+ * The lenses of an earlier version's results on the current text: each moved by the lines the
+ * edits added or removed above it, those on edited lines left out (their rule or request may be
+ * another now); the file's own lenses on its first line stay. By whole lines: a lens sits at the
+ * start of its line, which a character-wise common start could claim for a line written anew.
  * @example movedLenses(lenses, earlierText, text).length <= lenses.length // true
  */
 function movedLenses(lenses: CodeLens[], earlier: string | undefined, text: string | undefined): CodeLens[] {
-  const map = earlier !== undefined && text !== undefined ? new CharMap(earlier, text) : undefined;
+  const map = earlier !== undefined && text !== undefined ? new LineMap(earlier, text) : undefined;
   return lenses.flatMap((l) => {
     if (l.range.start.line === 0) return [l];
     const range = map?.toNew(l.range);
