@@ -9,6 +9,7 @@ import { createLanguageService, type LanguageService, type StagedCheck } from '.
 import { FIXES_WAIT } from '../../../server/service/code-actions';
 import { EARLIER_NOTE } from '../../../server/service/hover';
 import { pathToUri } from '../../../server/service/uri';
+import { open, tempExample } from './helpers';
 
 /** Rules 7 (`secrets/**` deny) and 8 (`*` allow, a broad catch-all) close the file. */
 const RULES = `{
@@ -108,5 +109,25 @@ describe('language service: answers while a newer version is checked are of the 
     assert.ok(text.endsWith(EARLIER_NOTE), text);
     assert.deepStrictEqual(hover?.range?.start, { line, character: 6 }, 'the rule\'s place in the current text');
     assert.strictEqual(ls.doHover(uri, { line: lineOf(edited, '"glob"'), character: 6 }), null, 'an inserted line: the earlier result knows nothing of it');
+  });
+
+  it('lenses of an earlier result sit on the lines their rules moved to; none on an edited line', async () => {
+    const ex = tempExample();
+    const original = fs.readFileSync(ex.rules, 'utf8');
+    const ls = createLanguageService({ readFile: readText, exists: fileExists, ctx: { home: '/home/test' }, staged: true });
+    const uri = open(ls, ex.rules, original, 1);
+    await ls.ready(uri);
+    run(ls.check(uri));
+    const before = ls.codeLenses(uri).filter((l) => l.range.start.line > 0).map((l) => [l.range.start.line, l.command?.title]);
+    assert.ok(before.length > 0, 'rules that decide stored requests have lenses');
+    // A rule inserted first in the list: every rule below is one line down.
+    const edited = original.replace('  "permissions": [\n', '  "permissions": [\n    { "action": "read", "resource": "*", "effect": "allow" },\n');
+    open(ls, ex.rules, edited, 2);
+    ls.check(uri)!.stages.next();
+    const after = ls.codeLenses(uri).filter((l) => l.range.start.line > 0).map((l) => [l.range.start.line, l.command?.title]);
+    assert.deepStrictEqual(after, before.map(([line, title]) => [(line as number) + 1, title]));
+    // The new rule's line starts as the old first rule's did: the hover there still knows it is new.
+    assert.strictEqual(ls.doHover(uri, { line: 3, character: 8 }), null);
+    assert.match((ls.doHover(uri, { line: 4, character: 8 })?.contents as { value: string }).value, /\*\*Rule 1\*\* `edit \* ask`/);
   });
 });
