@@ -96,3 +96,9 @@ export const COMMANDS = {
   showDocumentation: 'rulelens.showDocumentation',
   showFlips: 'rulelens.showFlips',
 } as const;
+
+/**
+ * The title of the one, disabled, code action offered while the server checks a document's
+ * current version: fixes are computed from that check, so a client asks again once it is done.
+ */
+export const FIXES_WAIT = 'Fixes follow once RuleLens has checked this version';

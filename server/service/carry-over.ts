@@ -1,39 +1,5 @@
-import type { Finding, Position, Range } from '../../shared/model';
-
-/** Lines two texts share at their start and at their end (the rest is what an edit changed). */
-interface LineDiff {
-  /** Lines equal at the start of both texts. */
-  head: number;
-  /** Lines equal at the end of both texts, after the head. */
-  tail: number;
-  oldLines: number;
-  newLines: number;
-}
-
-function lineDiff(before: string, after: string): LineDiff {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  return { head, tail, oldLines: a.length, newLines: b.length };
-}
-
-/** A position of the old text in the new one, or undefined when its line was edited. */
-function moved(p: Position, d: LineDiff): Position | undefined {
-  if (p.line < d.head) return p;
-  if (p.line >= d.oldLines - d.tail) return { line: p.line + d.newLines - d.oldLines, character: p.character };
-  return undefined;
-}
-
-function movedRange(r: Range, d: LineDiff): Range | undefined {
-  const start = moved(r.start, d);
-  const end = moved(r.end, d);
-  // A range that spans the edit is gone with it, even when both of its ends survive.
-  if (!start || !end || (r.start.line < d.head && r.end.line >= d.oldLines - d.tail)) return undefined;
-  return { start, end };
-}
+import type { Finding } from '../../shared/model';
+import { LineMap } from './edit-map';
 
 /**
  * The findings of an earlier version of a file, moved onto a new version: those on lines the edit
@@ -46,14 +12,14 @@ function movedRange(r: Range, d: LineDiff): Range | undefined {
  */
 export function carryFindings(before: string, after: string, findings: readonly Finding[], path: string): Finding[] {
   if (before === after) return [...findings];
-  const d = lineDiff(before, after);
+  const d = new LineMap(before, after);
   const out: Finding[] = [];
   for (const f of findings) {
-    const range = movedRange(f.range, d);
+    const range = d.toNew(f.range);
     if (!range) continue;
     const related = f.related?.flatMap((r) => {
       if (r.path !== undefined && r.path !== path) return [r];
-      const to = movedRange(r.range, d);
+      const to = d.toNew(r.range);
       return to ? [{ ...r, range: to }] : [];
     });
     const { data: _data, witness: _witness, ...rest } = f;

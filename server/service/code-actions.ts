@@ -12,6 +12,7 @@ import { fixAllAction } from './actions/fix-all';
 import { suppressActions } from './actions/suppress';
 import { SOURCE } from './diagnostics';
 import { Deadline } from '../../shared/analysis/budget';
+import { FIXES_WAIT } from '../../shared/protocol';
 
 /**
  * CPU time one code-action request may spend on fixes (a fix re-parses the file or re-runs its
@@ -27,14 +28,38 @@ function overlaps(a: Range, b: Range): boolean {
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
+export { FIXES_WAIT };
+
+const sameRange = (a: Range, b: Range) => a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+
+/** For each diagnostic the client sent, the analysis's own with its lint and range (each used once); the rest are left out. */
+function matching(sent: readonly Diagnostic[], own: readonly Diagnostic[]): Diagnostic[] {
+  const used = new Set<number>();
+  const out: Diagnostic[] = [];
+  for (const g of sent) {
+    const i = own.findIndex((d, k) => !used.has(k) && String(d.code) === String(g.code) && sameRange(d.range, g.range));
+    if (i < 0) continue;
+    used.add(i);
+    out.push(own[i]);
+  }
+  return out;
+}
+
 /**
- * Quick fixes for the RuleLens diagnostics in a range. The client's diagnostics are used when it
- * sends them (they carry `data` from publication); otherwise the current ones for the range.
+ * Quick fixes for the RuleLens diagnostics in a range, computed against the text the analysis
+ * read, which is the document as it is now: an analysis of an earlier version (`stale`, the
+ * server's check of the current one still running) gives no edits, only a note, since its
+ * offsets and rule numbers may be another rule's now. The client's diagnostics say which
+ * findings are asked about; each is taken from the analysis's own (same lint, same range), so a
+ * diagnostic published for an earlier version never lends its payload (rule indexes) to this
+ * one; with none sent, the analysis's findings in the range.
  * @example codeActionsFor(ctx, range, [deadRule]).map((a) => a.title) // ['Remove rule 2 (…)', 'Show documentation for dead-rule']
  */
 export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Diagnostic[], current: () => Diagnostic[], deadline = new Deadline(CODE_ACTIONS_MS)): CodeAction[] {
+  if (ctx.analysis.stale) return [{ title: FIXES_WAIT, disabled: { reason: 'RuleLens is still checking the current version of this file; its fixes are computed from that check' } }];
   const ours = given.filter((d) => d.source === SOURCE);
-  const diags = ours.length ? ours : current().filter((d) => overlaps(d.range, range));
+  const mine = current();
+  const diags = ours.length ? matching(ours, mine) : mine.filter((d) => overlaps(d.range, range));
   const ranked: Array<{ action: CodeAction; rank: number }> = [];
   const docs = new Set<string>();
   const titles = new Set<string>();
@@ -57,7 +82,7 @@ export function codeActionsFor(ctx: FixContext, range: Range, given: readonly Di
       if (isRemovable(code, dataOf(d))) add(removeRuleAction(ctx, d), ruleOf(ctx, d)?.decision === 'deny' ? SAFETY.removeDeny : SAFETY.remove);
       if (code && !fixAll.has(code)) {
         fixAll.add(code);
-        add(fixAllAction(ctx, code, current()), SAFETY.fixAll);
+        add(fixAllAction(ctx, code, mine), SAFETY.fixAll);
       }
     }
     for (const s of suppressActions(ctx, d)) {

@@ -10,6 +10,7 @@ import { witnessFor } from '../../shared/analysis';
 import { Deadline } from '../../shared/analysis/budget';
 import { decisionsOf, ruleLosses, type Lost, type RuleDecisions } from './decides';
 import { resultAt, ruleAt } from './locate';
+import { CharMap } from './edit-map';
 import type { Analysis } from './workspace';
 
 const LIST_LIMIT = 8;
@@ -168,18 +169,40 @@ export function requestHoverMarkdown(r: RequestResult, rs?: RuleSet | null): str
 export const EARLIER_NOTE = '_From the last finished check, of an earlier version of this file: RuleLens is checking the current one._';
 
 /**
- * The hover at a position. An analysis of an earlier version (`stale`) answers at once and says
- * so; its ranges are left out (they are the earlier text's).
- * @example doHover(analysis, { line: 4, character: 8 })?.contents
+ * The hover at a position of `text`, the document as it is now. An analysis of an earlier
+ * version (`stale`) answers at once and says so: the position is mapped into the text that
+ * analysis read, and the hovered rule's or request's range back, through the text the edits left
+ * alone (`CharMap`, read both ways where that is ambiguous); on text an edit touched (the earlier results say nothing true of it), or
+ * without that text, it does not answer.
+ * @example hoverAt(analysis, { line: 4, character: 8 }, text)?.contents
  */
-export function hoverAt(a: Analysis, pos: Position): Hover | null {
+export function hoverAt(a: Analysis, pos: Position, text?: string): Hover | null {
   const rep = a.report;
   if (!rep?.ruleSet) return null;
-  const hover = (value: string, range: Range): Hover => (a.stale ? { contents: { kind: MarkupKind.Markdown, value: `${value}\n\n${EARLIER_NOTE}` } } : { contents: { kind: MarkupKind.Markdown, value }, range });
-  if (a.kind === 'requests') {
-    const r = resultAt(rep.results, pos);
-    return r ? hover(requestHoverMarkdown(r, rep.ruleSet), r.request.range) : null;
+  // An earlier result: the position in the text it read, by either reading of where the edit is.
+  let maps: CharMap[] = [];
+  if (a.stale) {
+    if (a.earlierText === undefined || text === undefined) return null;
+    maps = [new CharMap(a.earlierText, text, 'head'), new CharMap(a.earlierText, text, 'tail')];
   }
-  const rule = ruleAt(rep.ruleSet.rules, pos);
-  return rule ? hover(ruleHoverMarkdown(a, rule), rule.range) : null;
+  const found = <T>(lookup: (p: Position) => T | undefined, rangeOf: (t: T) => Range): { item: T; range: Range } | undefined => {
+    if (!a.stale) {
+      const item = lookup(pos);
+      return item === undefined ? undefined : { item, range: rangeOf(item) };
+    }
+    for (const m of maps) {
+      const at = m.positionToOld(pos);
+      const item = at ? lookup(at) : undefined;
+      const range = item === undefined ? undefined : m.toNew(rangeOf(item));
+      if (item !== undefined && range) return { item, range };
+    }
+    return undefined;
+  };
+  const hover = (value: string, range: Range): Hover => ({ contents: { kind: MarkupKind.Markdown, value: a.stale ? `${value}\n\n${EARLIER_NOTE}` : value }, range });
+  if (a.kind === 'requests') {
+    const r = found((p) => resultAt(rep.results, p), (x) => x.request.range);
+    return r ? hover(requestHoverMarkdown(r.item, rep.ruleSet), r.range) : null;
+  }
+  const rule = found((p) => ruleAt(rep.ruleSet!.rules, p), (x) => x.range);
+  return rule ? hover(ruleHoverMarkdown(a, rule.item), rule.range) : null;
 }

@@ -17,6 +17,7 @@ import { evaluateRequest, listRequestsFor } from './evaluate';
 import { flipFindings } from './flips';
 import { hoverAt } from './hover';
 import { ALL_FEATURES, type ServiceHost } from './host';
+import { LineMap } from './edit-map';
 import { Lints } from './lints';
 import { symbolsFor } from './symbols';
 import { uriToPath } from './uri';
@@ -257,11 +258,12 @@ export function createLanguageService(host: ServiceHost): LanguageService {
       const p = uriToPath(uri);
       return validate(uri).publish.find((t) => uriToPath(t.uri) === p)?.diagnostics ?? [];
     },
-    doHover: (uri, position) => hoverAt(answer(uri), position),
+    doHover: (uri, position) => hoverAt(answer(uri), position, ws.text(uriToPath(uri))),
     codeLenses(uri, mode) {
       const a = answer(uri);
       const { diff, checking } = diffOf(a.report);
-      return codeLensesFor(a, (p) => ws.uriOf(p), diff, mode, checking);
+      const lenses = codeLensesFor(a, (p) => ws.uriOf(p), diff, mode, checking);
+      return a.stale ? movedLenses(lenses, a.earlierText, ws.text(uriToPath(uri))) : lenses;
     },
     codeActions(uri, range, context) {
       const analysis = answer(uri);
@@ -280,6 +282,22 @@ export function createLanguageService(host: ServiceHost): LanguageService {
     evaluate: (params) => (staged ? evaluateRequest(ws, ws.current(params.uri)?.analysis ?? ws.analyze(params.uri), params, ws.finishedAnalysis(params.uri)) : evaluateRequest(ws, ws.analyze(params.uri), params)),
     listRequests: (uri) => listRequestsFor(ws, answer(uri)),
   };
+}
+
+/**
+ * The lenses of an earlier version's results on the current text: each moved by the lines the
+ * edits added or removed above it, those on edited lines left out (their rule or request may be
+ * another now); the file's own lenses on its first line stay. By whole lines: a lens sits at the
+ * start of its line, which a character-wise common start could claim for a line written anew.
+ * @example movedLenses(lenses, earlierText, text).length <= lenses.length // true
+ */
+function movedLenses(lenses: CodeLens[], earlier: string | undefined, text: string | undefined): CodeLens[] {
+  const map = earlier !== undefined && text !== undefined ? new LineMap(earlier, text) : undefined;
+  return lenses.flatMap((l) => {
+    if (l.range.start.line === 0) return [l];
+    const range = map?.toNew(l.range);
+    return range ? [{ range, ...(l.command ? { command: l.command } : {}), ...(l.data !== undefined ? { data: l.data } : {}) }] : [];
+  });
 }
 
 /**

@@ -21,6 +21,11 @@ export interface Analysis {
    * answers from it say so, and edits are not computed from it.
    */
   stale?: boolean;
+  /**
+   * With `stale`: this document's text as the report read it. Positions of the current text are
+   * mapped into it (and the report's ranges back) through the text the edits left alone.
+   */
+  earlierText?: string;
 }
 
 interface Open {
@@ -205,15 +210,17 @@ export class Workspace {
    * @example ws.finishedAnalysis(uri).stale // true while the edit's requests still run
    */
   finishedAnalysis(uri: string): Analysis {
-    let stale = false;
+    let earlier: Entry | undefined;
     const a = this.classify(uri, (entry, rulePath) => {
       if (entry.report) return entry.report;
       const last = this.latest.get(rulePath);
       if (!last?.report) return this.complete(entry);
-      stale = true;
+      earlier = last;
       return last.report;
     });
-    return stale && a.report ? { ...a, stale } : a;
+    if (!earlier || !a.report) return a;
+    const earlierText = a.path === a.rulePath ? earlier.ruleText : a.path === earlier.requestsPath ? earlier.requestsText : undefined;
+    return { ...a, stale: true, ...(earlierText !== undefined ? { earlierText } : {}) };
   }
 
   /**

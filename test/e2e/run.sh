@@ -5,11 +5,17 @@
 #   (1) mocha tests inside the extension host (extension under development = this checkout)
 #   (2) a UI check against the packaged .vsix, with screenshots in test/e2e/screenshots/
 # Ends with one line `N passed, M failed`; exits non-zero on any failure.
-# Env: PORT (default 8123), KEEP=1 keeps the work folder, SKIP_UI=1, SKIP_HOST_TESTS=1.
+# Env: PORT (default 8123), KEEP=1 keeps the work folder, SKIP_UI=1, SKIP_HOST_TESTS=1,
+# RULELENS_SCREENSHOTS=<folder> (the README's pictures, e.g. docs/screenshots).
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd); ROOT=$(cd "$HERE/../.." && pwd)
 PORT=${PORT:-8123}
 SHOTS=${SHOTS:-$HERE/screenshots}
+# RULELENS_SCREENSHOTS=docs/screenshots: the UI check also writes the README's cropped pictures there.
+if [ -n "${RULELENS_SCREENSHOTS:-}" ]; then
+  case "$RULELENS_SCREENSHOTS" in /*) ;; *) RULELENS_SCREENSHOTS="$ROOT/$RULELENS_SCREENSHOTS" ;; esac
+  export RULELENS_SCREENSHOTS
+fi
 mkdir -p "$ROOT/.e2e"
 WORK=$(mktemp -d "$ROOT/.e2e/run.XXXX")
 export TMPDIR="$WORK/tmp"; mkdir -p "$TMPDIR"   # the server's sockets and caches stay in the work folder

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { launch } from './browser.mjs';
 
 const [, , base, folder, shots] = process.argv;
+// The README's pictures (docs/screenshots/), taken only when asked: RULELENS_SCREENSHOTS=<folder>.
+const SURFACES = process.env.RULELENS_SCREENSHOTS;
+if (SURFACES) mkdirSync(SURFACES, { recursive: true });
 const RULE_FILE = process.env.UI_RULE_FILE || 'opencode-broad/opencode.json';
 const STORED_REQUEST = process.env.UI_REQUEST || 'B: a protected path';
 mkdirSync(shots, { recursive: true });
@@ -24,6 +27,21 @@ async function check(name, fn) {
     console.log(`  ✗ ui: ${name} (${at()})\n      ${String(e.message).split('\n')[0]}`);
     await page.screenshot({ path: join(shots, `failed-${name.replace(/\W+/g, '-')}.png`) }).catch(() => {});
   }
+}
+
+/**
+ * With RULELENS_SCREENSHOTS set: `<name>.png` there, cropped to the workbench parts given (their
+ * bounding box together, at most `maxHeight` tall), so each picture shows one surface and stays small.
+ */
+async function surface(name, parts, maxHeight = 520) {
+  if (!SURFACES) return;
+  const boxes = (await Promise.all(parts.map((sel) => page.locator(sel).first().boundingBox()))).filter(Boolean);
+  if (!boxes.length) throw new Error(`${name}: none of ${parts.join(', ')} is on the page`);
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const width = Math.max(...boxes.map((b) => b.x + b.width)) - x;
+  const height = Math.min(maxHeight, Math.max(...boxes.map((b) => b.y + b.height)) - y);
+  await page.screenshot({ path: join(SURFACES, `${name}.png`), clip: { x, y, width, height } });
 }
 
 async function palette(command) {
@@ -62,6 +80,7 @@ await check('Problems panel lists RuleLens findings', async () => {
   // The findings this file must have: the broad rule and the deny it shadows (one analysis pass).
   for (const code of ['broad-catch-all', 'shadowed-deny']) await panel.getByText(code, { exact: false }).first().waitFor({ timeout: 60000 });
   await page.screenshot({ path: join(shots, 'problems.png') });
+  await surface('diagnostics', ['.part.editor', '.part.panel'], 800);
   return (await panel.innerText()).split('\n').filter((l) => l.trim()).slice(0, 12).join('\n');
 });
 
@@ -87,6 +106,7 @@ await check('hover on a rule explains it', async () => {
   }
   await page.waitForFunction(() => [...document.querySelectorAll('.monaco-hover-content')].some((h) => /Rule 3/.test(h.textContent || '') && /edit secrets\/\* deny/.test(h.textContent || '') && !/Loading/.test(h.textContent || '')), null, { timeout: 30000 });
   await page.screenshot({ path: join(shots, 'hover.png') });
+  await surface('hover', ['.part.editor', '.monaco-hover']);
   const text = await hover.innerText();
   if (!/Rule 3/.test(text) || /Loading/.test(text)) throw new Error(`hover does not explain rule 3: ${text.slice(0, 200)}`);
   return text.split('\n').filter((l) => l.trim()).slice(0, 8).join('\n');
@@ -98,7 +118,36 @@ await check('code lenses show the stored requests', async () => {
   // The broad file's allow-everything rule decides the stored requests: its lens says so.
   const lens = page.locator('.editor-instance .codelens-decoration a', { hasText: /decides/ }).first();
   await lens.waitFor({ timeout: 30000 });
+  await surface('lenses', ['.part.editor'], 300);
   return (await page.locator('.editor-instance .codelens-decoration').allInnerTexts()).slice(0, 6).join('\n');
+});
+
+await check('Quick Fix on the catch-all lists its fixes', async () => {
+  // The cursor on the broad rule (line 7, the last `edit * allow`: Go to Line), then the Quick Fix
+  // menu, as Ctrl+. opens it.
+  await page.locator('.editor-instance .view-lines').first().click();
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(':7:20');
+  await page.keyboard.press('Enter');
+  await page.locator('.statusbar', { hasText: 'Ln 7, Col 20' }).first().waitFor({ timeout: 10000 });
+  const menu = page.locator('.action-widget');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+.');
+    try {
+      // The menu may first hold only "Fixes follow once RuleLens has checked this version".
+      await menu.getByText('Disable broad-catch-all for this rule').first().waitFor({ timeout: 10000 });
+      break;
+    } catch (e) {
+      await page.keyboard.press('Escape');
+      if (attempt >= 3) throw e;
+    }
+  }
+  await surface('quick-fixes', ['.part.editor', '.action-widget']);
+  const items = (await menu.innerText()).split('\n').filter((l) => l.trim());
+  await page.keyboard.press('Escape');
+  return items.slice(0, 8).join('\n');
 });
 
 await check('Evaluate Request… opens the trace view', async () => {
@@ -116,6 +165,7 @@ await check('Evaluate Request… opens the trace view', async () => {
   await page.keyboard.press('Control+J').catch(() => {}); // hide the panel: give the table room
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(shots, 'trace.png') });
+  await surface('trace', ['.part.editor'], 560);
   const controlling = await frame.locator('td.controlling').count();
   if (controlling === 0) throw new Error('no controlling rule is highlighted');
   return (await stamp.innerText()).replace(/\n+/g, ' · ');
@@ -131,6 +181,7 @@ await check('Testing view shows the stored requests, failing ones red', async ()
   await tree.locator('.monaco-list-row', { hasText: 'B: a protected path' }).first().waitFor({ timeout: 10000 });
   await tree.locator('.monaco-list-row:has(.codicon-testing-failed-icon)', { hasText: 'B: a protected path' }).first().waitFor({ timeout: 30000 });
   await page.screenshot({ path: join(shots, 'testing.png') });
+  await surface('testing', ['.part.sidebar'], 400);
   const failedRows = await tree.locator('.monaco-list-row:has(.codicon-testing-failed-icon)').count();
   return `${failedRows} rows marked failed`;
 });

@@ -67,3 +67,36 @@ export async function revert(doc: vscode.TextDocument): Promise<void> {
   await vscode.window.showTextDocument(doc);
   await vscode.commands.executeCommand('workbench.action.files.revert');
 }
+
+/** The lines a change removed and added, between the longest common head and tail. */
+export function lineDiff(before: string, after: string): { at: number; removed: string[]; added: string[] } {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  return { at: head, removed: a.slice(head, a.length - tail), added: b.slice(head, b.length - tail) };
+}
+
+/** The same edits without their annotations: applied at once, where the editor would first show its preview. */
+export function plain(edit: vscode.WorkspaceEdit): vscode.WorkspaceEdit {
+  const out = new vscode.WorkspaceEdit();
+  for (const [uri, edits] of edit.entries()) for (const e of edits) out.replace(uri, e.range, e.newText);
+  return out;
+}
+
+/**
+ * The code actions for a range with RuleLens findings, once the server has checked the document's
+ * current version: with its fixes it offers each finding's "Show documentation for …". Until then
+ * it offers only a disabled note (fixes are never computed from an earlier version's result),
+ * which `vscode.executeCodeActionProvider` leaves out, as it does every disabled action.
+ */
+export function codeActions(uri: vscode.Uri, range: vscode.Range, ms?: number): Promise<vscode.CodeAction[]> {
+  return waitFor(
+    'the fixes of the current version',
+    async () => (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range)) ?? [],
+    (actions) => actions.some((a) => a.title.startsWith('Show documentation for ')),
+    ms,
+  );
+}
