@@ -26,6 +26,11 @@ export interface EvaluateResult {
   /** Rule labels in file order, for rule × subject tables. */
   /** Every rule in file order; `number` is the one people see ("rule N"). */
   rules?: Array<{ index: number; number?: number; label: string; decision: string; line: number }>;
+  /**
+   * Set when the server's time limit for the request cut its explanation short (the verdict is
+   * whole): what was left out, as the trace's last note also says.
+   */
+  incomplete?: string;
 }
 
 /** `rulelens/listRequests`: the stored requests of a rule or requests file, with their results. */

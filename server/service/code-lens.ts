@@ -9,8 +9,26 @@ import { decisionsOf, shortName, type Decided } from './decides';
 import { flipLens, flipSuffix, requestFlips } from './flips';
 import type { Analysis } from './workspace';
 import type { LensMode } from './lens-mode';
+import { Deadline } from '../../shared/analysis/budget';
 
 const NAMES_SHOWN = 4;
+
+/**
+ * CPU time one code-lens request may spend on its lenses: past it, the rules or stored requests
+ * left get none, and the summary lens on top says how many (`lensesCutNote`).
+ */
+export const CODE_LENS_MS = 100;
+
+/** Lenses built between two reads of the budget (a read is a system call; a lens is far cheaper). */
+const LENSES_PER_CHECK = 256;
+
+/**
+ * What the summary lens adds when the budget ran out with `n` rules or requests not yet read.
+ * @example lensesCutNote(40, 'rule') // 'lenses of 40 more rules not computed (time limit: 100 ms)'
+ */
+export function lensesCutNote(n: number, what: 'rule' | 'request'): string {
+  return `lenses of ${n} more ${what}${n === 1 ? '' : 's'} not computed (time limit: ${CODE_LENS_MS} ms)`;
+}
 
 /** What a lens built from an earlier version's results adds to its title. */
 export const EARLIER = 'earlier version, checking…';
@@ -76,7 +94,7 @@ export function requestTitle(r: RequestResult, rs?: RuleSet | null): string {
  * or null) and a stale analysis say so in the titles they concern.
  * @example codeLensesFor(analysis, uriOf, null)[1].command?.title // 'decides B (deny), C (deny)'
  */
-export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: BaseDiff | null = null, mode: LensMode = 'all', checking = false): CodeLens[] {
+export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: BaseDiff | null = null, mode: LensMode = 'all', checking = false, deadline = new Deadline(CODE_LENS_MS)): CodeLens[] {
   const rep = a.report;
   if (mode === 'off' || !rep?.ruleSet) return [];
   const ruleUri = uriOf(rep.path);
@@ -85,7 +103,13 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
   if (a.kind === 'requests') {
     const flips = requestFlips(diff);
     // Requests the rule file states itself (index < 0) sit in the rule file, not here.
-    for (const r of rep.results.filter((x) => x.request.index >= 0)) {
+    const stored = rep.results.filter((x) => x.request.index >= 0);
+    for (let i = 0; i < stored.length; i++) {
+      if (i > 0 && i % LENSES_PER_CHECK === 0 && deadline.expired) {
+        summary.title += ` · ${lensesCutNote(stored.length - i, 'request')}`;
+        break;
+      }
+      const r = stored[i];
       const flip = flips.get(r.request.name);
       const title = flip ? `${requestTitle(r, rep.ruleSet)} · ${flipSuffix(flip)}` : requestTitle(r, rep.ruleSet);
       out.push({ range: lineRange(r.request.range.start.line), command: { title, command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
@@ -100,21 +124,24 @@ export function codeLensesFor(a: Analysis, uriOf: (p: string) => string, diff: B
     out.push({ range: lineRange(r.request.range.start.line), command: { title: requestTitle(r, rep.ruleSet), command: COMMANDS.showTrace, arguments: [{ uri: ruleUri, requestName: r.request.name }] } });
   }
   if (!rep.requestsPath) return out;
-  const none = ruleLenses(rep.ruleSet.rules, decisionsOf(rep), ruleUri, out);
+  const { none, left } = ruleLenses(rep.ruleSet.rules, decisionsOf(rep), ruleUri, out, deadline);
   if (none > 0) summary.title += ` · ${none} rule${none === 1 ? '' : 's'} decide${none === 1 ? 's' : ''} none`;
+  if (left > 0) summary.title += ` · ${lensesCutNote(left, 'rule')}`;
   return out;
 }
 
 /**
  * A lens per rule that decides a stored request, appended to `out`; the number of rules that
- * decide none (they get no lens: the summary counts them). A loop of its own: it runs over
+ * decide none (they get no lens: the summary counts them), and of rules not reached once the
+ * deadline passed. A loop of its own: it runs over
  * thousands of rules, and V8 then optimizes this small function rather than the whole lens
  * builder around it; the lens itself is made apart, for the few rules that have one, so the
  * loop stays small to compile however the lenses' titles are read.
  */
-function ruleLenses(rules: readonly Rule[], decisions: ReturnType<typeof decisionsOf>, ruleUri: string, out: CodeLens[]): number {
+function ruleLenses(rules: readonly Rule[], decisions: ReturnType<typeof decisionsOf>, ruleUri: string, out: CodeLens[], deadline: Deadline): { none: number; left: number } {
   let none = 0;
   for (let i = 0; i < rules.length; i++) {
+    if (i > 0 && i % LENSES_PER_CHECK === 0 && deadline.expired) return { none, left: inFileFrom(rules, i) };
     const rule = rules[i];
     // A built-in layer's rule has no line in the file to carry a lens.
     if (rule.layer !== undefined) continue;
@@ -123,7 +150,14 @@ function ruleLenses(rules: readonly Rule[], decisions: ReturnType<typeof decisio
     if (decides === undefined || decides.length === 0) none++;
     else out.push(ruleLens(rule, decides, ruleUri));
   }
-  return none;
+  return { none, left: 0 };
+}
+
+/** How many rules from `i` on are the file's own (a built-in layer's have no line for a lens). */
+function inFileFrom(rules: readonly Rule[], i: number): number {
+  let n = 0;
+  for (let k = i; k < rules.length; k++) if (rules[k].layer === undefined) n++;
+  return n;
 }
 
 /** `decides B (deny), C (deny) +2 more` on the rule's first line. */

@@ -5,20 +5,48 @@ import { SourceText } from '../../shared/model';
 import { GENERIC_REQUEST_FIELDS } from '../../shared/requests/fields';
 import { expectWords, ORIGINS } from '../../shared/requests/parse';
 import { valuesFor } from './vocabulary';
+import { Deadline } from '../../shared/analysis/budget';
 
 const EMPTY: CompletionList = { isIncomplete: false, items: [] };
+
+/**
+ * CPU time one completion request may take: past it the list ends (the first item is always
+ * given), each item's detail says the list is partial, and the list is marked incomplete so the
+ * editor asks again on the next keystroke.
+ */
+export const COMPLETION_MS = 50;
+
+/** What the detail of each item of a list cut short by `COMPLETION_MS` says. */
+export const PARTIAL_LIST = `partial list (time limit: ${COMPLETION_MS} ms)`;
 
 interface Where {
   path: Array<string | number>;
   atKey: boolean;
   /** The string node being typed, replaced whole by the completion. */
   node: Node | undefined;
+  /** The request's budget, read before each item after the first; `cut` is set once it ran out. */
+  deadline: Deadline;
+  cut: boolean;
 }
 
 function items(words: readonly string[], kind: CompletionItemKind, src: SourceText, w: Where, offset: number, detail?: string): CompletionItem[] {
   const n = w.node && w.node.type === 'string' ? w.node : undefined;
   const range = n ? src.range(n.offset, n.offset + n.length) : src.range(offset, offset);
-  return words.map((word) => ({ label: word, kind, detail, textEdit: { range, newText: w.atKey ? `${JSON.stringify(word)}: ` : JSON.stringify(word) }, filterText: JSON.stringify(word) }));
+  const out: CompletionItem[] = [];
+  for (const word of words) {
+    if (out.length > 0 && w.deadline.expired) {
+      w.cut = true;
+      break;
+    }
+    out.push({ label: word, kind, detail, textEdit: { range, newText: w.atKey ? `${JSON.stringify(word)}: ` : JSON.stringify(word) }, filterText: JSON.stringify(word) });
+  }
+  return out;
+}
+
+/** The list for the editor: a list cut short says so in each item's detail and asks to be asked again. */
+function listOf(found: CompletionItem[], w: Where): CompletionList {
+  if (!w.cut) return { isIncomplete: false, items: found };
+  return { isIncomplete: true, items: found.map((i) => ({ ...i, detail: i.detail ? `${i.detail} — ${PARTIAL_LIST}` : PARTIAL_LIST })) };
 }
 
 /** Completion inside a requests file: request fields as keys; expect, origin and per-dialect values. */
@@ -55,15 +83,15 @@ function rulesCompletion(dialect: AnyDialect, w: Where, src: SourceText, offset:
 
 /**
  * Keys and values for the position: decisions, capabilities, trust levels, modes, tool names and
- * each dialect's request fields.
+ * each dialect's request fields, within `deadline` (see `COMPLETION_MS`).
  * @example completionAt('/ws/opencode.json', text, pos, undefined).items.map((i) => i.label) // ['allow', 'ask', 'deny']
  */
-export function completionAt(path: string, text: string, pos: Position, requestsDialect: AnyDialect | undefined): CompletionList {
+export function completionAt(path: string, text: string, pos: Position, requestsDialect: AnyDialect | undefined, deadline = new Deadline(COMPLETION_MS)): CompletionList {
   const src = new SourceText(text);
   const offset = src.offsetAt(pos);
   const loc = getLocation(text, offset);
-  const w: Where = { path: loc.path, atKey: loc.isAtPropertyKey, node: loc.previousNode };
-  if (isRequestsFile(path)) return { isIncomplete: false, items: requestsCompletion(requestsDialect, w, src, offset) };
+  const w: Where = { path: loc.path, atKey: loc.isAtPropertyKey, node: loc.previousNode, deadline, cut: false };
+  if (isRequestsFile(path)) return listOf(requestsCompletion(requestsDialect, w, src, offset), w);
   const dialect = detectDialect({ path, text });
-  return dialect ? { isIncomplete: false, items: rulesCompletion(dialect, w, src, offset) } : EMPTY;
+  return dialect ? listOf(rulesCompletion(dialect, w, src, offset), w) : EMPTY;
 }

@@ -8,7 +8,16 @@ import type { RequestResult } from '../../shared/requests/model';
 import { resultBucket } from '../../shared/requests/summary';
 import { renderTraceMarkdown } from '../../shared/trace/render';
 import { withNearMisses } from '../../shared/trace/near-miss';
+import { Deadline } from '../../shared/analysis/budget';
 import type { Analysis, Workspace } from './workspace';
+
+/**
+ * CPU time one `rulelens/evaluate` request (the trace view, "Evaluate Request…") may spend
+ * explaining its verdict's near misses: the verdict itself is always whole (the linear matcher
+ * decides it); past this the rows left are not explained, the trace's notes and the result's
+ * `incomplete` field say so.
+ */
+export const EVALUATE_MS = 150;
 
 function fail(error: string, dialect?: string): EvaluateResult {
   return { ok: false, error, ...(dialect ? { dialect } : {}) };
@@ -20,7 +29,7 @@ function fail(error: string, dialect?: string): EvaluateResult {
  * its Markdown and the rule list.
  * @example evaluateRequest(ws, ws.analyze(uri), { uri, requestName: 'B: a protected path' }).verdict?.decision // 'deny'
  */
-export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluateParams, stored: Analysis = a): EvaluateResult {
+export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluateParams, stored: Analysis = a, deadline = new Deadline(EVALUATE_MS)): EvaluateResult {
   const rep = a.report;
   if (!rep?.dialect || !rep.ruleSet) return fail(a.kind === 'requests' ? 'no rule file found for this requests file' : 'not a rule file of any known dialect');
   const dialect = rep.dialect;
@@ -45,8 +54,9 @@ export function evaluateRequest(ws: Workspace, a: Analysis, params: EvaluatePara
   } else return fail('give "requestName" or a "request" object', dialect.id);
   const { verdict: raw, error } = safeEvaluate(dialect, rs, request, ws.host.ctx ?? {});
   if (!raw) return fail(error ?? 'evaluation failed', dialect.id);
-  const verdict = withNearMisses(raw);
-  return { ok: true, dialect: dialect.id, verdict, markdown: renderTraceMarkdown(verdict), rules };
+  const verdict = withNearMisses(raw, deadline);
+  const cut = verdict.trace.notes.length > raw.trace.notes.length ? verdict.trace.notes.at(-1) : undefined;
+  return { ok: true, dialect: dialect.id, verdict, markdown: renderTraceMarkdown(verdict), rules, ...(cut ? { incomplete: cut } : {}) };
 }
 
 function expectText(r: RequestResult): string | null {

@@ -127,6 +127,12 @@ export const HOVER_WITNESS_MS = 100;
 export const HOVER_LOSSES_MS = 100;
 
 /**
+ * How long a request's hover may spend explaining near misses (CPU ms): past it, the rows left
+ * are not explained and a last line says how many.
+ */
+export const HOVER_NEAR_MISS_MS = 100;
+
+/**
  * A request the rule decides: proved by the analyser within the hover's budget, else the subject
  * of a stored request it decides; `stopped` when the budget ran out before a proof.
  */
@@ -161,7 +167,7 @@ export function requestHoverMarkdown(r: RequestResult, rs?: RuleSet | null): str
   if (v.hook) out.push(`**${HOOK_DEPENDENT}**: ${hookSentence(v.hook)}. Pin the hook's answer with \`"hook": "allow" | "ask" | "deny" | "none"\` to test each case.`, '');
   if (r.mismatches.length) out.push(...r.mismatches.map((m) => `- ✗ ${m}`), '');
   out.push(renderTraceMarkdown(rs ? withSources(v, rs) : v, { compact: true }));
-  for (const l of nearMissLines(v)) out.push('', `⚠ ${l.replace(/([*_])/g, '\\$1')}`);
+  for (const l of nearMissLines(v, new Deadline(HOVER_NEAR_MISS_MS))) out.push('', `⚠ ${l.replace(/([*_])/g, '\\$1')}`);
   return out.join('\n').trimEnd();
 }
 

@@ -1,3 +1,4 @@
+import type { Deadline } from '../analysis/budget';
 import type { TraceSection, Verdict } from '../model';
 import { matchesIgnoringCase } from '../patterns/fold';
 import { atomsOf, matchesPattern, type Wildcard } from '../patterns/wildcard';
@@ -49,12 +50,19 @@ export function nearMissReason(pattern: string, subject: string): string | undef
   return undefined;
 }
 
-/** The rows of a section that are near misses: everything matched but the last column. */
-function sectionNearMisses(s: TraceSection): Array<{ rule: number; reason: string }> {
+/**
+ * The rows of a section that are near misses: everything matched but the last column. With a
+ * deadline, the rows left once it has passed are not explained; `cut` counts them.
+ */
+function sectionNearMisses(s: TraceSection, deadline?: Deadline, cut?: { rows: number }): Array<{ rule: number; reason: string }> {
   const out: Array<{ rule: number; reason: string }> = [];
   for (const r of s.rows) {
     if (r.rule === s.controlling || r.matches.length === 0 || r.matches.at(-1) !== false) continue;
     if (r.matches.slice(0, -1).some((m) => m === false)) continue;
+    if (deadline?.expired && cut) {
+      cut.rows++;
+      continue;
+    }
     const pattern = patternOf(r.label);
     const subject = s.subject.replace(/^as given: /, '');
     const reason = pattern !== undefined ? nearMissReason(pattern, subject) : undefined;
@@ -63,29 +71,57 @@ function sectionNearMisses(s: TraceSection): Array<{ rule: number; reason: strin
   return out;
 }
 
+/** The first item's value per rule (as a search from the front would find it). */
+function firstByRule<T extends { rule: number }>(items: readonly T[], value: (t: T) => string): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const t of items) if (!out.has(t.rule)) out.set(t.rule, value(t));
+  return out;
+}
+
+/**
+ * The note a trace gets when its near misses were not all explained within `ms`.
+ * @example nearMissCutNote(3, 150) // 'near misses: 3 rows not explained (time limit: 150 ms)'
+ */
+export function nearMissCutNote(rows: number, ms: number): string {
+  return `near misses: ${rows} row${rows === 1 ? '' : 's'} not explained (time limit: ${ms} ms)`;
+}
+
 /**
  * The verdict with each near miss explained in its row's note (a copy; notes the dialect wrote are
  * kept): the trace view, the hover and `eval` then say why a rule that looks right did not match.
+ * With a deadline, rows met once it has passed are left unexplained and the trace's notes say how
+ * many (`nearMissCutNote`).
  * @example withNearMisses(verdict).trace.sections[0].rows[1].note // '":*" matches "npm run test" followed by …'
  */
-export function withNearMisses(v: Verdict): Verdict {
+export function withNearMisses(v: Verdict, deadline?: Deadline): Verdict {
   let changed = false;
+  const cut = { rows: 0 };
   const sections = v.trace.sections.map((s) => {
-    const misses = sectionNearMisses(s);
+    const misses = sectionNearMisses(s, deadline, cut);
     if (!misses.length) return s;
     changed = true;
+    // By rule, not a search per row: a section of thousands of near misses stays linear.
+    const byRule = firstByRule(misses, (m) => m.reason);
     return { ...s, rows: s.rows.map((r) => {
-      const m = misses.find((x) => x.rule === r.rule);
-      return m ? { ...r, note: r.note ? `${r.note}; ${m.reason}` : m.reason } : r;
+      const reason = byRule.get(r.rule);
+      return reason !== undefined ? { ...r, note: r.note ? `${r.note}; ${reason}` : reason } : r;
     }) };
   });
+  if (cut.rows > 0) return { ...v, trace: { ...v.trace, sections, notes: [...v.trace.notes, nearMissCutNote(cut.rows, deadline!.ms)] } };
   return changed ? { ...v, trace: { ...v.trace, sections } } : v;
 }
 
 /**
- * Near-miss lines for a compact rendering (a hover): `rule 2 (Bash(npm run test:*) allow): …`.
+ * Near-miss lines for a compact rendering (a hover): `rule 2 (Bash(npm run test:*) allow): …`;
+ * with a deadline, a last line says how many rows were not explained once it passed.
  * @example nearMissLines(verdict) // ['rule 1 `Bash(npm run test:*) allow` does not match: ":*" matches …']
  */
-export function nearMissLines(v: Verdict): string[] {
-  return v.trace.sections.flatMap((s) => sectionNearMisses(s).map((m) => `rule ${m.rule + 1} \`${(s.rows.find((r) => r.rule === m.rule)?.label ?? '').replace(/`/g, "'")}\` does not match: ${m.reason}`));
+export function nearMissLines(v: Verdict, deadline?: Deadline): string[] {
+  const cut = { rows: 0 };
+  const out = v.trace.sections.flatMap((s) => {
+    const labels = firstByRule(s.rows, (r) => r.label);
+    return sectionNearMisses(s, deadline, cut).map((m) => `rule ${m.rule + 1} \`${(labels.get(m.rule) ?? '').replace(/`/g, "'")}\` does not match: ${m.reason}`);
+  });
+  if (cut.rows > 0) out.push(nearMissCutNote(cut.rows, deadline!.ms));
+  return out;
 }

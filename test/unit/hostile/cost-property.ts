@@ -36,10 +36,11 @@ interface Size {
 }
 
 /**
- * One case at several sizes, ready to be measured: per round and size, the files (a pattern no
- * cache has seen: its last letter changes) and a language service with both documents open.
+ * One case at several sizes, ready to be measured (by the property below and by
+ * `npm run bench -- hostile`): per round and size, the files (a pattern no cache has seen: its
+ * last letter changes) and a language service with both documents open.
  */
-class Bench {
+export class Bench {
   private round = 0;
   private readonly dirs: string[] = [];
   constructor(

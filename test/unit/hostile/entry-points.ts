@@ -103,6 +103,15 @@ export const CASES: HostileCase[] = [
     rules: (p, base) => j({ version: 1, root: '.', tools: { 'file.read': { path_arg: 'path', access: 'read' }, 'shell.exec': { shell: true, command_arg: 'command' } }, allow: { read: ['**', ...(base ? [p] : [])] }, deny: { read: base ? ['.env'] : ['.env', p] } }),
     request: (s) => ({ tool: 'file.read', args: { path: s } }),
   },
+  {
+    id: 'bounds rules',
+    kind: 'resource',
+    rulePath: '.attesso/rules.json',
+    requestsPath: '.attesso/rules.requests.json',
+    // The pattern is a history condition's subject (compared whole, never as a pattern); the base denies another capability.
+    rules: (p, base) => j({ version: 1, rules: [{ id: 'no-read-after-hostile', deny: { capabilities: [base ? 'send' : 'read'] }, if_path: { capability: 'read', subject: p } }, { id: 'step-cap', deny: { capabilities: ['send'] }, max_steps: 1000 }] }),
+    request: (s) => ({ history: [{ action: 'web.read', subject: s, task: 't', trust: 'untrusted', capability: 'read' }], proposal: { action: 'file.read', subject: s, task: 't', capability: 'read' } }),
+  },
 ];
 
 /** The name of the stored request every case holds. */
@@ -192,6 +201,7 @@ const QUIET = { out: () => undefined, err: () => undefined };
 /** The CLI entry points, run in this process through the command dispatcher. */
 export const CLI_ENTRY_POINTS: ReadonlyArray<{ name: string; run(x: EntryInput): Promise<unknown> }> = [
   { name: 'eval --request', run: ({ c, w, subject }) => cliMain(['eval', w.rules, '--request', JSON.stringify(c.request(subject))]) },
+  { name: 'eval --request --trace', run: ({ c, w, subject }) => cliMain(['eval', w.rules, '--request', JSON.stringify(c.request(subject)), '--trace']) },
   { name: 'eval --requests', run: ({ w }) => cliMain(['eval', w.rules, '--requests', w.requests]) },
   { name: 'eval --requests --trace', run: ({ w }) => cliMain(['eval', w.rules, '--requests', w.requests, '--trace']) },
   { name: 'check', run: ({ w }) => cliMain(['check', w.rules]) },
