@@ -104,7 +104,7 @@ export const DANGEROUS_PROGRAMS: Readonly<Record<string, DangerousProgram>> = {
   find: { kind: 'find', witnesses: ['find . -exec ./payload.sh {} +', 'find . -execdir ./payload.sh {} +', 'find . -ok ./payload.sh {} +'], reason: '-exec, -execdir and -ok run any command' },
   git: { kind: 'git', witnesses: ['git -c core.fsmonitor=./payload.sh status', 'git --config-env=core.pager=PAGER log'], reason: '-c and --config-env set hooks, pagers and aliases that run commands' },
   tar: entry('archive', '--to-command and --checkpoint-action=exec run commands', 'tar -xf a.tar --to-command=./payload.sh'),
-  rm: entry('destroy', 'deletes any file, recursively and without asking', 'rm -rf ~', 'rm -rf .'),
+  rm: entry('destroy', 'deletes any file, recursively and without asking', 'rm -rf ~', 'rm -rf .', 'rm -rf src'),
 };
 
 /** One proposed witness for a pattern: the command and why it runs anything. */

@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import type { Decision } from '../../../shared/model';
 import { evaluateClaude, initShellParser, parseClaude } from '../../../shared/dialects/claude';
 
@@ -173,6 +174,17 @@ const STRICTER: Array<[string, Record<string, string>, 'allow', 'ask', string]> 
   // Seed 9090: the CLI ran `cat /etc/hostname &` under a bare Bash allow but asked for `echo hi &` in the
   // same settings; which backgrounded commands it lets through is not understood yet, so RuleLens asks for all.
   ['{"permissions":{"allow":["Bash"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'cat /etc/hostname &' }, 'allow', 'ask', 'a background & under a bare Bash allow'],
+  // The cached answers (2.1.328 and 2.1.332) also ran `command rm -f "x" < .e* &` under a bare Bash allow:
+  // the same unexplained class, so still ask.
+  ['{"permissions":{"allow":["Bash","Bash(curl:*)","Edit(src/**)"],"ask":["Read(b.txt)"]}}', { tool: 'Bash', command: 'command rm -f "x" < .e* &' }, 'allow', 'ask', 'a background & under a bare Bash allow'],
+  // Both versions ran `readlink \.env 2>/dev/null` with no rule in acceptEdits mode (readlink is in their
+  // read-only table and names no checked path). RuleLens's read-only layer takes only words whose text
+  // is their value: a backslash escape is not proven plain, so the mode decides (ask).
+  ['{"permissions":{"allow":["Bash(mkdir *)"],"deny":["Read(.ENV)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'readlink \\.env 2>/dev/null' }, 'allow', 'ask', 'a backslash-escaped word in the read-only layer'],
+  // Seed 3232 (both versions) and a probe: acceptEdits runs `sed --in-place s/a/b/ a.txt` with no rule. RuleLens's
+  // acceptEdits set is the file-system commands only (mkdir, touch, rm, rmdir, mv, cp); which sed forms the
+  // agent's mode approves is not transcribed yet, so the mode asks.
+  ['{"permissions":{"allow":["Bash(wc:*)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'sed --in-place s/a/b/ a.txt 2>err.txt' }, 'allow', 'ask', 'sed -i under acceptEdits'],
   // Seed 31337: `\` + newline joins `docs` and `git` into one word for bash (the CLI allows under its
   // bare Bash allow), but a command with escaped whitespace is also split at newlines, conservatively,
   // so a deny or ask rule sees every line it might run: `git status` meets the `Bash(git *)` ask.
@@ -184,7 +196,7 @@ describe('claude: where RuleLens is stricter than an observed CLI answer', () =>
   for (const [settings, request, cli, ours, why] of STRICTER) {
     it(`${settings.slice(0, 70)} ${request.tool} ${JSON.stringify(request.command)} → ${ours}, the CLI said ${cli} (${why})`, () => {
       const rs = parseClaude({ path: '/proj/.claude/settings.json', text: settings }, { root: '/proj', home: '/home/u' });
-      assert.equal(evaluateClaude(rs, request as never, { root: '/proj', home: '/home/u' }).decision, ours);
+      assert.equal(evaluateClaude(rs, request as never, { root: '/proj', home: '/home/u', fs: LEXICAL_FS }).decision, ours);
     });
   }
 });
@@ -195,7 +207,7 @@ describe('claude: what the real CLI decides (observed rows)', () => {
     const label = JSON.stringify(request.command ?? request.path ?? request.url).slice(0, 60);
     it(`${settings.slice(0, 70)} ${request.tool} ${label} → ${expected} (${why})`, () => {
       const rs = parseClaude({ path: '/proj/.claude/settings.json', text: settings }, { root: '/proj', home: '/home/u' });
-      const v = evaluateClaude(rs, request as never, { root: '/proj', home: '/home/u' });
+      const v = evaluateClaude(rs, request as never, { root: '/proj', home: '/home/u', fs: LEXICAL_FS });
       assert.equal(v.decision, expected, `${v.trace.branch}\n${v.trace.sections.map((s) => `${s.kind} ${s.subject}: ${s.decision} — ${s.branch}`).join('\n')}`);
     });
   }
