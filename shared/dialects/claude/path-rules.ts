@@ -5,6 +5,8 @@ import type { PathAnchor, RuleMatcher } from './types';
 /** Compiled globs kept per pattern text; cleared when it grows past this (it only saves work). */
 export const MAX_GLOB_CACHE = 4_096;
 const globCache = new Map<string, GlobMatcher>();
+/** A literal folder standing for a rule's anchor, so one compiled glob serves every working folder. */
+const ANCHOR = '/anchor';
 
 type PathMatcher = Extract<RuleMatcher, { kind: 'path' }>;
 
@@ -71,14 +73,25 @@ function relativeGlob(m: PathMatcher): string {
 export function pathRuleMatches(m: PathMatcher, absPath: string, dirs: AnchorDirs): GlobAnswer {
   const base = anchorBase(m, dirs);
   if (base === undefined) return false;
+  // Case folded on both sides (the glob matcher has no ignorecase of its own). The relative glob
+  // sits under a stand-in folder for the anchor, so the matcher's one-pass ancestor test applies.
+  const test = compiled(`${ANCHOR}/${relativeGlob(m).toLowerCase()}`);
+  // A glob the matcher can never decide is undecided for every path (the caller fails closed).
+  if (test.undecidable !== undefined) return undefined;
   const rel = posix.relative(base, posix.normalize(absPath));
   // The anchor folder itself and paths outside it are never matched (the agent skips an empty or `..` relative path).
   if (rel === '' || rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel)) return false;
-  // Case folded on both sides (the glob matcher has no ignorecase of its own); undefined when the
-  // matcher could not decide within its budget (the caller fails closed).
-  const test = compiled(relativeGlob(m).toLowerCase());
+  const path = `${ANCHOR}/${rel.toLowerCase()}`;
+  // The stand-in is among the folders the one pass tests, but the anchor is never matched: a glob
+  // that matches it (`**`, rare) is tested on the path's own folders one by one instead.
+  if (test.test(ANCHOR) !== false) return ownFolders(test, path);
+  return test.testSelfOrAncestor(path);
+}
+
+/** The path and each folder above it, short of the anchor's stand-in; undefined when one went undecided and none matched. */
+function ownFolders(test: GlobMatcher, path: string): GlobAnswer {
   let unknown = false;
-  for (let p = rel.toLowerCase(); p !== '.' && p !== ''; p = posix.dirname(p)) {
+  for (let p = path; p !== ANCHOR; p = posix.dirname(p)) {
     const r = test.test(p);
     if (r === true) return true;
     if (r === undefined) unknown = true;
