@@ -161,7 +161,8 @@ function checkClaims(dialect: AnyDialect, rs: RuleSet, f: Finding, where: string
   if (CLAIMING.has(f.code) && f.witness !== undefined && rs.dialect !== 'claude') assert.ok(claims?.length, `${where}: ${f.code} names witness ${f.witness} without claims`);
   if (!claims) return 0;
   for (const c of claims) {
-    const got = dialect.evaluate(rs, c.request).decision;
+    // Claude Code's lints judge rules on a file system without symlinks (LEXICAL_FS): so does their check.
+    const got = dialect.evaluate(rs, c.request, rs.dialect === 'claude' ? { fs: LEXICAL_FS } : {}).decision;
     const say = `${where}: ${f.code} "${f.message}" on ${JSON.stringify(c.request)} → ${got}`;
     if (c.decision !== undefined) assert.equal(got, c.decision, say);
     if (c.notDecision !== undefined) assert.notEqual(got, c.notDecision, say);
