@@ -235,6 +235,44 @@ function callArb(layout: Layout): fc.Arbitrary<ToolCall> {
   );
 }
 
+/**
+ * Settings for several calls on one layout: the program rules of up to a third of the calls, so
+ * allow rules still meet the commands they would approve.
+ */
+function groupSettingsArb(calls: readonly ToolCall[]): fc.Arbitrary<Record<string, unknown>> {
+  const own = [...new Set(calls.flatMap(programRules))];
+  return fc
+    .record({
+      allow: fc.tuple(fc.subarray(ALLOW_RULES, { maxLength: 3 }), fc.subarray(own, { maxLength: Math.max(1, Math.ceil(calls.length / 3)) })).map(([a, b]) => [...b, ...a]),
+      deny: fc.subarray(DENY_RULES, { maxLength: 2 }),
+      ask: fc.subarray(ASK_RULES, { maxLength: 2 }),
+      mode: fc.constantFrom(...MODES),
+      extraDir: tenths(1),
+    })
+    .map(({ allow, deny, ask, mode, extraDir }) => ({
+      permissions: { allow, deny, ask, ...(mode ? { defaultMode: mode } : {}), ...(extraDir ? { additionalDirectories: ['{{outside}}'] } : {}) },
+    }));
+}
+
+/** What a call is about (its command, path or URL): no two calls of one session share it, so a prompt names one call. */
+export function callSubject(call: ToolCall): string {
+  const i = call.input;
+  const subject = i.command ?? i.file_path ?? i.url;
+  return `${call.name} ${typeof subject === 'string' ? subject : JSON.stringify(i)}`;
+}
+
+/**
+ * `size` cases on one layout and one set of settings, differing in their call: one CLI session
+ * can answer them all (see claude.diff.ts, DIFF_GROUP). Each is a whole case, cached on its own.
+ */
+export function groupArb(size: number): fc.Arbitrary<OracleCase[]> {
+  return layoutArb.chain((layout) =>
+    fc
+      .uniqueArray(callArb(layout), { minLength: size, maxLength: size, selector: callSubject })
+      .chain((calls) => groupSettingsArb(calls).map((project) => calls.map((call) => ({ project, call, files: layout.files, links: layout.links, outside: layout.outside })))),
+  );
+}
+
 /** One generated differential case. */
 export const caseArb: fc.Arbitrary<OracleCase> = layoutArb.chain((layout) =>
   callArb(layout).chain((call) => settingsArb(call).map((project) => ({ project, call, files: layout.files, links: layout.links, outside: layout.outside }))),

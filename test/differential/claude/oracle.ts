@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Decision } from '../../../shared/model';
 import { installOracle } from '../oracle-cache';
-import type { MockApi, ToolCall } from './mock-api';
+import { toolUseId, type MockApi, type ToolCall } from './mock-api';
 
 /**
  * The pinned CLI versions every differential run asks, oldest first; the newest is what users get.
@@ -141,39 +141,66 @@ export async function askClaudeCode(bin: string, api: MockApi, c: OracleCase, di
 
 /** Runs the CLI for a case already filled in and laid out in `dirs` (see `materialize`); leaves the dirs in place. */
 export async function askPrepared(bin: string, api: MockApi, filled: OracleCase, dirs: CaseDirs): Promise<OracleAnswer> {
+  const [answer] = await askBatch(bin, api, [filled], dirs);
+  if (!answer) throw new Error('the CLI never asked for the tool call');
+  return answer;
+}
+
+/**
+ * Runs the CLI once for several calls on one layout (cases that differ only in `call`, filled in
+ * and laid out in `dirs`): the mock hands them out in turn. `goOn(k)` is asked after call k ran,
+ * before the next is handed out (false ends the session: the caller saw call k change the
+ * folders). `answers[k]` is undefined for a call the session never reached.
+ */
+export async function askBatch(bin: string, api: MockApi, filled: readonly OracleCase[], dirs: CaseDirs, goOn?: (k: number) => boolean): Promise<Array<OracleAnswer | undefined>> {
   const { base, home, project } = dirs;
-  {
-    const session = api.arm(filled.call);
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: home,
-      USER: 'rulelens',
-      SHELL: '/bin/bash',
-      TERM: 'dumb',
-      ANTHROPIC_API_KEY: 'dummy',
-      ANTHROPIC_BASE_URL: api.url,
-      DISABLE_TELEMETRY: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_ERROR_REPORTING: '1',
-      HTTP_PROXY: DEAD_PROXY,
-      HTTPS_PROXY: DEAD_PROXY,
-      http_proxy: DEAD_PROXY,
-      https_proxy: DEAD_PROXY,
-      ALL_PROXY: DEAD_PROXY,
-      NO_PROXY: '127.0.0.1,localhost',
-      no_proxy: '127.0.0.1,localhost',
-    };
-    // A PermissionRequest hook in the command line's settings layer runs exactly when the CLI would
-    // show a prompt: it tells an ask from a deny whatever words the refusal uses. It answers nothing,
-    // so the CLI goes on as it would without it.
-    const asked = join(base, 'asked.jsonl');
-    const flag = join(base, 'flag-settings.json');
-    write(flag, { hooks: { PermissionRequest: [{ matcher: '*', hooks: [{ type: 'command', command: `cat >> '${asked}'` }] }] } });
-    const args = ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--settings', flag];
-    const out = filled.managed === undefined ? await run(bin, args, project, env) : await runWithManaged(bin, args, project, env, base, filled.managed);
-    return readOutcome(out, session.result, existsSync(asked) && readFileSync(asked, 'utf8').trim() !== '');
-  }
+  const first = filled[0];
+  const batch = api.armBatch(filled.map((c) => c.call), goOn);
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    USER: 'rulelens',
+    SHELL: '/bin/bash',
+    TERM: 'dumb',
+    ANTHROPIC_API_KEY: 'dummy',
+    ANTHROPIC_BASE_URL: api.url,
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    HTTP_PROXY: DEAD_PROXY,
+    HTTPS_PROXY: DEAD_PROXY,
+    http_proxy: DEAD_PROXY,
+    https_proxy: DEAD_PROXY,
+    ALL_PROXY: DEAD_PROXY,
+    NO_PROXY: '127.0.0.1,localhost',
+    no_proxy: '127.0.0.1,localhost',
+  };
+  // A PermissionRequest hook in the command line's settings layer runs exactly when the CLI would
+  // show a prompt: it tells an ask from a deny whatever words the refusal uses. It answers nothing,
+  // so the CLI goes on as it would without it. One JSON line per prompt, naming the call's input.
+  const asked = join(base, 'asked.jsonl');
+  const flag = join(base, 'flag-settings.json');
+  write(flag, { hooks: { PermissionRequest: [{ matcher: '*', hooks: [{ type: 'command', command: `cat >> '${asked}'; echo >> '${asked}'` }] }] } });
+  const args = ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--settings', flag];
+  const out = first.managed === undefined ? await run(bin, args, project, env) : await runWithManaged(bin, args, project, env, base, first.managed);
+  const prompts = existsSync(asked) ? readFileSync(asked, 'utf8').split('\n').filter((l) => l.trim() !== '') : [];
+  const promptedFor = (c: OracleCase): boolean =>
+    filled.length === 1 ? prompts.length > 0 : prompts.some((l) => {
+      try {
+        const h = JSON.parse(l);
+        return h.tool_name === c.call.name && sameSubject(h.tool_input ?? {}, c.call.input);
+      } catch {
+        return false;
+      }
+    });
+  return filled.map((c, k) => (batch.results[k] === undefined && filled.length > 1 ? undefined : readOutcome(out, batch.results[k], promptedFor(c), toolUseId(k))));
+}
+
+/** Whether a hook's tool input is the call's: the same command, path or URL (the CLI may add fields). */
+function sameSubject(got: Record<string, unknown>, want: Record<string, unknown>): boolean {
+  for (const k of ['command', 'file_path', 'url']) if (want[k] !== undefined) return got[k] === want[k];
+  return JSON.stringify(got) === JSON.stringify(want);
 }
 
 /**
@@ -208,10 +235,11 @@ function run(bin: string, args: string[], cwd: string, env: Record<string, strin
 }
 
 /** Reads allow / ask / deny from the stream-json output and the tool_result the mock received. */
-export function readOutcome(out: string, result: { content: string; isError: boolean } | undefined, asked = false): OracleAnswer {
+export function readOutcome(out: string, result: { content: string; isError: boolean } | undefined, asked = false, id?: string): OracleAnswer {
   const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
   const final = lines.find((l) => l.type === 'result');
-  const denials: unknown[] = final?.permission_denials ?? [];
+  // In a session of several calls, only this call's denials count.
+  const denials: unknown[] = ((final?.permission_denials ?? []) as Array<{ tool_use_id?: string }>).filter((d) => id === undefined || d.tool_use_id === undefined || d.tool_use_id === id);
   const text = result?.content ?? '';
   const evidence = `${asked ? '[prompt] ' : ''}${text.slice(0, 400)}${denials.length ? ` | denials: ${JSON.stringify(denials).slice(0, 300)}` : ''}`;
   if (/has been denied|denied by your permission settings|Permission to use .* has been denied/i.test(text)) return { decision: 'deny', evidence };
