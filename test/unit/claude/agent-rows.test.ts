@@ -163,6 +163,14 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   // Seed 777 on the final evaluator: the CLI checks what runs inside a ( … ) subshell (it denies by a Read deny).
   ['{"permissions":{"allow":["Bash(touch:*)","Edit(docs/**)"],"deny":["Read(./.env)"],"ask":["Bash(echo *)"],"defaultMode":"default"}}', { tool: 'Bash', command: '(cat .env)' }, 'deny', 'a Read deny sees into a subshell'],
   ['{"permissions":{"allow":["Bash(echo *)","Bash(printf *)"],"deny":["Read(docs/**)"],"ask":["Edit(new/**)"],"defaultMode":"bypassPermissions"}}', { tool: 'Bash', command: '(ls docs)' }, 'deny', 'a Read deny on a folder sees a listing inside a subshell'],
+  // Asked of 2.1.328 and 2.1.332 (both agree): a wrapper the agent strips is no part of an allow's match,
+  // `timeout` without a duration is no wrapper, and the evaluating builtins and `watch` ask under a prefix rule.
+  ['{"permissions":{"allow":["Bash(time:*)"]}}', { tool: 'Bash', command: 'time sh ./payload.sh' }, 'allow', 'Bash(time:*) matches the command as written'],
+  ['{"permissions":{"allow":["Bash(timeout:*)"]}}', { tool: 'Bash', command: 'timeout 5 sh ./payload.sh' }, 'allow', 'Bash(timeout:*) matches the command as written'],
+  ['{"permissions":{"allow":["Bash(timeout /t 8 /nobreak)"]}}', { tool: 'Bash', command: 'timeout /t 8 /nobreak' }, 'allow', 'timeout without a duration is not stripped'],
+  ['{"permissions":{"allow":["Bash(source:*)"]}}', { tool: 'Bash', command: 'source .venv/bin/activate' }, 'ask', "'source' evaluates arguments as shell code"],
+  ['{"permissions":{"allow":["Bash(eval:*)"]}}', { tool: 'Bash', command: 'eval echo hi' }, 'ask', "'eval' evaluates arguments as shell code"],
+  ['{"permissions":{"allow":["Bash(watch ls)"]}}', { tool: 'Bash', command: 'timeout 1 watch ls' }, 'ask', "what 'watch' starts can't be checked before it runs"],
 ];
 
 /**
@@ -189,6 +197,17 @@ const STRICTER: Array<[string, Record<string, string>, 'allow', 'ask', string]> 
   // bare Bash allow), but a command with escaped whitespace is also split at newlines, conservatively,
   // so a deny or ask rule sees every line it might run: `git status` meets the `Bash(git *)` ask.
   ['{"permissions":{"allow":["Bash(printf *)","Bash"],"deny":["Bash(curl *)"],"ask":["Bash(git *)"]}}', { tool: 'Bash', command: 'ls docs\\\ngit status' }, 'allow', 'ask', 'a line continuation, split conservatively for ask and deny rules'],
+  // Asked of 2.1.328 and 2.1.332 (both agree): an allow rule without a wildcard that is the whole command as
+  // written approves it before the program's own checks, brace expansion and the wrapper checks, which stop
+  // only prefix and wildcard rules (`Bash(eval:*)` asks for `eval echo hi`, `Bash(watch ls)` for
+  // `timeout 1 watch ls`). Where exactly that shortcut sits among the deny and path checks is not
+  // transcribed yet, so RuleLens keeps those checks for exact rules too (ask).
+  ['{"permissions":{"allow":["Bash(source .venv/bin/activate)"]}}', { tool: 'Bash', command: 'source .venv/bin/activate' }, 'allow', 'ask', 'an exact allow of the whole command'],
+  ['{"permissions":{"allow":["Bash(eval echo hi)"]}}', { tool: 'Bash', command: 'eval echo hi' }, 'allow', 'ask', 'an exact allow of the whole command'],
+  ['{"permissions":{"allow":["Bash(find . -delete)"]}}', { tool: 'Bash', command: 'find . -delete' }, 'allow', 'ask', 'an exact allow of the whole command'],
+  ['{"permissions":{"allow":["Bash(git status {-s,--porcelain})"]}}', { tool: 'Bash', command: 'git status {-s,--porcelain}' }, 'allow', 'ask', 'an exact allow of the whole command'],
+  ['{"permissions":{"allow":["Bash(jq -f x.jq a.json)"]}}', { tool: 'Bash', command: 'jq -f x.jq a.json' }, 'allow', 'ask', 'an exact allow of the whole command'],
+  ['{"permissions":{"allow":["Bash(timeout 1 watch ls)"]}}', { tool: 'Bash', command: 'timeout 1 watch ls' }, 'allow', 'ask', 'an exact allow of the whole command'],
 ];
 
 describe('claude: where RuleLens is stricter than an observed CLI answer', () => {
