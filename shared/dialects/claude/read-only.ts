@@ -4,7 +4,7 @@ import { SAFE_ENV_VARS, type SubCommand } from './sub-commands';
 import { looseStarts, strictWrapperLength } from './wrappers';
 import { FIND_ACTIONS, FIND_VALUED } from './program-checks';
 import { unquotedGlob } from './command-paths';
-import { sedOnlyReads } from './path-commands';
+import { pathCommand, sedOnlyReads } from './path-commands';
 
 /**
  * Claude Code's built-in read-only layer: commands and tools that need no rule at all. Found by
@@ -118,7 +118,8 @@ export function outsideOperands(sc: SubCommand, ctx: ReadOnlyContext): string[] 
 export function computedReadOperands(sc: SubCommand): string[] {
   const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
   const name = words[0]?.value;
-  if (!name || !FILE_OPERANDS.has(name) || ACCEPT_EDITS_COMMANDS.has(name)) return [];
+  // The agent's path-checked readers too (observed on both versions: `Bash(grep -r:*)` asks for `grep -r a $HOME`).
+  if (!name || !(FILE_OPERANDS.has(name) || pathCommand(name)?.entry.access === 'read') || ACCEPT_EDITS_COMMANDS.has(name)) return [];
   return words.slice(1).filter((w) => w.dynamic && w.pwdPath === undefined).map((w) => w.raw);
 }
 
@@ -153,7 +154,9 @@ export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | u
   // An unquoted glob is fine in an argument: the files it names are checked by their folder (see shell-paths.ts).
   // (Only for the commands that take any argument: `sort *.txt` and `git status d*` ask, observed.)
   const globOk = (READ_ONLY_ANY_ARGS.has(name) && !(name in READ_ONLY_SAFE_FLAGS)) || READ_ONLY_GLOBS_OK.has(name);
-  const unsafe = (w: SubCommand['words'][number], i: number) => (w.pwdPath === undefined && (w.dynamic || /[{}~$`\\]/.test(w.raw) || ((i === 0 || !globOk) && unquotedGlob(w.raw))) && !(i > 0 && plainVar(w))) || w.value === '';
+  // `"$PWD/x"` is proven only for the file readers (observed on both versions: `git status "$PWD/a.txt"` asks).
+  const pwdOk = FILE_OPERANDS.has(name);
+  const unsafe = (w: SubCommand['words'][number], i: number) => ((!pwdOk || w.pwdPath === undefined) && (w.dynamic || /[{}~$`\\]/.test(w.raw) || ((i === 0 || !globOk) && unquotedGlob(w.raw))) && !(i > 0 && plainVar(w))) || w.value === '';
   if (words.some(unsafe)) return undefined;
   if (name === 'find') return findReadOnly(args);
   if (name === 'sed') return sedOnlyReads(args) ? '`sed -n` printing lines is a built-in read-only command' : undefined;

@@ -208,6 +208,9 @@ const STRICTER: Array<[string, Record<string, string>, 'allow', 'ask', string]> 
   ['{"permissions":{"allow":["Bash(git status {-s,--porcelain})"]}}', { tool: 'Bash', command: 'git status {-s,--porcelain}' }, 'allow', 'ask', 'an exact allow of the whole command'],
   ['{"permissions":{"allow":["Bash(jq -f x.jq a.json)"]}}', { tool: 'Bash', command: 'jq -f x.jq a.json' }, 'allow', 'ask', 'an exact allow of the whole command'],
   ['{"permissions":{"allow":["Bash(timeout 1 watch ls)"]}}', { tool: 'Bash', command: 'timeout 1 watch ls' }, 'allow', 'ask', 'an exact allow of the whole command'],
+  // Seed 20261203 (grouped run, both versions): plan mode ran `for i in 1; do timeout 5 true; done` with no
+  // rule for it; RuleLens does not prove a loop's body read-only (its variable could be used), so it asks.
+  ['{"permissions":{"allow":["Bash(find:*)","Bash(echo:*)","Bash(rm *)","Bash(head:*)"],"deny":["Bash(curl *)","Read(lnk/**)"],"ask":["Edit(new/**)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'for i in 1; do timeout 5 true; done' }, 'allow', 'ask', 'a for loop in the read-only layer'],
 ];
 
 describe('claude: where RuleLens is stricter than an observed CLI answer', () => {
