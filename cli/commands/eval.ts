@@ -72,6 +72,10 @@ export async function evalCommand(argv: string[], io: Out): Promise<number> {
   const reqText = readInput(reqPath, String(values.requests));
   const file = parseRequestsFile(reqPath, reqText, dialect);
   for (const f of file.findings) if (f.severity === 'error') io.err(`${values.requests}:${f.range.start.line + 1}:${f.range.start.character + 1} error ${f.code}: ${f.message}`);
+  // A file that is not valid JSON (a raw control character in a string, a missing comma) is an input
+  // error: what the recovering parser made of it is no request of the user's, so no verdict is printed.
+  const broken = file.findings.find((f) => f.severity === 'error' && (f.data as { syntax?: boolean } | undefined)?.syntax === true);
+  if (broken) throw new UsageError(`${values.requests}:${broken.range.start.line + 1}:${broken.range.start.character + 1}: not valid JSON (${broken.message}); no request was evaluated`);
   const results = runRequests(dialect, ruleSet, file, ctx);
   const withTrace = values.trace === true;
   if (fmt === 'json') {

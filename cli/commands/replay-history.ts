@@ -1,4 +1,5 @@
 import * as path from 'path';
+import { LEXICAL_FS } from '../../shared/model';
 import { replayHistory, type FlipKind } from '../../shared/history';
 import { ArgumentError, count, dialectOption, format, parse } from '../args';
 import { evalContext, type Out } from '../io';
@@ -35,7 +36,9 @@ export async function replayHistoryCommand(argv: string[], io: Out): Promise<num
   };
   if (positionals.length !== 1) throw new ArgumentError('replay --history takes exactly one RULEFILE');
   if (typeof values.rules === 'string' && typeof values.base === 'string') throw new ArgumentError('give one version to compare with: --rules NEXT or --base GITREV, not both');
-  const ctx = evalContext();
+  // Recorded calls were made on another machine (or another day): judge them by what the rules say,
+  // on a file system without symlinks, not by this machine's folders.
+  const ctx = { ...evalContext(), fs: LEXICAL_FS };
   const forced = dialectOption(values.dialect, (d) => d.history !== undefined);
   if (typeof values.rules !== 'string' && typeof values.base !== 'string') {
     // No second version: how the current rules treat what the agent did.

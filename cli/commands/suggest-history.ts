@@ -1,4 +1,5 @@
 import * as fs from 'fs';
+import { LEXICAL_FS } from '../../shared/model';
 import * as path from 'path';
 import { unifiedDiff } from '../../shared/history';
 import { dialectOption, format, parse } from '../args';
@@ -15,7 +16,9 @@ export async function suggestHistoryCommand(argv: string[], io: Out): Promise<nu
   const { values, positionals } = parse(argv, { history: { type: 'string', multiple: true }, dialect: { type: 'string' }, write: { type: 'boolean' }, format: { type: 'string' } });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
   if (positionals.length !== 1) throw new UsageError('suggest --history takes exactly one RULEFILE');
-  const ctx = evalContext();
+  // Recorded calls were made on another machine (or another day): judge them by what the rules say,
+  // on a file system without symlinks, not by this machine's folders.
+  const ctx = { ...evalContext(), fs: LEXICAL_FS };
   const cur = readRules(positionals[0], ctx, dialectOption(values.dialect, (d) => d.history !== undefined));
   const suggest = cur.dialect.history?.suggest;
   if (!suggest) throw new UsageError(`suggest --history rewrites Claude Code settings and OpenCode bash permissions; ${cur.dialect.title} rules are not supported yet (replay --history works for them)`);

@@ -14,6 +14,13 @@ export const nodePathFs: PathFs = {
       return undefined;
     }
   },
+  readlink(absPath: string): string | undefined {
+    try {
+      return fs.readlinkSync(absPath);
+    } catch {
+      return undefined;
+    }
+  },
 };
 
 /**

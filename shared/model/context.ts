@@ -5,7 +5,25 @@
 export interface PathFs {
   /** Fully resolved absolute path, or undefined when some component does not exist or loops. */
   realpath(absPath: string): string | undefined;
+  /**
+   * The target text of the symlink at `absPath` (as stored, possibly relative), or undefined when
+   * nothing is there or it is no symlink. Lets a dialect follow a link that dangles and name every
+   * hop; without it only `realpath` is used.
+   */
+  readlink?(absPath: string): string | undefined;
 }
+
+/**
+ * The file system a rule analysis assumes: every path is what it says, no symlinks anywhere. Lints,
+ * fixes and witness searches judge what rules mean, not one machine's folders, so they evaluate with
+ * this one; a request is evaluated with the real file system (cli/server inject it), and without one
+ * nothing that depends on symlinks is proven.
+ * @example LEXICAL_FS.realpath('/p/a') // '/p/a'
+ */
+export const LEXICAL_FS: PathFs = {
+  realpath: (p) => p.replace(/\/+/g, '/').replace(/(.)\/$/, '$1'),
+  readlink: () => undefined,
+};
 
 /** Everything outside the rule file and the request that evaluation may depend on. */
 export interface EvalContext {

@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../shared/model';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -67,8 +68,9 @@ describe('cli: history round trip on a synthetic month', function () {
     let denied = 0;
     for (const e of entries) {
       const q = requestFor(claude, e).request!;
-      const a = claude.evaluate(before, q as never, {}).decision;
-      const b = claude.evaluate(after, q as never, {}).decision;
+      // Recorded calls are judged on a file system without symlinks, as `suggest`/`replay --history` do.
+    const a = claude.evaluate(before, q as never, { fs: LEXICAL_FS }).decision;
+      const b = claude.evaluate(after, q as never, { fs: LEXICAL_FS }).decision;
       if (e.call.outcome === 'approved') {
         approved++;
         if (e.call.command !== undefined && left.has(e.call.command)) assert.equal(b, 'ask', `${e.call.command} is left to ask`);
@@ -93,15 +95,15 @@ describe('cli: history round trip on a synthetic month', function () {
     };
     for (const [broad, cmds] of Object.entries(probes)) {
       for (const command of cmds) {
-        assert.equal(claude.evaluate(before, { tool: 'Bash', command }, {}).decision, 'allow', `${command} was allowed by ${broad}`);
-        assert.notEqual(claude.evaluate(after, { tool: 'Bash', command }, {}).decision, 'allow', `${command} is no longer allowed`);
+        assert.equal(claude.evaluate(before, { tool: 'Bash', command }, { fs: LEXICAL_FS }).decision, 'allow', `${command} was allowed by ${broad}`);
+        assert.notEqual(claude.evaluate(after, { tool: 'Bash', command }, { fs: LEXICAL_FS }).decision, 'allow', `${command} is no longer allowed`);
       }
     }
     const edit = (p: string) => ({ tool: 'Edit', path: path.join(m.project, p) });
-    assert.equal(claude.evaluate(before, edit('src/other/new.ts'), {}).decision, 'allow');
-    assert.notEqual(claude.evaluate(after, edit('src/other/new.ts'), {}).decision, 'allow');
-    assert.notEqual(claude.evaluate(after, { tool: 'WebFetch', url: 'https://evil.example/x' }, {}).decision, 'allow');
-    assert.notEqual(claude.evaluate(after, { tool: 'mcp__github__delete_repo', input: {} }, {}).decision, 'allow');
+    assert.equal(claude.evaluate(before, edit('src/other/new.ts'), { fs: LEXICAL_FS }).decision, 'allow');
+    assert.notEqual(claude.evaluate(after, edit('src/other/new.ts'), { fs: LEXICAL_FS }).decision, 'allow');
+    assert.notEqual(claude.evaluate(after, { tool: 'WebFetch', url: 'https://evil.example/x' }, { fs: LEXICAL_FS }).decision, 'allow');
+    assert.notEqual(claude.evaluate(after, { tool: 'mcp__github__delete_repo', input: {} }, { fs: LEXICAL_FS }).decision, 'allow');
 
     // replay agrees: nothing newly allowed, denials newly denied, only the runs-anything call newly asked.
     const r = cli(['replay', m.settings, '--history', stored, '--rules', next, '--max-newly-allowed', '0', '--format', 'json'], { cwd: m.project });

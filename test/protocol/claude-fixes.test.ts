@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { LEXICAL_FS } from '../../shared/model';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -50,7 +51,7 @@ describe('language server over stdio: Claude Code quick fixes', function () {
     return { file, after };
   }
 
-  const decide = (file: string, text: string, command: string) => evaluateClaude(parseClaude({ path: file, text }), { tool: 'Bash', command }).decision;
+  const decide = (file: string, text: string, command: string) => evaluateClaude(parseClaude({ path: file, text }), { tool: 'Bash', command }, { fs: LEXICAL_FS }).decision;
 
   it('deny-narrower-than-it-looks: adds the missing spellings, and they are denied', async () => {
     const text = '{\n  "permissions": {\n    "deny": [\n      "Bash(rm -rf *)"\n    ]\n  }\n}\n';
@@ -63,12 +64,13 @@ describe('language server over stdio: Claude Code quick fixes', function () {
   });
 
   it('cross-tool-bypass: adds a Bash deny for the same file, and the reader is denied', async () => {
-    const text = '{\n  "permissions": {\n    "deny": ["Read(./.env)"],\n    "allow": ["Bash(grep:*)"]\n  }\n}\n';
-    const { file, after } = await fixFor(text, 'cross-tool-bypass', /^Add deny "Bash\(grep \*\.env\*\)"/);
-    assert.equal(decide(file, text, 'grep -e . .env'), 'allow');
-    assert.equal(decide(file, after, 'grep -e . .env'), 'deny');
-    // Other greps stay allowed: the fix denies the file, not the tool.
-    assert.equal(decide(file, after, 'grep -e . src/a.ts'), 'allow');
+    // xxd: a reader whose paths Claude Code does not check (for grep it applies the Read deny itself).
+    const text = '{\n  "permissions": {\n    "deny": ["Read(./.env)"],\n    "allow": ["Bash(xxd:*)"]\n  }\n}\n';
+    const { file, after } = await fixFor(text, 'cross-tool-bypass', /^Add deny "Bash\(xxd \*\.env\*\)"/);
+    assert.equal(decide(file, text, 'xxd .env'), 'allow');
+    assert.equal(decide(file, after, 'xxd .env'), 'deny');
+    // Other reads stay allowed: the fix denies the file, not the tool.
+    assert.equal(decide(file, after, 'xxd src/a.ts'), 'allow');
   });
 
   it('bypass-mode-committed: removes defaultMode and nothing else', async () => {

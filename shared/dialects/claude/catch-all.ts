@@ -3,6 +3,7 @@ import { atomsOf, isUniversal, matches, type Wildcard } from '../../patterns/wil
 import type { LintContext } from '../dialect';
 import { overlap } from './automata';
 import { evaluateClaude } from './evaluate';
+import { LEXICAL_FS } from '../../model';
 import { EDIT_TOOLS, READ_TOOLS } from './tools';
 import type { ClaudeRequest, ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 import { MCP_PREFIX, MCP_SEPARATOR } from './web-mcp';
@@ -126,7 +127,7 @@ function witnessOf(rs: ClaudeRuleSet, r: ClaudeRule): ClaudeRequest | undefined 
   for (const subject of WITNESS_SUBJECTS[bash ? 'Bash' : 'Edit']) {
     const req: ClaudeRequest = bash ? { tool, command: subject } : { tool, path: subject };
     try {
-      const v = evaluateClaude(rs, req);
+      const v = evaluateClaude(rs, req, { fs: LEXICAL_FS });
       if (v.decision === 'allow' && v.rule?.index === r.index) return req;
     } catch {
       // Not a witness then.

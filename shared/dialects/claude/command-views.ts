@@ -30,9 +30,11 @@ export function commandViews(sc: SubCommand): CommandViews {
   const unknownAssignments = sc.assignments.filter((a) => !SAFE_ENV_VARS.includes(a.name)).map((a) => a.raw);
   const withRedirects = (ws: string[]) => [...ws, ...sc.redirects].join(' ');
   // An allow is judged on the command alone: its output redirections are writes, checked as Edits.
+  // As written too: `Bash(xargs cat:*)` approves `xargs cat` (observed), though a bare xargs is stripped.
   const allowViews = unique([
     [...unknownAssignments, ...raws.slice(cut)].join(' '),
     [...unknownAssignments, ...values.slice(cut)].join(' '),
+    ...(cut > 0 ? [[...unknownAssignments, ...raws].join(' '), [...unknownAssignments, ...values].join(' ')] : []),
   ]);
   const all = sc.assignments.map((a) => a.raw);
   const denyViews = new Set<string>([

@@ -5,10 +5,12 @@ import { strictest, type Decision, type EvalContext, type TraceRow, type TraceSe
 import { matches } from '../../patterns/wildcard';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
-import { acceptEditsCommand, computedReadOperands, outsideOperands, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
-import { pathViews } from './safe-path';
+import { acceptEditsCommand, computedReadOperands, LISTED_CHILD, outsideOperands, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
+import { cdTarget, commandPaths, inputPaths, isCd, leadingCd, mayBeGuarded, programCap, uncheckedForm, type CommandPath } from './command-paths';
+import { namedPath, type ShellPlace } from './shell-paths';
+import { inside, pathViews, withoutTrailingSlashes } from './safe-path';
 import { screenCommand } from './shell-screen';
-import { splitCommand } from './sub-commands';
+import { FALLBACK_SPLIT, splitCommand } from './sub-commands';
 import { candidatesFor, firstWord, MIN_INDEXED_RULES } from './rule-index';
 import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
 import { TIERS, type ClaudeMode, type ClaudeRequest, type ClaudeRule, type ClaudeRuleSet, type Tier } from './types';
@@ -60,6 +62,13 @@ export interface Subject {
   wildcardCaps?: string[];
   /** With `denyAsks`: a bare `Bash` allow approves the command before that deny is consulted. */
   bareWins?: boolean;
+  /**
+   * Why the agent refuses this call whatever allows it, once no deny rule matched (a Write through a
+   * symlink): the call is refused with a prompt-like denial, so it counts as ask in every mode.
+   */
+  refusesAfterDeny?: string;
+  /** A cap that holds only while some rule in force is of a kind (a relative read after `cd` while a Read deny exists). */
+  capWhen?: { why: string; rule(r: ClaudeRule): boolean };
   /**
    * The first words of every text a Bash pattern is matched against here (none: no Bash pattern
    * applies); a rule whose pattern fixes another first word cannot match (see rule-index.ts).
@@ -249,9 +258,14 @@ function decide(rules: readonly ClaudeRule[], s: Subject, mode: ClaudeMode): Sec
     decision,
     branch,
   });
-  const plainCap = s.protectedWrite ?? (s.caps.length ? s.caps[0] : undefined);
+  const plainCap = s.protectedWrite ?? (s.caps.length ? s.caps[0] : s.capWhen && rules.some(s.capWhen.rule) ? s.capWhen.why : undefined);
   let capped = plainCap;
   if (s.refused) return { section: section('deny', null, `refused before any rule: ${s.refused}`), rule: null, tier: 'refused', keeps: { decision: 'deny', why: `the agent refuses it before any rule (${s.refused})` } };
+  if (s.refusesAfterDeny) {
+    const d = checks.find('deny', ({ c }) => c.tool && c.subject !== false);
+    if (d) return { section: section('deny', d.r, `deny tier: rule ${d.r.index + 1} (${d.r.scope} settings) matched first; deny is checked before ask and allow`), rule: d.r, tier: 'deny', keeps: { decision: 'deny', why: `rule ${d.r.index + 1} denies it` } };
+    return { section: section('ask', null, `refused after the deny rules: ${s.refusesAfterDeny} (a refusal the agent reports like a prompt, in every mode)`), rule: null, tier: 'refused', keeps: { decision: 'ask', why: s.refusesAfterDeny } };
+  }
   const guarded = (): SectionResult | undefined => {
     if (!s.guard) return undefined;
     const g = s.guard;
@@ -370,7 +384,12 @@ function subjectsOf(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext, not
     let raw = subjectText(req, 'path', INPUT_SUBJECT_KEYS.file);
     // Grep, Glob and LS without a path search the working directory.
     if (raw === undefined && SEARCH_TOOLS.includes(tool)) raw = place.cwd;
-    return pathSubjects(req.tool, place, family, raw, notes);
+    const subjects = pathSubjects(req.tool, place, family, raw, notes);
+    // Write and Edit refuse a path that is itself a symlink (a dangling one too), whatever the rules
+    // and the mode: "Refusing to write …: it is a symbolic link" (observed on 2.1.328 and 2.1.332).
+    const link = family === 'edit' && raw !== undefined && place.fs?.readlink ? place.fs.readlink(posix.resolve(place.cwd, raw)) : undefined;
+    if (link !== undefined) for (const s of subjects) s.refusesAfterDeny = `${raw} is a symbolic link (to ${link}): the agent refuses to write through it`;
+    return subjects;
   }
   if (tool === 'WebFetch') return [webSubject(subjectText(req, 'url', INPUT_SUBJECT_KEYS.WebFetch))];
   if (tool === 'Skill') return [skillSubject(place, subjectText(req, undefined, INPUT_SUBJECT_KEYS.Skill))];
@@ -402,18 +421,23 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
   const split = splitCommand(command);
   const subs = split.subcommands.length ? split.subcommands : [{ text: command, assignments: [], words: [], redirects: [], opaque: [] }];
   const roCtx: ReadOnlyContext = { cwd: place.cwd, workDirs: place.workDirs, home: place.home };
+  const shellPlace: ShellPlace = { cwd: place.cwd, workDirs: place.workDirs, home: place.home, fs: place.fs };
   const out: Subject[] = subs.map((sc) => {
     const v = commandViews(sc);
     const allowViews = v.allowViews.length ? v.allowViews : [sc.text];
     const denyViews = v.denyViews.length ? v.denyViews : [sc.text];
     const computed = computedReadOperands(sc);
-    const outside = outsideOperands(sc, roCtx);
-    const outsideCap = outside.length ? [`\`${sc.words[0]?.value}\` names ${outside.join(', ')}, outside the working folders: the agent asks whatever allow matches`] : [];
+    // Computed operands of a command that writes (`rm -f "$PWD/x"`): the agent never checks them and asks.
+    const outsideAll = outsideOperands(sc, roCtx);
+    const outside = outsideAll.filter((o) => sc.words.some((w) => w.raw === o && w.dynamic));
+    const outsideCap = outside.length ? [`\`${sc.words[0]?.value}\` writes the computed path ${outside.join(', ')}: the agent asks whatever allow matches`] : [];
+    const program = programCap(sc) ?? uncheckedForm(sc);
+    const programCaps = program ? [`${program}: at most ask`] : [];
     // Under blockReadsOutsideWorkingDirectories such a command asks in every mode, also under a bare
     // `Bash` allow, and so does one that reads a path computed at run time (2.1.328).
     const blockReads = place.guards.blockReadsOutsideWorkingDirectories;
-    const readBlock = blockReads && (outside.length || computed.length)
-      ? [`\`${sc.words[0]?.value}\` names ${[...outside, ...computed].join(', ')}, ${outside.length ? 'outside the working folders' : 'computed at run time'}, and permissions.blockReadsOutsideWorkingDirectories is on (${blockReads.layer} settings): the agent asks whatever allow matches`]
+    const readBlock = blockReads && (outsideAll.length || computed.length)
+      ? [`\`${sc.words[0]?.value}\` names ${[...outsideAll, ...computed].join(', ')}, ${outsideAll.length ? 'outside the working folders' : 'computed at run time'}, and permissions.blockReadsOutsideWorkingDirectories is on (${blockReads.layer} settings): the agent asks whatever allow matches`]
       : [];
     const words = new Set<string>();
     for (const x of [...allowViews, ...denyViews]) words.add(firstWord(x));
@@ -423,8 +447,10 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       subject: v.subject,
       words,
       // A bare `Bash` allow still approves a path outside (observed), so that cap is not a hard one.
-      caps: [...split.failClosed, ...v.opaque, ...readBlock, ...outsideCap],
-      hidden: [...split.failClosed, ...v.opaque],
+      caps: [...split.failClosed, ...split.pathCaps, ...v.opaque, ...programCaps, ...readBlock, ...outsideCap],
+      // What the agent asks about before it checks the paths a command names (so a deny on one of them is never reached).
+      // (A rough split added beside a real parse only feeds deny rules: it hides nothing by itself.)
+      hidden: [...split.failClosed.filter((c) => c !== BACKGROUND), ...v.opaque.filter((o) => o !== FALLBACK_SPLIT || !split.parsed)],
       wildcardCaps: computed.length ? [`\`${sc.words[0]?.value}\` reads the computed path ${computed.join(', ')}: a wildcard allow does not approve it`] : [],
       // Even a bare `Bash` allow does not approve a backgrounded command: the CLI asks.
       hardCaps: split.failClosed.includes(BACKGROUND) || readBlock.length > 0,
@@ -461,28 +487,133 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
   const hidden = out.flatMap((x) => x.hidden ?? []).filter((h) => !OPERATOR_CAPS.some((o) => h.startsWith(o)))[0];
   const denyAsks = first ? `the agent cannot be sure how bash reads ${first}` : hidden ? `the command has a part checked first (${hidden})` : undefined;
   for (const why of split.refused) out.unshift({ kind: 'command', subject: command, caps: [], editInside: false, refused: why, check: () => ({ tool: false, subject: null }) });
+  // `cd DIR && …` at the front: the agent judges the rest's denies from DIR too, but it does not trust
+  // where a relative path lands after any cd: it asks for writes, redirects and (while a Read deny
+  // exists) relative reads — also for `cd docs && cat a.md` with docs a plain folder (observed on
+  // 2.1.332: its cd-tracking shortcut does not run, "cat reads a file by a relative path after a cd").
+  const lead = leadingCd(command, subs);
+  const restPlace: ShellPlace = lead ? { ...shellPlace, cwd: posix.resolve(place.cwd, lead) } : shellPlace;
+  const writePlace: Place = { ...place, cwd: restPlace.cwd };
+  const cds = subs.filter(isCd).length;
   // Each output redirection is a write to its target, judged as an Edit of that path.
   for (const w of split.writes) {
     if (w.dynamic) {
       out.push({ kind: 'redirect', subject: w.text, caps: [`the redirect target in \`${w.text}\` is computed at run time: never allowed`], editInside: false, check: (r) => editToolCheck(r) });
       continue;
     }
-    for (const s of pathSubjects('Edit', place, 'edit', w.target, notes, 'shell')) {
+    const np = namedPath(w.target, 'create', restPlace);
+    const unchecked = np.unchecked && !np.unchecked.startsWith('no file system') ? [`${np.unchecked}: never allowed`] : [];
+    for (const s of pathSubjects('Edit', writePlace, 'edit', w.target, notes, 'shell')) {
       const outside = s.editInside ? [] : [`the redirect writes ${w.target}, outside the working folders: never allowed`];
-      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...outside], hardCaps: outside.length > 0 || s.hardCaps === true, denyAsks, check: (r) => redirectCheck(r, s) });
+      // A bare `Bash` allow approves a write outside (observed: `> ~/n.txt`, `> /dev/stderr`), but not one to a
+      // file the agent guards (`> ~/.bashrc` asks under it).
+      const guarded = outside.length > 0 && mayBeGuarded(s.subject);
+      // After a cd elsewhere in the command the agent checks no deny on a relative target (it asks).
+      const blind = cds > 0 && !w.target.startsWith('/') && !w.target.startsWith('~');
+      const check = (r: ClaudeRule): RuleCheck => (blind && r.tier !== 'allow' && r.matcher.kind === 'path' ? { tool: true, subject: false, note: 'after a cd the agent checks no deny on a relative target' } : redirectCheck(r, s));
+      out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...unchecked, ...outside], hardCaps: guarded || s.hardCaps === true, denyAsks, check });
     }
   }
   // The files a read-only command reads are checked against Read rules: a Read deny denies `cat .env`.
   // Behind hidden parts the CLI never reaches the read checks: it asks there, or a bare `Bash` allow approves
   // (observed: `cat .env $(id)` runs under `Bash` with `Read(.env)` denied).
+  // (The files of a path-checked command are its operands below; these are the reads past a loose wrapper.)
   for (const sc of hidden ? [] : subs) {
-    for (const operand of readOperands(sc)) {
+    for (const operand of readOperands(sc, true)) {
       for (const s of pathSubjects('Read', place, 'read', operand, notes, 'shell')) {
-        out.push({ ...s, kind: 'read operand', subject: `${sc.words[0]?.value} reads ${s.subject}`, caps: [], denyAsks, readOnly: 'only Read deny/ask rules judge the files a command reads' });
+        const check = (r: ClaudeRule): RuleCheck => (r.tier === 'ask' ? { tool: false, subject: null } : s.check(r));
+        out.push({ ...s, kind: 'read operand', subject: `${sc.words[0]?.value} reads ${s.subject}`, caps: [], denyAsks, readOnly: 'only a Read deny judges the files a command reads', check });
       }
     }
   }
+  // Every path a path-restricted command names, and every input redirect, must resolve (through the
+  // symlinks that exist) inside the working folders or be covered by a Read/Edit allow; else the agent
+  // asks whatever narrower Bash allow matches (a bare `Bash` allow approves). Behind hidden parts it
+  // never gets this far.
+  // Each sub-command's relative paths are judged from the folder the `cd`s before it lead to (as written).
+  const places: ShellPlace[] = [];
+  let cwd = place.cwd;
+  for (const sc of subs) {
+    places.push(cwd === place.cwd ? shellPlace : { ...shellPlace, cwd });
+    const target = isCd(sc) ? cdTarget(sc) : undefined;
+    if (target !== undefined) cwd = posix.resolve(cwd, target);
+  }
+  const paths = hidden ? [] : [...subs.flatMap((sc, i) => commandPaths(sc, places[i])), ...inputPaths(split.reads, restPlace, subs.some(isCd))];
+  const grouped = split.failClosed.some((c) => OPERATOR_CAPS.some((o) => c.startsWith(o)));
+  for (const cp of paths) out.push(...operandSubjects(cp, place, denyAsks, cds, grouped));
+  if (cds > 0) {
+    for (const s of out) if (s.kind === 'redirect') s.caps.push('a redirect in a command that also changes directory: the agent asks');
+  }
+  if (cds > 1) for (const s of out) if (s.kind === 'sub-command') s.caps.push('more than one cd in a command: the agent asks');
   return out;
+}
+
+/**
+ * The subjects of one path a command names: one per spelling (a deny on any applies, an allow must
+ * cover all). Inside the working folders it needs no rule; outside, only a Read (for a read) or Edit
+ * (for a write) allow covering it, or a bare `Bash` allow, approves; a path the agent cannot check
+ * at all is at most ask. Edit ask rules are not consulted for a write, as for a redirect.
+ */
+function operandSubjects(cp: CommandPath, place: Place, denyAsks: string | undefined, cdCount: number, grouped: boolean): Subject[] {
+  const np = cp.path;
+  const family: 'read' | 'edit' = np.access === 'read' ? 'read' : 'edit';
+  const verb = cp.program === '<' ? 'the input redirect reads' : `\`${cp.program}\` ${family === 'read' ? 'reads' : 'writes'}`;
+  const caps = cp.denyOnly ? [] : [...(np.unchecked ? [`${np.unchecked}: at most ask`] : [])];
+  // With a `cd` in the command the agent does not trust where a relative path lands: it checks no deny on
+  // a relative write and asks for it ("Commands that change directories and perform write operations"),
+  // and asks for a relative read while a Read deny rule exists (after checking that deny).
+  const relative = !np.value.startsWith('/') && !np.value.startsWith('~');
+  const relativeAfterCd = cdCount > 0 && cp.program !== 'cd' && relative;
+  const cdBlind = cp.program === 'cd' && relative && grouped;
+  if (!cp.denyOnly && family === 'edit' && cdCount > 0) caps.push('a write in a command that also changes directory: the agent asks');
+  // Removing a working folder or a folder above one is refused whatever allows it ("Dangerous rm operation").
+  const removesWorkDir = (cp.program === 'rm' || cp.program === 'rmdir') && !cp.denyOnly && place.workDirs.some((d) => d === np.resolved || inside(d, [np.resolved]));
+  if (removesWorkDir) caps.push(`\`${cp.program}\` would remove ${np.resolved}, a working folder or one above it: the agent asks whatever allows it`);
+  const capWhen = relativeAfterCd && family === 'read' && !cp.denyOnly ? { why: 'a relative read in a command that also changes directory, while a Read deny rule exists: the agent asks', rule: isReadDeny } : undefined;
+  const outside = !np.inside && !np.unchecked ? `${np.value} resolves to ${np.resolved}, outside the working folders` : undefined;
+  const readOnly = cp.denyOnly ? 'only a Read deny judges what cp, mv and sed read' : np.inside && !np.unchecked ? `${np.value} lies inside the working folders${family === 'edit' ? ' (the command itself decides the write)' : ''}` : undefined;
+  // A deny on any name the path goes by applies (`Read(lnk/**)` denies `cat lnk/x` with lnk → a folder
+  // outside, observed); a read is judged where it lands (inside, or covered by a Read allow), a write
+  // must be inside or covered under every name.
+  const views = np.spellings.length ? np.spellings : [np.resolved];
+  // Listing or entering a folder reads what is in it: `Read(docs/**)` denies `ls docs` (observed).
+  const listed = family === 'read' && (cp.program === 'ls' || cp.program === 'cd') ? views.map((v) => `${withoutTrailingSlashes(v)}/${LISTED_CHILD}`) : [];
+  const judgedOnly = (view: string) => listed.includes(view) || (family === 'read' && view !== np.resolved);
+  return [...views, ...listed].map((view) => ({
+    kind: family === 'read' ? 'read operand' : 'written operand',
+    subject: `${verb} ${np.value}${view !== np.value ? ` (${view})` : ''}${outside ? ` — ${outside}` : ''}`,
+    caps,
+    denyAsks,
+    readOnly: judgedOnly(view) ? 'only a deny judges a name the path goes by on its way' : readOnly,
+    editInside: false,
+    words: NO_WORDS,
+    ...(capWhen ? { capWhen } : {}),
+    hardCaps: removesWorkDir,
+    check(rule: ClaudeRule): RuleCheck {
+      const m = rule.matcher;
+      if (m.kind === 'tool' && m.name === 'Bash') return rule.tier === 'allow' && !cp.denyOnly ? { tool: true, subject: null, note: 'a bare Bash rule approves the command as written' } : { tool: false, subject: null };
+      if (m.kind !== 'path' || m.family !== family) return { tool: false, subject: null };
+      // Only deny and allow rules judge a path a command names (observed: `cat b.txt` runs past `Read(b.txt)` ask).
+      if (rule.tier === 'ask') return { tool: false, subject: null, note: 'an ask rule does not judge a path a command names' };
+      // Inside a subshell or group with a cd, the agent checks no deny on cd's own relative folder (observed).
+      if (cdBlind && rule.tier === 'deny') return { tool: true, subject: false, note: 'the agent checks no deny on this cd folder' };
+      if (relativeAfterCd && family === 'edit' && rule.tier !== 'allow') return { tool: true, subject: false, note: 'after a cd the agent checks no deny on a relative path it writes' };
+      if (cp.denyOnly && rule.tier !== 'deny') return { tool: false, subject: null };
+      if (!np.spellings.length) return { tool: true, subject: false, note: 'the agent does not check this path' };
+      if (rule.tier === 'allow' && m.body === '*' && m.anyDepth) return { tool: true, subject: false, note: 'a lone * allow approves nothing on the agent' };
+      const hit = pathRuleMatches(m, view, { cwd: place.cwd, home: place.home, source: rule.sourceRoot });
+      if (hit === undefined) {
+        const why = `could not decide within the matcher's budget whether rule ${rule.index + 1} (${rule.label}) matches ${view.length > 80 ? `${view.slice(0, 80)}…` : view}`;
+        return { tool: true, subject: false, note: `undecided: ${why}`, undecided: why };
+      }
+      return { tool: true, subject: hit };
+    },
+  }));
+}
+
+/** A deny rule on reads (`Read(…)` or a bare `Read`). */
+function isReadDeny(r: ClaudeRule): boolean {
+  return r.tier === 'deny' && ((r.matcher.kind === 'path' && r.matcher.family === 'read') || (r.matcher.kind === 'tool' && r.matcher.name === 'Read'));
 }
 
 /**
@@ -497,6 +628,8 @@ function redirectCheck(rule: ClaudeRule, s: Subject): RuleCheck {
   if (m.kind === 'tool' && m.name === 'Read') return { tool: false, subject: null };
   // Edit ask rules are not consulted for a redirect (observed: acceptEdits writes `> new/x` past `Edit(new/**)` ask).
   if (rule.tier === 'ask' && (m.kind === 'path' || (m.kind === 'tool' && m.name !== 'Bash'))) return { tool: false, subject: null, note: 'an Edit ask rule does not judge a redirect' };
+  // A lone `*` (`Edit(*)`) approves an Edit tool call but no redirect (observed on 2.1.328 and 2.1.332).
+  if (rule.tier === 'allow' && m.kind === 'path' && m.body === '*' && m.anyDepth) return { tool: true, subject: false, note: 'a lone * allow approves no redirect on the agent' };
   return s.check(rule);
 }
 
@@ -562,10 +695,12 @@ function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: 
       if (t) return t;
       const m = rule.matcher;
       if (m.kind !== 'path') return { tool: false, subject: null };
-      const applies = m.family === family || (m.family === 'read' && family === 'edit' && rule.tier === 'deny');
+      // A Read deny also blocks edits; an Edit allow also lets a path be read (observed: `Edit(//out/**)` approves Read /out/x).
+      const applies = m.family === family || (m.family === 'read' && family === 'edit' && rule.tier === 'deny') || (m.family === 'edit' && family === 'read' && rule.tier === 'allow');
       if (!applies) return { tool: false, subject: null };
-      // Observed on the CLI: an allow of a lone `*` (`Edit(*)`) approves no write or read at all.
-      if (rule.tier === 'allow' && m.body === '*' && m.anyDepth) return { tool: true, subject: false, note: 'a lone * allow approves nothing on the agent' };
+      // Observed on the CLI (2.1.328, 2.1.332): an allow of a lone `*` (`Edit(*)`) approves an Edit tool call,
+      // but no Write, no redirect and no read (`Edit(*.txt)` approves a Write of n.txt).
+      if (rule.tier === 'allow' && m.body === '*' && m.anyDepth && tool !== 'Edit') return { tool: true, subject: false, note: `a lone * allow approves no ${tool} on the agent` };
       const dirs: AnchorDirs = { cwd, home, source: rule.sourceRoot };
       const hit = pathRuleMatches(m, view.path, dirs);
       if (hit === undefined) {

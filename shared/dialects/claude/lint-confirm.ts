@@ -2,6 +2,7 @@ import * as path from 'path';
 import type { Decision } from '../../model';
 import { BoundedCache } from '../../compiled/bounded-cache';
 import { judge, prepareClaude, type PreparedRequest } from './evaluate';
+import { LEXICAL_FS } from '../../model';
 import type { ClaudeRequest, ClaudeRule, ClaudeRuleSet, RuleMatcher } from './types';
 
 /** What the evaluator decides for a request, and which rule decided it (null: no rule). */
@@ -38,7 +39,7 @@ const prepared = new WeakMap<ClaudeRuleSet, BoundedCache<string, PreparedRequest
 function preparedFor(rs: ClaudeRuleSet, req: ClaudeRequest): PreparedRequest {
   let memo = prepared.get(rs);
   if (!memo) prepared.set(rs, (memo = new BoundedCache(MAX_PREPARED)));
-  return memo.getOrSet(JSON.stringify(req), () => prepareClaude(rs, req));
+  return memo.getOrSet(JSON.stringify(req), () => prepareClaude(rs, req, { fs: LEXICAL_FS }));
 }
 
 /** The rule set minus one rule. */

@@ -5,6 +5,8 @@ import type { PathAnchor, RuleMatcher } from './types';
 /** Compiled globs kept per pattern text; cleared when it grows past this (it only saves work). */
 export const MAX_GLOB_CACHE = 4_096;
 const globCache = new Map<string, GlobMatcher>();
+/** A literal folder standing for a rule's anchor, so one compiled glob serves every working folder. */
+const ANCHOR = '/anchor';
 
 type PathMatcher = Extract<RuleMatcher, { kind: 'path' }>;
 
@@ -42,22 +44,59 @@ export interface AnchorDirs {
  * @example absoluteGlob(compilePathRule('read', 'secrets/**'), { cwd: '/p', home: undefined, source: '/p' }) // '/p/secrets/**'
  */
 export function absoluteGlob(m: PathMatcher, dirs: AnchorDirs): string | undefined {
-  const base = m.anchor === 'absolute' ? '/' : m.anchor === 'home' ? dirs.home : m.anchor === 'source' ? dirs.source : dirs.cwd;
+  const base = anchorBase(m, dirs);
   if (base === undefined) return undefined;
-  const prefix = escapeGlob(posix.normalize(base)).replace(/\/$/, '');
-  return `${prefix}/${m.anyDepth ? '**/' : ''}${m.body}`;
+  const prefix = escapeGlob(base).replace(/\/$/, '');
+  return `${prefix}/${relativeGlob(m)}`;
+}
+
+/** The folder a rule's pattern is relative to, normalized; undefined without a needed home. */
+function anchorBase(m: PathMatcher, dirs: AnchorDirs): string | undefined {
+  const base = m.anchor === 'absolute' ? '/' : m.anchor === 'home' ? dirs.home : m.anchor === 'source' ? dirs.source : dirs.cwd;
+  return base === undefined ? undefined : posix.normalize(base);
+}
+
+/** The pattern relative to its anchor: a name without a slash matches at any depth. */
+function relativeGlob(m: PathMatcher): string {
+  return `${m.anyDepth ? '**/' : ''}${m.body}`;
 }
 
 /**
  * Whether an absolute path, or any folder above it, matches the rule: as in gitignore, a pattern
- * naming a folder covers everything inside it. Undefined when the matcher could not decide within
- * its budget (the caller fails closed). One pass over the path, however deep it is.
- * @example pathRuleMatches(compilePathRule('read', 'secrets'), '/p/secrets/a.key', dirs) // true
+ * naming a folder covers everything inside it. The path is taken relative to the rule's anchor (a
+ * path outside the anchor never matches), and that relative part is compared **without regard to
+ * case** in every tier: Claude Code matches path rules with the `ignore` library's default
+ * `ignorecase: true` (observed on 2.1.328 and 2.1.332: `Read(.env)` denies `.ENV`, `Edit(./SRC/**)`
+ * denies a Write of `src/n.ts`, on a case-sensitive file system).
+ * @example pathRuleMatches(compilePathRule('read', 'secrets'), '/p/SECRETS/a.key', dirs) // true
  */
 export function pathRuleMatches(m: PathMatcher, absPath: string, dirs: AnchorDirs): GlobAnswer {
-  const glob = absoluteGlob(m, dirs);
-  if (glob === undefined) return false;
-  return compiled(glob).testSelfOrAncestor(absPath);
+  const base = anchorBase(m, dirs);
+  if (base === undefined) return false;
+  // Case folded on both sides (the glob matcher has no ignorecase of its own). The relative glob
+  // sits under a stand-in folder for the anchor, so the matcher's one-pass ancestor test applies.
+  const test = compiled(`${ANCHOR}/${relativeGlob(m).toLowerCase()}`);
+  // A glob the matcher can never decide is undecided for every path (the caller fails closed).
+  if (test.undecidable !== undefined) return undefined;
+  const rel = posix.relative(base, posix.normalize(absPath));
+  // The anchor folder itself and paths outside it are never matched (the agent skips an empty or `..` relative path).
+  if (rel === '' || rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel)) return false;
+  const path = `${ANCHOR}/${rel.toLowerCase()}`;
+  // The stand-in is among the folders the one pass tests, but the anchor is never matched: a glob
+  // that matches it (`**`, rare) is tested on the path's own folders one by one instead.
+  if (test.test(ANCHOR) !== false) return ownFolders(test, path);
+  return test.testSelfOrAncestor(path);
+}
+
+/** The path and each folder above it, short of the anchor's stand-in; undefined when one went undecided and none matched. */
+function ownFolders(test: GlobMatcher, path: string): GlobAnswer {
+  let unknown = false;
+  for (let p = path; p !== ANCHOR; p = posix.dirname(p)) {
+    const r = test.test(p);
+    if (r === true) return true;
+    if (r === undefined) unknown = true;
+  }
+  return unknown ? undefined : false;
 }
 
 function compiled(glob: string): GlobMatcher {

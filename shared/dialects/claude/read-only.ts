@@ -2,6 +2,9 @@ import { posix } from 'path';
 import { inside } from './safe-path';
 import { SAFE_ENV_VARS, type SubCommand } from './sub-commands';
 import { looseStarts, strictWrapperLength } from './wrappers';
+import { FIND_ACTIONS, FIND_VALUED } from './program-checks';
+import { unquotedGlob } from './command-paths';
+import { pathCommand, sedOnlyReads } from './path-commands';
 
 /**
  * Claude Code's built-in read-only layer: commands and tools that need no rule at all. Found by
@@ -13,7 +16,7 @@ export const READ_ONLY_LAYER = 'built-in read-only';
 
 /** Allowed with any plain arguments (file operands must lie inside the working folders). */
 export const READ_ONLY_ANY_ARGS: ReadonlySet<string> = new Set([
-  'cal', 'uptime', 'cat', 'head', 'tail', 'wc', 'stat', 'strings', 'hexdump', 'od', 'nl', 'id', 'uname', 'free', 'df', 'du',
+  'jq', 'cal', 'uptime', 'cat', 'head', 'tail', 'wc', 'stat', 'strings', 'hexdump', 'od', 'nl', 'id', 'uname', 'free', 'df', 'du',
   'locale', 'groups', 'nproc', 'basename', 'dirname', 'realpath', 'cut', 'paste', 'tr', 'column', 'tac', 'rev', 'fold',
   'expand', 'unexpand', 'fmt', 'comm', 'cmp', 'numfmt', 'readlink', 'diff', 'true', 'false', 'sleep', 'type', 'expr', 'seq',
   'tsort', 'pr', 'echo', 'ls', 'cd',
@@ -22,6 +25,12 @@ export const READ_ONLY_ANY_ARGS: ReadonlySet<string> = new Set([
 export const READ_ONLY_NO_ARGS: ReadonlySet<string> = new Set(['pwd', 'whoami', 'alias']);
 /** Allowed only in exactly these forms. */
 export const READ_ONLY_EXACT: ReadonlySet<string> = new Set(['claude -h', 'claude --help', 'node -v', 'node --version', 'python --version', 'python3 --version', 'ip addr']);
+/** grep's options the agent's read-only table accepts (options taking a value marked `true`). */
+const GREP_FLAGS: Readonly<Record<string, boolean>> = Object.fromEntries([
+  ...['-F', '--fixed-strings', '-G', '--basic-regexp', '-E', '--extended-regexp', '-P', '--perl-regexp', '-i', '--ignore-case', '--no-ignore-case', '-v', '--invert-match', '-w', '--word-regexp', '-x', '--line-regexp', '-c', '--count', '-L', '--files-without-match', '-l', '--files-with-matches', '-o', '--only-matching', '-q', '--quiet', '--silent', '-s', '--no-messages', '-b', '--byte-offset', '-H', '--with-filename', '-h', '--no-filename', '-n', '--line-number', '-T', '--initial-tab', '-u', '--unix-byte-offsets', '-Z', '--null', '-z', '--null-data', '--no-group-separator', '-a', '--text', '-I', '-r', '--recursive', '-R', '--dereference-recursive', '--line-buffered', '-U', '--binary', '--help', '-V', '--version'].map((f) => [f, false]),
+  ...['-e', '--regexp', '-f', '--file', '--color', '--colour', '-m', '--max-count', '--label', '-A', '--after-context', '-B', '--before-context', '-C', '--context', '--group-separator', '--binary-files', '-D', '--devices', '-d', '--directories', '--exclude', '--exclude-from', '--exclude-dir', '--include'].map((f) => [f, true]),
+]);
+
 /** Commands allowed when every option is one of these (options taking a value marked `true`). */
 export const READ_ONLY_SAFE_FLAGS: Readonly<Record<string, Readonly<Record<string, boolean>>>> = {
   lsof: Object.fromEntries([
@@ -35,11 +44,27 @@ export const READ_ONLY_SAFE_FLAGS: Readonly<Record<string, Readonly<Record<strin
   sha1sum: { '-b': false, '-t': false, '-c': false, '--check': false, '--quiet': false, '--status': false, '--tag': false },
   sort: Object.fromEntries(['-b', '-d', '-f', '-g', '-h', '-i', '-M', '-n', '-R', '-r', '-s', '-u', '-V', '-z', '--reverse', '--unique', '--numeric-sort', '--ignore-case', '--stable'].map((f) => [f, false]).concat([['-k', true], ['--key', true], ['-t', true], ['--field-separator', true]])),
   md5sum: { '-b': false, '-t': false, '-c': false, '--check': false, '--quiet': false, '--status': false, '--tag': false },
+  // `@anthropic-ai/claude-code` 2.1.332's read-only table: grep (its files are checked as paths) and `file` with these options.
+  grep: GREP_FLAGS,
+  egrep: GREP_FLAGS,
+  fgrep: GREP_FLAGS,
+  rg: Object.fromEntries([
+    ...['-i', '--ignore-case', '-S', '--smart-case', '-F', '--fixed-strings', '-w', '--word-regexp', '-v', '--invert-match', '-c', '--count', '-l', '--files-with-matches', '--files-without-match', '-n', '--line-number', '-o', '--only-matching', '-H', '-h', '--heading', '--no-heading', '-q', '--quiet', '--column', '--type-list', '--hidden', '--no-ignore', '-u', '-a', '--text', '-L', '--follow', '--json', '--stats', '--help', '--version', '--debug'].map((f) => [f, false]),
+    ...['-e', '--regexp', '-f', '-A', '--after-context', '-B', '--before-context', '-C', '--context', '-g', '--glob', '-t', '--type', '-T', '--type-not', '-m', '--max-count', '-d', '--max-depth', '--color'].map((f) => [f, true]),
+  ]),
+  file: Object.fromEntries([
+    ...['--brief', '-b', '--mime', '-i', '--mime-type', '--mime-encoding', '--apple', '--check-encoding', '-c', '--print0', '-0', '--help', '--version', '-v', '--no-dereference', '-h', '--dereference', '-L', '--keep-going', '-k', '--list', '-l', '--no-buffer', '-n', '--preserve-date', '-p', '--raw', '-r', '-s', '--special-files'].map((f) => [f, false]),
+    ...['--exclude', '--exclude-quiet', '-F', '--separator'].map((f) => [f, true]),
+  ]),
 };
-/** Commands whose plain operands are files read: each must lie inside the working folders. */
+/**
+ * Commands whose plain operands are files read: each must lie inside the working folders. Only the
+ * agent's path-restricted commands (path-commands.ts): `du /etc`, `realpath /etc/x` and `readlink
+ * .env` name paths it never checks (observed: they run with no rule, past a `Read(.env)` deny).
+ */
 const FILE_OPERANDS: ReadonlySet<string> = new Set([
-  'cat', 'head', 'tail', 'wc', 'stat', 'strings', 'hexdump', 'od', 'nl', 'du', 'realpath', 'cut', 'paste', 'column', 'tac', 'rev',
-  'fold', 'expand', 'unexpand', 'fmt', 'comm', 'cmp', 'readlink', 'diff', 'tsort', 'pr', 'ls', 'cd', 'file', 'sha256sum', 'sha1sum', 'md5sum', 'df', 'sort',
+  'cat', 'head', 'tail', 'wc', 'stat', 'strings', 'hexdump', 'od', 'nl', 'cut', 'paste', 'column', 'tac', 'rev',
+  'fold', 'expand', 'unexpand', 'fmt', 'comm', 'cmp', 'diff', 'tsort', 'pr', 'ls', 'cd', 'file', 'sha256sum', 'sha1sum', 'md5sum', 'sort',
 ]);
 /** `git` sub-commands that only read, with options that would make them write or run something. */
 export const GIT_READ_ONLY: ReadonlySet<string> = new Set(['status', 'log', 'diff', 'show', 'blame', 'ls-files', 'rev-parse']);
@@ -93,8 +118,9 @@ export function outsideOperands(sc: SubCommand, ctx: ReadOnlyContext): string[] 
 export function computedReadOperands(sc: SubCommand): string[] {
   const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
   const name = words[0]?.value;
-  if (!name || !FILE_OPERANDS.has(name) || ACCEPT_EDITS_COMMANDS.has(name)) return [];
-  return words.slice(1).filter((w) => w.dynamic).map((w) => w.raw);
+  // The agent's path-checked readers too (observed on both versions: `Bash(grep -r:*)` asks for `grep -r a $HOME`).
+  if (!name || !(FILE_OPERANDS.has(name) || pathCommand(name)?.entry.access === 'read') || ACCEPT_EDITS_COMMANDS.has(name)) return [];
+  return words.slice(1).filter((w) => w.dynamic && w.pwdPath === undefined).map((w) => w.raw);
 }
 
 export interface ReadOnlyContext {
@@ -118,10 +144,22 @@ export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | u
   }
   const words = unwrapped(sc);
   if (words.length === 0) return undefined;
-  const [name, ...args] = words.map((w) => w.value);
+  // Past a bare `xargs` only the programs the agent lets xargs run read-only qualify (`xargs cat` asks).
+  const xargsAt = sc.words.slice(0, sc.words.length - words.length).findIndex((w) => w.value === 'xargs');
+  if (xargsAt >= 0 && !XARGS_READ_ONLY.has(words[0].value)) return undefined;
+  const values = words.map((w) => w.pwdPath ?? w.value);
+  const [name, ...args] = values;
   // `echo $HOME` reads a variable, no file: plain `$VAR` arguments are fine where no operand is a file.
   const plainVar = (w: SubCommand['words'][number]) => /^\$[A-Z_]\w*$/i.test(w.raw) && !FILE_OPERANDS.has(name) && name !== 'git';
-  if (words.some((w, i) => ((w.dynamic || /[*?[\]{}~$`\\]/.test(w.raw)) && !(i > 0 && plainVar(w))) || w.value === '')) return undefined;
+  // An unquoted glob is fine in an argument: the files it names are checked by their folder (see shell-paths.ts).
+  // (Only for the commands that take any argument: `sort *.txt` and `git status d*` ask, observed.)
+  const globOk = (READ_ONLY_ANY_ARGS.has(name) && !(name in READ_ONLY_SAFE_FLAGS)) || READ_ONLY_GLOBS_OK.has(name);
+  // `"$PWD/x"` is proven only for the file readers (observed on both versions: `git status "$PWD/a.txt"` asks).
+  const pwdOk = FILE_OPERANDS.has(name);
+  const unsafe = (w: SubCommand['words'][number], i: number) => ((!pwdOk || w.pwdPath === undefined) && (w.dynamic || /[{}~$`\\]/.test(w.raw) || ((i === 0 || !globOk) && unquotedGlob(w.raw))) && !(i > 0 && plainVar(w))) || w.value === '';
+  if (words.some(unsafe)) return undefined;
+  if (name === 'find') return findReadOnly(args);
+  if (name === 'sed') return sedOnlyReads(args) ? '`sed -n` printing lines is a built-in read-only command' : undefined;
   const text = [name, ...args].join(' ');
   if (READ_ONLY_EXACT.has(text)) return `\`${text}\` is a built-in read-only form`;
   if (READ_ONLY_NO_ARGS.has(name)) return args.length === 0 ? `\`${name}\` with no argument is a built-in read-only command` : undefined;
@@ -138,6 +176,36 @@ export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | u
   if (FILE_OPERANDS.has(name) && !operands.every((o) => o === '-' || insideWork(o, ctx))) return undefined;
   return `\`${name}\` is a built-in read-only command`;
 }
+
+/**
+ * Programs a bare `xargs` may run in the read-only layer (`@anthropic-ai/claude-code` 2.1.332: xargs's
+ * read-only targets are echo, printf, wc, grep, egrep, fgrep, head and tail).
+ */
+export const XARGS_READ_ONLY: ReadonlySet<string> = new Set(['echo', 'printf', 'wc', 'grep', 'egrep', 'fgrep', 'head', 'tail']);
+
+/**
+ * `find` is read-only unless an argument runs, deletes or writes (`-exec`, `-delete`, `-fprint`…,
+ * see program-checks.ts), is an ambiguous option cluster, or is computed; the value of `-name` and
+ * the other valued primaries is skipped (`find . -name -delete` only searches).
+ */
+function findReadOnly(args: readonly string[]): string | undefined {
+  let valueOf = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const wasValue = valueOf;
+    valueOf = false;
+    if (FIND_ACTIONS.has(a) || /^-[dsx]+f$/.test(a)) return undefined;
+    if (!wasValue && /^-(?:[EHLPXdsx]*D|f|[dsx]*[EHLPX][EHLPXdsx]*f)$/.test(a)) {
+      valueOf = true;
+      continue;
+    }
+    if (!wasValue && (FIND_VALUED.has(a) || /^-newer[aBcm][aBcmt]$/.test(a))) i++;
+  }
+  return '`find` without an action that runs, deletes or writes is a built-in read-only command';
+}
+
+/** Flag-table commands whose arguments may be globs (a glob there cannot become an option that writes). */
+const READ_ONLY_GLOBS_OK: ReadonlySet<string> = new Set(['grep', 'egrep', 'fgrep', 'rg']);
 
 /** Plain operands when every option is a known-safe one; undefined otherwise. */
 function safeFlagOperands(args: string[], flags: Readonly<Record<string, boolean>>): string[] | undefined {
@@ -176,10 +244,10 @@ export const LISTED_CHILD = 'any-entry';
  * The plain file operands of a command that reads files (`cat a b` → a, b); empty for others.
  * @example readOperands(sub('cat -n .env')) // ['.env']
  */
-export function readOperands(sc: SubCommand): string[] {
+export function readOperands(sc: SubCommand, onlyPastLooseWrappers = false): string[] {
   // Read denies see past every wrapper (observed: `nice cat .env` and `env cat .env` are denied by `Read(.env)`).
   const words = sc.words.slice(strictWrapperLength(sc.words.map((w) => w.value)));
-  const starts = [0, ...looseStarts(words.map((w) => w.value))];
+  const starts = [...(onlyPastLooseWrappers ? [] : [0]), ...looseStarts(words.map((w) => w.value))];
   const out = new Set<string>();
   for (const start of starts) {
     const [name, ...args] = words.slice(start);

@@ -54,14 +54,22 @@ export function pathViews(raw: string, o: PathViewOptions): PathViews {
   let within = inside(normalized, o.workDirs);
 
   if (!o.fs) {
-    notes.push('no file system given: symlinks not resolved');
+    // Fail closed: without the file system nothing proves the path is not a link out of the working folders.
+    problems.push(`no file system was given to check ${raw} for symlinks out of the working folders`);
     return { views, inside: within, problems, notes };
   }
-  const resolved = resolveExisting(o.fs, normalized);
+  const r = resolveSpellings(o.fs, normalized);
+  if (r.unresolved) problems.push(`${raw} is a symlink loop: it cannot be resolved`);
+  const resolved = r.final;
   // Rules are anchored at the root as written; if the root itself is a symlink, map back onto it.
   const realRoot = o.fs.realpath(o.root);
-  const mapped = realRoot && realRoot !== o.root && inside(resolved, [realRoot]) ? posix.join(o.root, posix.relative(realRoot, resolved)) : resolved;
-  if (!views.some((v) => v.path === mapped)) views.push({ name: 'resolved', path: mapped });
+  const mapBack = (p: string) => (realRoot && realRoot !== o.root && inside(p, [realRoot]) ? posix.join(o.root, posix.relative(realRoot, p)) : p);
+  // Every hop of a link is a name a rule may use (a deny on any applies, an allow must cover all).
+  for (const hop of r.spellings.slice(1)) {
+    const mapped = mapBack(hop);
+    if (!views.some((v) => v.path === mapped)) views.push({ name: 'resolved', path: mapped });
+  }
+  const mapped = mapBack(resolved);
   const realDirs = o.workDirs.flatMap((d) => [d, o.fs!.realpath(d) ?? d]);
   if (!inside(mapped, o.workDirs) && !inside(resolved, realDirs)) {
     within = false;
@@ -90,10 +98,70 @@ export function resolveExisting(fs: PathFs, abs: string): string {
   }
 }
 
+/** Symlink hops followed before a path counts as a loop (the kernel's ELOOP limit). */
+export const MAX_LINK_HOPS = 40;
+
+/** Where a path lands once its symlinks are followed, and every name it goes by on the way. */
+export interface Resolution {
+  /** The path with every symlink that exists followed (a missing tail appended as written). */
+  final: string;
+  /** The path as given (normalized), each hop's composed path, and the final one. */
+  spellings: string[];
+  /** A link loop or too many hops: where it lands is unknown. */
+  unresolved: boolean;
+}
+
+/**
+ * Follows a path's symlinks component by component, as the agent does before it checks a path: a
+ * link that dangles is still followed (its target is where a write would land), and each hop's
+ * composed path is a spelling a deny rule may name. Needs `fs.readlink`; without it, the deepest
+ * existing folder is resolved with `realpath` and the rest appended.
+ * @example resolveSpellings(fs, '/p/lnk/x').final // '/outside/x' when /p/lnk → /outside
+ */
+export function resolveSpellings(fs: PathFs, abs: string): Resolution {
+  const start = posix.normalize(abs);
+  if (!fs.readlink) {
+    const final = resolveExisting(fs, start);
+    return { final, spellings: unique([start, final]), unresolved: false };
+  }
+  const spellings = [start];
+  let parts = start.split('/').filter(Boolean);
+  let cur = '/';
+  let hops = 0;
+  while (parts.length) {
+    const next = posix.join(cur, parts.shift()!);
+    const target = fs.readlink(next);
+    if (target === undefined) {
+      cur = next;
+      continue;
+    }
+    if (++hops > MAX_LINK_HOPS) return { final: start, spellings, unresolved: true };
+    const landed = posix.resolve(posix.dirname(next), target);
+    spellings.push(posix.join(landed, ...parts));
+    parts = [...landed.split('/').filter(Boolean), ...parts];
+    cur = '/';
+  }
+  return { final: cur, spellings: unique([...spellings, cur]), unresolved: false };
+}
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
+}
+
 /** @example inside('/p/a', ['/p']) // true */
 export function inside(abs: string, dirs: string[]): boolean {
   return dirs.some((d) => {
     const rel = posix.relative(d, abs);
     return rel === '' || (!rel.startsWith('..') && !posix.isAbsolute(rel));
   });
+}
+
+/**
+ * The path without its trailing slashes (a loop: a regex over a run of slashes can be slow).
+ * @example withoutTrailingSlashes('docs//') // 'docs'
+ */
+export function withoutTrailingSlashes(p: string): string {
+  let end = p.length;
+  while (end > 0 && p[end - 1] === '/') end--;
+  return p.slice(0, end);
 }

@@ -12,6 +12,11 @@ export const UNICODE_SPACE = /[\u00A0\u1680\u2000-\u200B\u2028\u2029\u202F\u205F
 export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** A backslash before a space, a tab or a newline: bash joins or splits words where a reader does not. */
 export const ESCAPED_WHITESPACE = /\\[ \t\n]/;
+/**
+ * A `$` right before a newline: bash reads a lone `$` and ends the command there, the parser joins
+ * `$` and the next line's first word into one expansion (`$\nrm -rf x` has no `rm` in the tree).
+ */
+export const DOLLAR_NEWLINE = /\$\n/;
 /** `{fd}>file`: the redirect assigns a shell variable as a side effect. */
 export const FD_VARIABLE_REDIRECT = /\{[A-Z_]\w*\}[<>]/i;
 /** zsh forms that run or expand code in a way bash does not: `~[…]`, `=cmd`, `<N-M>`, quotes in braces. */
@@ -19,8 +24,9 @@ export const ZSH_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/~\[/, 'zsh ~[ dynamic directory syntax'],
   [/(?:^|[\s;&|])=[a-z_]/i, 'zsh =cmd equals expansion'],
   [/<\d*-\d*>/, 'zsh <N-M> numeric-range glob'],
-  [/\{[^{}'"]*['"]/, 'a brace holding a quote character (expansion obfuscation)'],
 ];
+/** A `{` outside quotes followed by a quote before its `}`: brace expansion hiding words. */
+export const BRACE_WITH_QUOTE = /\{[^{}'"]*['"]/;
 
 /**
  * A `${…}` whose operand runs a command: the agent cannot be sure how the shell reads it. Each scan
@@ -57,8 +63,62 @@ export function screenCommand(command: string): Screen {
     caps.push('the command contains backslash-escaped whitespace (bash joins or splits words there): never allowed');
     asksFirst.push({ why: 'backslash-escaped whitespace', bareAllowWins: true });
   }
+  // Capped, and (as any capped command) split at its lines for deny rules, so `rm -rf x` meets `Bash(rm -rf *)`
+  // (2.1.328 denies `$\nrm -rf x` under a bare `Bash` allow).
+  if (DOLLAR_NEWLINE.test(command)) caps.push('a `$` before a newline: bash ends the command there, the parser joins the next line to it: never allowed');
   if (SUBSTITUTION_IN_EXPANSION.test(command)) asksFirst.push({ why: 'a command substitution inside a ${…} expansion', bareAllowWins: false });
   if (FD_VARIABLE_REDIRECT.test(command)) caps.push('a {fd}> redirect assigns a shell variable as a side effect: never allowed');
   for (const [re, why] of ZSH_SHAPES) if (re.test(command)) caps.push(`the command contains ${why}: never allowed`);
+  if (command.includes('{') && BRACE_WITH_QUOTE.test(bracesOutsideQuotes(command))) caps.push('the command contains a brace holding a quote character (expansion obfuscation): never allowed');
   return { refused, asksFirst, caps };
+}
+
+/**
+ * The command with every `{` inside quotes (single, double, backticks) blanked, so that only braces
+ * bash could expand are left: the agent tests for a brace holding a quote on this text
+ * (`@anthropic-ai/claude-code` 2.1.332: `awk '{print > "out.txt"}'` passes, `{a,'b'}` does not).
+ * @example bracesOutsideQuotes("awk '{print}'") // "awk ' print}'"
+ */
+export function bracesOutsideQuotes(text: string): string {
+  const out: string[] = [];
+  let single = false;
+  let double = false;
+  let tick = false;
+  let lineStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (tick) {
+      if (c === '\\' && '`\\$'.includes(text[i + 1] ?? '')) {
+        out.push(c, text[++i]);
+        continue;
+      }
+      if (c === '`') tick = false;
+      out.push(c === '{' ? ' ' : c);
+    } else if (single) {
+      if (c === "'") single = false;
+      out.push(c === '{' ? ' ' : c);
+    } else if (double) {
+      if (c === '\\' && '"\\`'.includes(text[i + 1] ?? '')) {
+        out.push(c, text[++i]);
+        continue;
+      }
+      if (c === '`') tick = true;
+      else if (c === '"') double = false;
+      out.push(c === '{' ? ' ' : c);
+    } else if (c === '\\' && i + 1 < text.length) {
+      out.push(c, text[++i]);
+      lineStart = false;
+    } else if (c === '#' && lineStart) {
+      while (i < text.length && text[i] !== '\n') out.push(text[i++]);
+      i--;
+      lineStart = true;
+    } else {
+      if (c === '`') tick = true;
+      else if (c === "'") single = true;
+      else if (c === '"') double = true;
+      lineStart = /[\s;&|()]/.test(c);
+      out.push(c);
+    }
+  }
+  return out.join('');
 }

@@ -130,6 +130,8 @@ function visitNode(node: SyntaxNode, kind: string, text: string, out: ShellWalk,
     if (before !== undefined && !COMMENT_STARTERS.has(before)) cap('a # glued to a word is text in bash, not a comment: never allowed');
   }
   if (kind === 'ERROR') cap('the shell parser could not read part of the command: never allowed');
+  // `{a,b}` and `{1..3}` in a word make words the text does not show (the agent asks: "Brace expansion").
+  if ((kind === 'word' || kind === 'concatenation') && hasBraceExpansion(node.text)) cap(`a brace expansion (${clip(node.text)}) makes words the text does not show: never allowed`);
   const hidden = HIDDEN_KINDS[kind];
   if (hidden !== undefined) {
     if (!(kind === 'arithmetic_expansion' && /^\$\(\([\d\s+\-*/%()]*\)\)$/.test(node.text))) cap(`${hidden} (${clip(node.text)}): never allowed`);
@@ -143,6 +145,21 @@ function visitNode(node: SyntaxNode, kind: string, text: string, out: ShellWalk,
       out.unparsed.push(node.text);
     }
   }
+}
+
+/**
+ * The agent's test for brace expansion in a word's text: some whitespace-separated piece whose text
+ * between its first `{` and its last `}` holds a `,` or `..` (`@anthropic-ai/claude-code` 2.1.332,
+ * the too-complex check "Word contains brace expansion syntax").
+ * @example hasBraceExpansion('{-s,--porcelain}') // true
+ */
+export function hasBraceExpansion(text: string): boolean {
+  return text.split(/\s/).some((t) => {
+    const open = t.indexOf('{');
+    const close = t.lastIndexOf('}');
+    const body = open < 0 || close < open ? '' : t.slice(open + 1, close);
+    return body.includes(',') || body.includes('..');
+  });
 }
 
 /** The operator and target of a redirect, without the words the grammar files after them. */

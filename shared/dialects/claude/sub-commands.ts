@@ -14,7 +14,16 @@ export interface ShellWord {
   value: string;
   /** Contains an expansion or substitution: its run-time value is unknown. */
   dynamic: boolean;
+  /**
+   * For `"$PWD/…"` (double-quoted, nothing else computed): the path it names relative to the
+   * working directory (`./…`). The agent reads this one form as that path for a command that reads
+   * (`cat "$PWD/a.txt"` runs with no rule), and still as computed for one that writes.
+   */
+  pwdPath?: string;
 }
+
+/** `"$PWD/rest"` with a literal rest: the one computed word the agent resolves. */
+const PWD_WORD = /^"\$PWD(\/[^"$`\\\n]*)"$/;
 
 /** One simple command found anywhere in a command line. */
 export interface SubCommand {
@@ -38,8 +47,24 @@ export interface RedirectWrite {
   dynamic: boolean;
 }
 
+/** An input redirection (`< file`): a read of its target, judged like a file the command reads. */
+export interface RedirectRead {
+  text: string;
+  target: string;
+  /** Computed at run time or a glob: the agent never checks it. */
+  dynamic: boolean;
+  glob: boolean;
+}
+
 export interface ShellSplit {
   subcommands: SubCommand[];
+  /** Files the command reads through input redirections. */
+  reads: RedirectRead[];
+  /**
+   * Reasons the command is at most ask that the agent finds among its path checks (a redirect to a
+   * network device): a deny on a path the command names still applies.
+   */
+  pathCaps: string[];
   /** Reasons the whole command is at most ask (parse errors, hidden execution, too long, parser not loaded). */
   failClosed: string[];
   /** Reasons the agent refuses the command before any rule (control characters): deny. */
@@ -87,7 +112,7 @@ const SPLITS = new BoundedCache<string, ShellSplit>(2048);
 function splitFresh(command: string): ShellSplit {
   const screen = screenCommand(command);
   if (command.length > MAX_COMMAND_CHARS) {
-    return { subcommands: fallbackSplit(command), failClosed: [`command is ${command.length} characters, over the ${MAX_COMMAND_CHARS} limit: never allowed`, ...screen.caps], refused: screen.refused, writes: [], notReadOnly: [], parsed: false };
+    return { subcommands: fallbackSplit(command), failClosed: [`command is ${command.length} characters, over the ${MAX_COMMAND_CHARS} limit: never allowed`, ...screen.caps], refused: screen.refused, writes: [], reads: [], pathCaps: [], notReadOnly: [], parsed: false };
   }
   const parsed = withShellTree(command, (root) => {
     const failClosed: string[] = [...screen.caps];
@@ -100,14 +125,21 @@ function splitFresh(command: string): ShellSplit {
     // Text the parser left unread (a here-doc body, a `${…}` operand) may still run: split it coarsely for denies.
     for (const hidden of walk.unparsed) out.push(...fallbackSplit(hidden).slice(0, MAX_SUBCOMMANDS));
     const writes = walk.redirects.flatMap(writeOf);
-    return { subcommands: out, failClosed: unique(failClosed), refused: screen.refused, writes, notReadOnly: walk.notReadOnly, parsed: true };
+    const reads = walk.redirects.flatMap(readOf);
+    // A redirect to /dev/tcp or /dev/udp opens a connection (the agent asks: "Redirect involving /dev/tcp or /dev/udp opens a network connection").
+    const pathCaps: string[] = [];
+    for (const r of walk.redirects) {
+      const target = redirectTarget(r);
+      if (target && NETWORK_DEVICE.test(target)) pathCaps.push(`the redirect ${r.text} opens a network connection: never allowed`);
+    }
+    return { subcommands: out, failClosed: unique(failClosed), refused: screen.refused, writes, reads, pathCaps: unique(pathCaps), notReadOnly: walk.notReadOnly, parsed: true };
   });
   if (parsed) {
     // An unparsable command may hide sub-commands the tree lost: add the rough split for denies.
     if (parsed.failClosed.length) parsed.subcommands.push(...fallbackSplit(command).filter((f) => !parsed.subcommands.some((s) => s.text === f.text)));
     return parsed;
   }
-  return { subcommands: fallbackSplit(command), failClosed: ['the shell parser is not loaded (initShellParser not awaited): the command was split conservatively and is never allowed', ...screen.caps], refused: screen.refused, writes: [], notReadOnly: [], parsed: false };
+  return { subcommands: fallbackSplit(command), failClosed: ['the shell parser is not loaded (initShellParser not awaited): the command was split conservatively and is never allowed', ...screen.caps], refused: screen.refused, writes: [], reads: [], pathCaps: [], notReadOnly: [], parsed: false };
 }
 
 function unique(xs: string[]): string[] {
@@ -138,8 +170,39 @@ function describeError(root: SyntaxNode): string {
 
 /** Output operators: the redirect writes its target. `<>` opens it for writing too. */
 const WRITE_OPERATORS: readonly string[] = ['>', '>>', '>|', '&>', '&>>', '>&', '<>', '&>|'];
-/** Targets a write to which changes no file. */
-export const HARMLESS_TARGETS: readonly string[] = ['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty'];
+/**
+ * Targets a write to which the agent does not judge as a file write. Only `/dev/null`: the agent
+ * checks `> /dev/stdout`, `> /dev/stderr` and `> /dev/tty` like any path outside the working folders
+ * and asks (observed on 2.1.328 and 2.1.332; `@anthropic-ai/claude-code` 2.1.332's output-redirect
+ * check drops only `/dev/null`).
+ */
+export const HARMLESS_TARGETS: readonly string[] = ['/dev/null'];
+/** Input targets the agent does not check as files (its list: the standard streams, the tty, fd links). */
+export const HARMLESS_INPUTS = /^(?:\/dev\/(?:null|stdin|stdout|stderr|tty)|\/dev\/fd\/\d+|\/proc\/self\/fd\/[0-2])$/;
+/** Network pseudo-devices bash opens as sockets. */
+export const NETWORK_DEVICE = /^\/dev\/(?:tcp|udp)\//;
+
+/** A redirect's target text with quotes removed, if it has one. */
+function redirectTarget(r: SyntaxNode): string | undefined {
+  if (r.type !== 'file_redirect') return undefined;
+  const dest = r.childrenForFieldName('destination').filter((d): d is SyntaxNode => d !== null)[0];
+  return dest ? wordOf(dest).value : undefined;
+}
+
+/** The file an input redirect reads, if it reads one. */
+function readOf(r: SyntaxNode): RedirectRead[] {
+  if (r.type !== 'file_redirect') return [];
+  const op = r.children.find((c) => c !== null && !c.isNamed)?.type ?? '';
+  if (op !== '<' && op !== '<&') return [];
+  const dest = r.childrenForFieldName('destination').filter((d): d is SyntaxNode => d !== null)[0];
+  if (!dest) return [];
+  if (op === '<&' && /^(?:\d+|-)$/.test(dest.text)) return [];
+  const w = wordOf(dest);
+  if (HARMLESS_INPUTS.test(w.value) || NETWORK_DEVICE.test(w.value)) return [];
+  const glob = /[*?[]/.test(w.value) && dest.type !== 'string' && dest.type !== 'raw_string';
+  const text = r.text.slice(0, dest.endIndex - r.startIndex);
+  return [{ text, target: w.value, dynamic: w.dynamic, glob }];
+}
 
 /** The file a redirect writes, if it writes one. */
 function writeOf(r: SyntaxNode): RedirectWrite[] {
@@ -153,6 +216,7 @@ function writeOf(r: SyntaxNode): RedirectWrite[] {
   if ((op === '>&' || op === '<&') && /^(?:\d+|-)$/.test(dest.text)) return [];
   const w = wordOf(dest);
   if (HARMLESS_TARGETS.includes(w.value) && !w.dynamic) return [];
+  if (NETWORK_DEVICE.test(w.value)) return [];
   const glob = /[*?[]/.test(w.value) && dest.type !== 'string' && dest.type !== 'raw_string';
   return [{ text, target: w.value, dynamic: w.dynamic || glob || w.value === '' }];
 }
@@ -167,6 +231,7 @@ function simpleCommand(node: SyntaxNode): SubCommand {
     // The grammar files words after a redirect's target under the redirect (`ls 2>/dev/null -la`).
     const target = dests.length ? r.text.slice(0, dests[0].endIndex - r.startIndex) : r.text;
     const trailing = dests.slice(1);
+    if (trailing.length) opaque.push(`the redirect ${target} is followed by more words (${trailing.map((d) => d.text).join(' ')}): the agent cannot tell which are arguments`);
     if (!isHarmlessRedirect(target)) redirects.push(target);
     for (const d of trailing) words.push(wordOf(d));
   };
@@ -219,7 +284,8 @@ function wordOf(n: SyntaxNode): ShellWord {
       return { raw, value: ansiC(raw.slice(2, -1)), dynamic: false };
     case 'string': {
       const dynamic = n.namedChildren.some((c) => c !== null && c.type !== 'string_content');
-      return { raw, value: raw.slice(1, -1).replace(/\\([$`"\\\n])/g, '$1'), dynamic };
+      const pwd = PWD_WORD.exec(raw);
+      return { raw, value: raw.slice(1, -1).replace(/\\([$`"\\\n])/g, '$1'), dynamic, ...(pwd ? { pwdPath: `.${pwd[1]}` } : {}) };
     }
     case 'concatenation': {
       const parts = n.namedChildren.filter((c): c is SyntaxNode => c !== null).map(wordOf);
@@ -251,6 +317,9 @@ export const SAFE_ENV_VARS: readonly string[] = [
   'CGO_ENABLED', 'GOFLAGS', 'VERBOSE', 'LOG_LEVEL',
 ];
 
+/** Why a roughly split piece never allows (it only feeds deny and ask rules). */
+export const FALLBACK_SPLIT = 'split without the shell parser';
+
 /**
  * Without a parse tree: split at every shell operator or grouping character and tokenize on
  * whitespace. Coarse on purpose — it only ever feeds deny/ask matching, never an allow.
@@ -271,7 +340,7 @@ export function fallbackSplit(command: string): SubCommand[] {
       assignments.push({ name: t.slice(0, t.indexOf('=')), raw: t });
     }
     const words = tokens.map((t) => ({ raw: t, value: t.replace(/['"\\]/g, ''), dynamic: /[$`]/.test(t) }));
-    out.push({ text, assignments, words, redirects: [], opaque: ['split without the shell parser'] });
+    out.push({ text, assignments, words, redirects: [], opaque: [FALLBACK_SPLIT] });
     if (out.length >= MAX_SUBCOMMANDS) break;
   }
   return out;

@@ -2,7 +2,7 @@ import type { Deadline } from '../../analysis/budget';
 import { changedRules } from '../../diff/candidates';
 import type { Flip } from '../../diff/flips';
 import { sliced, type SearchArea, type SearchSpec } from '../../diff/search';
-import type { EvalContext, Verdict } from '../../model';
+import { LEXICAL_FS, type EvalContext, type Verdict } from '../../model';
 import { evaluateClaude, judge, prepareClaude } from './evaluate';
 import type { ClaudeRequest, ClaudeRule, ClaudeRuleSet } from './types';
 import { bashCandidates, pathCandidates, sweepCandidates, toolCandidates, webCandidates } from './witness-candidates';
@@ -62,10 +62,13 @@ export function claudeSearchSpec(base: ClaudeRuleSet, current: ClaudeRuleSet, kn
     areas.push({ name: 'requests of every kind (a setting changed)', candidates: () => sweepCandidates(all, dirs) });
   }
   const shared = samePlace(base, current);
+  // A witness shows what the rules mean, not what one machine's folders do: judged on a file
+  // system without symlinks (stored requests keep the caller's).
+  const judged: EvalContext = { ...ctx, fs: LEXICAL_FS };
   const decide = (q: ClaudeRequest): [Verdict, Verdict] => {
-    if (!shared) return [evaluateClaude(base, q, ctx), evaluateClaude(current, q, ctx)];
+    if (!shared) return [evaluateClaude(base, q, judged), evaluateClaude(current, q, judged)];
     // Where a request runs does not depend on the rules: its subjects are read once for both.
-    const prepared = prepareClaude(current, q, ctx);
+    const prepared = prepareClaude(current, q, judged);
     return [judge(base, base.rules, prepared, q), judge(current, current.rules, prepared, q)];
   };
   return { base, current, areas, decide, describe: describeWitness, subject: (q) => q.command ?? q.path ?? q.url ?? null, known, deadline, unsearched: gaps };

@@ -46,7 +46,7 @@ export const FILES: readonly ProgramEntry[] = [
       cap(DELETES, 'rg.pre', '--pre COMMAND', 'ripgrep runs the --pre command on every file it searches: --pre rm deletes them', 'rg(1): --pre', ['{P} --pre rm x .'], { extend: anywhere('--pre rm .') }),
     ],
   },
-  { names: ['rm'], capabilities: [cap(DELETES, 'rm.recursive', '-rf', 'deletes any file or folder, recursively and without asking', 'rm(1)', ['{P} -rf ~', '{P} -rf .'])] },
+  { names: ['rm'], capabilities: [cap(DELETES, 'rm.recursive', '-rf', 'deletes any file or folder, recursively and without asking', 'rm(1)', ['{P} -rf ~', '{P} -rf .', '{P} -rf src'])] },
   {
     names: ['curl'],
     capabilities: [

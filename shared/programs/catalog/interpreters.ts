@@ -92,7 +92,7 @@ export const INTERPRETERS: readonly ProgramEntry[] = [
     names: ['sed', 'gsed'],
     anyArguments: true,
     capabilities: [
-      cap(RUNS_CODE, 'sed.execute', "'1e COMMAND'", 'GNU sed runs shell commands with its e command and the e flag of s', 'GNU sed manual: Extended Commands (e command)', ["{P} -n '1e id' /etc/passwd", "{P} '1e id' /etc/passwd"]),
+      cap(RUNS_CODE, 'sed.execute', "'1e COMMAND'", 'GNU sed runs shell commands with its e command and the e flag of s', 'GNU sed manual: Extended Commands (e command)', ["{P} -n '1e id' /etc/passwd", "{P} '1e id' /etc/passwd", "{P} -n '1e id' README.md"]),
       cap(PROJECT, 'sed.file', '-f FILE', 'sed -f runs a script file the agent can write, e commands included', 'GNU sed manual: -f', ['{P} -n -f ./payload.sed /etc/passwd'], { writes: 'payload.sed' }),
     ],
   },

@@ -22,6 +22,11 @@ export interface AnswerCache {
   put(c: OracleCase, answer: OracleAnswer): void;
   /** Answers loaded from disk when the cache was opened. */
   readonly loaded: number;
+  /**
+   * Every case answered so far, with its answer and whether it was read the current way (an answer
+   * read an older way tells allow from the rest, not ask from deny), for replaying the store.
+   */
+  entries(): Array<{ c: OracleCase; answer: OracleAnswer; current: boolean }>;
 }
 
 /** The key of a case: the JSON of the case before `{{project}}`/`{{home}}` are filled in. */
@@ -45,7 +50,7 @@ const CLASSIFIER = 'v3';
 export function openAnswerCache(agent: string, version: string): AnswerCache {
   const memory = new Map<string, OracleAnswer>();
   if (process.env.DIFF_NO_ANSWER_CACHE === '1') {
-    return { get: () => undefined, put: () => undefined, loaded: 0 };
+    return { get: () => undefined, put: () => undefined, loaded: 0, entries: () => [] };
   }
   const dir = join(oracleCacheRoot(), 'answers');
   const file = join(dir, `${agent}@${version}.jsonl`);
@@ -65,6 +70,11 @@ export function openAnswerCache(agent: string, version: string): AnswerCache {
   const loaded = memory.size;
   return {
     loaded,
+    entries: () =>
+      [...memory].flatMap(([k, answer]) => {
+        const m = /^(\S+) (?:(v\d+) )?(\{.*)$/s.exec(k);
+        return m && m[1] === version ? [{ c: JSON.parse(m[3]) as OracleCase, answer, current: m[2] === CLASSIFIER }] : [];
+      }),
     get: (c) => memory.get(answerKey(version, c)),
     put(c, answer) {
       const key = answerKey(version, c);

@@ -2,15 +2,26 @@
 // project per case, a trusted project, the loopback mock as the Messages API, proxies pointed at a
 // dead loopback port. See ../../../../shared/oracles.md (the team's notes) and docs/dialects/claude.md.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Decision } from '../../../shared/model';
 import { installOracle } from '../oracle-cache';
-import type { MockApi, ToolCall } from './mock-api';
+import { toolUseId, type MockApi, type ToolCall } from './mock-api';
 
-/** The pinned CLI version every differential run asks. */
-export const CLAUDE_CODE_VERSION = '2.1.328';
+/**
+ * The pinned CLI versions every differential run asks, oldest first; the newest is what users get.
+ * `DIFF_CLAUDE_VERSIONS=2.1.332` (comma-separated) narrows a run to some of them.
+ */
+export const CLAUDE_CODE_VERSIONS: readonly string[] = ['2.1.328', '2.1.332'];
+/** The version a single-version run (the policy differential) asks unless told otherwise. */
+export const CLAUDE_CODE_VERSION = CLAUDE_CODE_VERSIONS[0];
+
+/** The versions this run asks: `DIFF_CLAUDE_VERSIONS`, else every pinned one. */
+export function claudeVersions(): string[] {
+  const only = process.env.DIFF_CLAUDE_VERSIONS?.split(',').map((v) => v.trim()).filter(Boolean);
+  return only?.length ? only : [...CLAUDE_CODE_VERSIONS];
+}
 /** One CLI run may take this long before it counts as a failure of the harness. */
 export const CASE_TIMEOUT_MS = 60_000;
 /** Nothing listens here: any traffic that ignores NO_PROXY dies on it. */
@@ -27,7 +38,22 @@ export interface OracleCase {
   managed?: unknown;
   /** Files to create inside the project before the run (relative path → content). */
   files?: Record<string, string>;
+  /**
+   * Symlinks to create inside the project (relative path → target, `{{outside}}`/`{{project}}` filled
+   * in; a relative target is relative to the link's folder). Targets stay inside the case's temp folder.
+   */
+  links?: Record<string, string>;
+  /** Files of the `outside` folder next to the project (a stand-in for the rest of the machine). */
+  outside?: Record<string, string>;
   call: ToolCall;
+}
+
+/** A case's temp folders: `home/`, `project/` and `outside/` under one base. */
+export interface CaseDirs {
+  base: string;
+  home: string;
+  project: string;
+  outside: string;
 }
 
 export interface OracleAnswer {
@@ -36,20 +62,61 @@ export interface OracleAnswer {
   evidence: string;
 }
 
-/** Where the CLI binary is (installed on demand into the oracle cache). */
+/**
+ * Whether the answer is no permission decision at all: the CLI refused the call before its
+ * permission check (a Write or Edit of an existing file this session has not read, outside the
+ * project). Such cases are left out of the comparison and counted apart.
+ */
+export function refusedBeforePermissions(a: OracleAnswer): boolean {
+  return a.decision === 'allow' && /File has not been read yet/.test(a.evidence);
+}
+
+/** Where the CLI binary of `version` is (installed on demand into the oracle cache). */
 export function claudeBinary(version = CLAUDE_CODE_VERSION): string {
   const dir = installOracle('@anthropic-ai/claude-code', version);
   return join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe');
 }
 
-/** A fresh temp folder holding `home/` and `project/`; `{{project}}` and `{{home}}` in the case are replaced. */
-export function freshDirs(): { base: string; home: string; project: string } {
+/** A fresh temp folder holding `home/`, `project/` and `outside/`. */
+export function freshDirs(): CaseDirs {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'rulelens-claude-')));
   const home = join(base, 'home');
   const project = join(base, 'project');
+  const outside = join(base, 'outside');
   mkdirSync(join(home, '.claude'), { recursive: true });
   mkdirSync(join(project, '.claude'), { recursive: true });
-  return { base, home, project };
+  mkdirSync(outside, { recursive: true });
+  return { base, home, project, outside };
+}
+
+/** The case with `{{project}}`, `{{home}}` and `{{outside}}` replaced by the folders of one run. */
+export function fillCase<T>(value: T, dirs: CaseDirs): T {
+  const text = JSON.stringify(value).split('{{project}}').join(dirs.project).split('{{home}}').join(dirs.home).split('{{outside}}').join(dirs.outside);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * Lays out a (filled) case on disk: the settings files, the trusted-project marker, the project's
+ * files and symlinks and the outside folder's files. Both RuleLens and the CLI then judge the call
+ * against this very file system.
+ */
+export function materialize(c: OracleCase, dirs: CaseDirs): void {
+  const { home, project, outside } = dirs;
+  write(join(home, '.claude.json'), { projects: { [project]: { hasTrustDialogAccepted: true } }, hasCompletedOnboarding: true });
+  if (c.project !== undefined) write(join(project, '.claude', 'settings.json'), c.project);
+  if (c.local !== undefined) write(join(project, '.claude', 'settings.local.json'), c.local);
+  if (c.user !== undefined) write(join(home, '.claude', 'settings.json'), c.user);
+  for (const [p, text] of Object.entries(c.outside ?? {})) write(join(outside, p), text);
+  for (const [p, text] of Object.entries(c.files ?? {})) {
+    write(join(project, p), text);
+    // A hook script must be executable to run.
+    if (p.endsWith('.sh')) chmodSync(join(project, p), 0o755);
+  }
+  for (const [p, target] of Object.entries(c.links ?? {})) {
+    const at = join(project, p);
+    mkdirSync(dirname(at), { recursive: true });
+    symlinkSync(target, at);
+  }
 }
 
 function write(path: string, value: unknown): void {
@@ -58,55 +125,82 @@ function write(path: string, value: unknown): void {
 }
 
 /**
- * Runs the CLI once for `c` in the given dirs and reads what its permission layer did.
- * allow: the tool ran; ask: the CLI would have prompted (its PermissionRequest hooks ran);
- * deny: refused without a prompt (a deny rule, a guard, a hook's deny).
+ * Runs the CLI once for `c` (placeholders filled in or not) in fresh dirs and reads what its
+ * permission layer did. allow: the tool ran; ask: the CLI would have prompted (its PermissionRequest
+ * hooks ran); deny: refused without a prompt (a deny rule, a guard, a hook's deny).
  */
 export async function askClaudeCode(bin: string, api: MockApi, c: OracleCase, dirs = freshDirs()): Promise<OracleAnswer> {
-  const { base, home, project } = dirs;
   try {
-    write(join(home, '.claude.json'), { projects: { [project]: { hasTrustDialogAccepted: true } }, hasCompletedOnboarding: true });
-    if (c.project !== undefined) write(join(project, '.claude', 'settings.json'), c.project);
-    if (c.local !== undefined) write(join(project, '.claude', 'settings.local.json'), c.local);
-    if (c.user !== undefined) write(join(home, '.claude', 'settings.json'), c.user);
-    for (const [p, text] of Object.entries(c.files ?? {})) {
-      write(join(project, p), text);
-      // A hook script must be executable to run.
-      if (p.endsWith('.sh')) chmodSync(join(project, p), 0o755);
-    }
-    const session = api.arm(JSON.parse(JSON.stringify(c.call).split("{{project}}").join(project).split("{{home}}").join(home)));
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: home,
-      USER: 'rulelens',
-      SHELL: '/bin/bash',
-      TERM: 'dumb',
-      ANTHROPIC_API_KEY: 'dummy',
-      ANTHROPIC_BASE_URL: api.url,
-      DISABLE_TELEMETRY: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_ERROR_REPORTING: '1',
-      HTTP_PROXY: DEAD_PROXY,
-      HTTPS_PROXY: DEAD_PROXY,
-      http_proxy: DEAD_PROXY,
-      https_proxy: DEAD_PROXY,
-      ALL_PROXY: DEAD_PROXY,
-      NO_PROXY: '127.0.0.1,localhost',
-      no_proxy: '127.0.0.1,localhost',
-    };
-    // A PermissionRequest hook in the command line's settings layer runs exactly when the CLI would
-    // show a prompt: it tells an ask from a deny whatever words the refusal uses. It answers nothing,
-    // so the CLI goes on as it would without it.
-    const asked = join(base, 'asked.jsonl');
-    const flag = join(base, 'flag-settings.json');
-    write(flag, { hooks: { PermissionRequest: [{ matcher: '*', hooks: [{ type: 'command', command: `cat >> '${asked}'` }] }] } });
-    const args = ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--settings', flag];
-    const out = c.managed === undefined ? await run(bin, args, project, env) : await runWithManaged(bin, args, project, env, base, c.managed);
-    return readOutcome(out, session.result, existsSync(asked) && readFileSync(asked, 'utf8').trim() !== '');
+    const filled = fillCase(c, dirs);
+    materialize(filled, dirs);
+    return await askPrepared(bin, api, filled, dirs);
   } finally {
-    rmSync(base, { recursive: true, force: true });
+    rmSync(dirs.base, { recursive: true, force: true });
   }
+}
+
+/** Runs the CLI for a case already filled in and laid out in `dirs` (see `materialize`); leaves the dirs in place. */
+export async function askPrepared(bin: string, api: MockApi, filled: OracleCase, dirs: CaseDirs): Promise<OracleAnswer> {
+  const [answer] = await askBatch(bin, api, [filled], dirs);
+  if (!answer) throw new Error('the CLI never asked for the tool call');
+  return answer;
+}
+
+/**
+ * Runs the CLI once for several calls on one layout (cases that differ only in `call`, filled in
+ * and laid out in `dirs`): the mock hands them out in turn. `goOn(k)` is asked after call k ran,
+ * before the next is handed out (false ends the session: the caller saw call k change the
+ * folders). `answers[k]` is undefined for a call the session never reached.
+ */
+export async function askBatch(bin: string, api: MockApi, filled: readonly OracleCase[], dirs: CaseDirs, goOn?: (k: number) => boolean): Promise<Array<OracleAnswer | undefined>> {
+  const { base, home, project } = dirs;
+  const first = filled[0];
+  const batch = api.armBatch(filled.map((c) => c.call), goOn);
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    USER: 'rulelens',
+    SHELL: '/bin/bash',
+    TERM: 'dumb',
+    ANTHROPIC_API_KEY: 'dummy',
+    ANTHROPIC_BASE_URL: api.url,
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    HTTP_PROXY: DEAD_PROXY,
+    HTTPS_PROXY: DEAD_PROXY,
+    http_proxy: DEAD_PROXY,
+    https_proxy: DEAD_PROXY,
+    ALL_PROXY: DEAD_PROXY,
+    NO_PROXY: '127.0.0.1,localhost',
+    no_proxy: '127.0.0.1,localhost',
+  };
+  // A PermissionRequest hook in the command line's settings layer runs exactly when the CLI would
+  // show a prompt: it tells an ask from a deny whatever words the refusal uses. It answers nothing,
+  // so the CLI goes on as it would without it. One JSON line per prompt, naming the call's input.
+  const asked = join(base, 'asked.jsonl');
+  const flag = join(base, 'flag-settings.json');
+  write(flag, { hooks: { PermissionRequest: [{ matcher: '*', hooks: [{ type: 'command', command: `cat >> '${asked}'; echo >> '${asked}'` }] }] } });
+  const args = ['-p', 'go', '--output-format', 'stream-json', '--verbose', '--settings', flag];
+  const out = first.managed === undefined ? await run(bin, args, project, env) : await runWithManaged(bin, args, project, env, base, first.managed);
+  const prompts = existsSync(asked) ? readFileSync(asked, 'utf8').split('\n').filter((l) => l.trim() !== '') : [];
+  const promptedFor = (c: OracleCase): boolean =>
+    filled.length === 1 ? prompts.length > 0 : prompts.some((l) => {
+      try {
+        const h = JSON.parse(l);
+        return h.tool_name === c.call.name && sameSubject(h.tool_input ?? {}, c.call.input);
+      } catch {
+        return false;
+      }
+    });
+  return filled.map((c, k) => (batch.results[k] === undefined && filled.length > 1 ? undefined : readOutcome(out, batch.results[k], promptedFor(c), toolUseId(k))));
+}
+
+/** Whether a hook's tool input is the call's: the same command, path or URL (the CLI may add fields). */
+function sameSubject(got: Record<string, unknown>, want: Record<string, unknown>): boolean {
+  for (const k of ['command', 'file_path', 'url']) if (want[k] !== undefined) return got[k] === want[k];
+  return JSON.stringify(got) === JSON.stringify(want);
 }
 
 /**
@@ -141,10 +235,11 @@ function run(bin: string, args: string[], cwd: string, env: Record<string, strin
 }
 
 /** Reads allow / ask / deny from the stream-json output and the tool_result the mock received. */
-export function readOutcome(out: string, result: { content: string; isError: boolean } | undefined, asked = false): OracleAnswer {
+export function readOutcome(out: string, result: { content: string; isError: boolean } | undefined, asked = false, id?: string): OracleAnswer {
   const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
   const final = lines.find((l) => l.type === 'result');
-  const denials: unknown[] = final?.permission_denials ?? [];
+  // In a session of several calls, only this call's denials count.
+  const denials: unknown[] = ((final?.permission_denials ?? []) as Array<{ tool_use_id?: string }>).filter((d) => id === undefined || d.tool_use_id === undefined || d.tool_use_id === id);
   const text = result?.content ?? '';
   const evidence = `${asked ? '[prompt] ' : ''}${text.slice(0, 400)}${denials.length ? ` | denials: ${JSON.stringify(denials).slice(0, 300)}` : ''}`;
   if (/has been denied|denied by your permission settings|Permission to use .* has been denied/i.test(text)) return { decision: 'deny', evidence };
@@ -164,6 +259,8 @@ export function readOutcome(out: string, result: { content: string; isError: boo
   // Refused without a prompt: a guard, a hook's deny, a Skill deny rule.
   if (denials.length > 0) return { decision: 'deny', evidence };
   if (result === undefined) throw new Error(`no tool result came back:\n${out.slice(-1500)}`);
+  // A tool the CLI does not offer (MultiEdit, Grep and Glob in 2.1.33x) says nothing about permissions.
+  if (/No such tool available/.test(text)) throw new Error(`the CLI does not offer this tool: ${text.slice(0, 200)}`);
   return { decision: 'allow', evidence };
 }
 

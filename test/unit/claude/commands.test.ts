@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import type { Decision } from '../../../shared/model';
 import { evaluateClaude, initShellParser, parseClaude } from '../../../shared/dialects/claude';
 
@@ -123,7 +124,7 @@ describe('claude: Bash commands against one rule set', () => {
 
   for (const [command, expected, why] of TABLE) {
     it(`${JSON.stringify(command.length > 60 ? command.slice(0, 40) + '…' : command)} → ${expected} (${why})`, () => {
-      const v = evaluateClaude(rs, { tool: 'Bash', command });
+      const v = evaluateClaude(rs, { tool: 'Bash', command }, { fs: LEXICAL_FS });
       assert.equal(v.decision, expected, `trace: ${v.trace.branch}\n${v.trace.sections.map((s) => `${s.subject}: ${s.decision} — ${s.branch}`).join('\n')}\n${v.trace.notes.join('\n')}`);
     });
   }

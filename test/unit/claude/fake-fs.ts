@@ -30,5 +30,11 @@ export function fakeFs(entries: string[], links: Record<string, string>): PathFs
       }
       return cur;
     },
+    readlink(abs: string) {
+      // Only the last component is looked at, the folders above it are taken as they are.
+      const dir = this.realpath(posix.dirname(abs));
+      if (dir === undefined) return undefined;
+      return links[posix.join(dir, posix.basename(abs))];
+    },
   };
 }

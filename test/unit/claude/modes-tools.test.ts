@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import { evaluateClaude, initShellParser, parseClaude } from '../../../shared/dialects/claude';
 import type { ClaudeRequest } from '../../../shared/dialects/claude';
 
@@ -13,7 +14,7 @@ const rs = parseClaude({
     },
   }),
 });
-const ctx = { root: '/proj', home: '/home/u' };
+const ctx = { root: '/proj', home: '/home/u', fs: LEXICAL_FS };
 const ev = (req: ClaudeRequest) => evaluateClaude(rs, req, ctx);
 
 describe('claude: modes', () => {
@@ -80,9 +81,10 @@ describe('claude: WebFetch, MCP, other tools', () => {
 
   it('verdicts carry pinnable details and a trace section per sub-command', () => {
     const v = ev({ tool: 'Bash', command: 'ls && git push origin' });
-    assert.deepEqual({ ...v.details }, { tier: 'ask', mode: 'default', layer: 'project', failClosed: false, subjects: 2 });
+    // Four subjects: the two sub-commands, and the folder `ls` lists (`.`) and what is in it: paths the agent checks.
+    assert.deepEqual({ ...v.details }, { tier: 'ask', mode: 'default', layer: 'project', failClosed: false, subjects: 4 });
     assert.equal(v.rule!.label, 'Bash(git push *) ask');
-    assert.equal(v.trace.sections.length, 2);
+    assert.equal(v.trace.sections.length, 4);
     assert.equal(v.trace.sections[1].controlling, v.rule!.index);
     assert.equal(v.trace.sections[0].rows.length, rs.rules.length);
   });

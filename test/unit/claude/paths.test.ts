@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import type { Decision, EvalContext } from '../../../shared/model';
 import { evaluateClaude, parseClaude } from '../../../shared/dialects/claude';
 import { fakeFs } from './fake-fs';
@@ -70,7 +71,7 @@ describe('claude: safe path evaluation', () => {
     ['Read', 'docs/link/prod.key', 'deny', 'symlink into a denied folder: the resolved view is denied'],
     ['Read', 'docs/../secrets/prod.key', 'deny', 'the normalized view is denied'],
     ['Edit', 'secrets/prod.key', 'deny', 'a Read deny also blocks Edit'],
-    ['Read', 'loop/x', 'allow', 'a symlink loop: the deepest resolvable folder is used, the rest lexically (the read itself fails)'],
+    ['Read', 'loop/x', 'ask', 'a symlink loop: where it lands is unknown, so no allow stands (fail closed)'],
     ['Read', 'missing.txt', 'allow', 'a missing file is judged like a present one: never dependent on the checking machine'],
     ['Read', '../outside.txt', 'allow', 'outside the project, but `Read(//**)` allows it explicitly (the real CLI allows reads outside with an allow rule)'],
     ['Read', 'docs/out', 'allow', 'a symlink out of the project, allowed by `Read(//**)` in every view'],
@@ -90,7 +91,7 @@ describe('claude: safe path evaluation', () => {
 
   it('relative rules resolve against the request cwd; a bare name matches at any depth', () => {
     const r = parseClaude({ path: '/proj/.claude/settings.json', text: JSON.stringify({ permissions: { deny: ['Read(*.pem)', 'Read(build/out)'] } }) });
-    const c = { root: '/proj', home: '/home/u' };
+    const c = { root: '/proj', home: '/home/u', fs: LEXICAL_FS };
     assert.equal(evaluateClaude(r, { tool: 'Read', path: 'a/b/c.pem' }, c).decision, 'deny');
     assert.equal(evaluateClaude(r, { tool: 'Read', path: 'build/out/x' }, c).decision, 'deny');
     // Not denied, and inside the project: the built-in read-only layer allows them.

@@ -3,7 +3,7 @@
 // docs/dialects/claude.md, "The policy"), asked through test/differential/claude/oracle.ts.
 import { strict as assert } from 'assert';
 import { claudeMembers, evaluateClaude, initShellParser, parseClaudePolicy, type ClaudeRequest } from '../../../shared/dialects/claude';
-import { HOOK_DEPENDENT } from '../../../shared/model';
+import { HOOK_DEPENDENT, LEXICAL_FS } from '../../../shared/model';
 
 const ROOT = '/p';
 const HOME = '/home/u';
@@ -38,7 +38,8 @@ function policy(s: Setup) {
 
 function decide(s: Setup, req: ClaudeRequest) {
   const { rs, ctx } = policy(s);
-  return evaluateClaude(rs, req, ctx);
+  // The rows assume a plain file system (no symlinks): without one no path could be proven.
+  return evaluateClaude(rs, req, { ...ctx, fs: LEXICAL_FS });
 }
 
 const bash = (command: string, extra: Partial<ClaudeRequest> = {}): ClaudeRequest => ({ tool: 'Bash', command, ...extra });

@@ -25,4 +25,14 @@ describe('claude: properties', () => {
       assert.notEqual(v.decision, 'allow');
     }), { numRuns: 500 });
   });
+
+  // Under the bare tool, which approves whatever a command hides, only the deny can stop the rm: it
+  // must see every command bash would run (`$` + newline is a lone `$` and a new line to bash).
+  it('under a bare Bash allow, a denied command chained after anything is never allowed', () => {
+    const bare = parseClaude({ path: '/p/.claude/settings.json', text: JSON.stringify({ permissions: { deny: ['Bash(rm -rf *)'], allow: ['Bash'] } }) });
+    assert.equal(evaluateClaude(bare, { tool: 'Bash', command: '$\nrm -rf /' }).decision, 'deny');
+    fc.assert(fc.property(prefixes, fc.constantFrom(' && ', '; ', ' | ', '\n', ' || '), (prefix, op) => {
+      assert.notEqual(evaluateClaude(bare, { tool: 'Bash', command: `${prefix}${op}rm -rf /` }).decision, 'allow');
+    }), { numRuns: 500 });
+  });
 });

@@ -1,7 +1,8 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import { evaluateClaude, initShellParser, lintClaude, parseClaude, parseLayers } from '../../../shared/dialects/claude';
 
-const CTX = { root: '/p', home: '/home/u' };
+const CTX = { root: '/p', home: '/home/u', fs: LEXICAL_FS };
 
 describe('claude: settings files as the agent reads them', () => {
   before(() => initShellParser());

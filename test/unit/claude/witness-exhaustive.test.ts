@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import fc from 'fast-check';
 import { claude, initShellParser } from '../../../shared/dialects/claude';
 import type { ClaudeRequest, ClaudeRuleSet } from '../../../shared/dialects/claude';
@@ -13,7 +14,8 @@ import { checkSearch, commandsOver } from '../../helpers/witness-check';
  * reports a loosened flip.
  */
 
-const CTX = { root: '/p', home: '/h' };
+// Witnesses are judged on a file system without symlinks; the evaluator checks them on the same one.
+const CTX = { root: '/p', home: '/h', fs: LEXICAL_FS };
 type Lists = [allow: string[], ask: string[], deny: string[]];
 
 function settings([allow, ask, deny]: Lists, mode?: string): ClaudeRuleSet {

@@ -1,11 +1,13 @@
 import * as assert from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import { claude, initShellParser } from '../../../shared/dialects/claude';
 import type { ClaudeRequest, ClaudeRuleSet } from '../../../shared/dialects/claude';
 import { Deadline } from '../../../shared/analysis/budget';
 import { runSlices } from '../../../shared/diff/search';
 import { SEARCH_MS } from '../../helpers/witness-check';
 
-const CTX = { root: '/p', home: '/h' };
+// Witnesses are judged on a file system without symlinks; the evaluator checks them on the same one.
+const CTX = { root: '/p', home: '/h', fs: LEXICAL_FS };
 const FILE = '/p/.claude/settings.json';
 
 function settings(permissions: Record<string, unknown>): ClaudeRuleSet {

@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -92,7 +93,7 @@ describe('history: suggest on Claude Code settings, proved by the evaluator', ()
     const entries = [entry('Bash', { command: 'git push origin a' }), entry('Bash', { command: 'git push origin b' }), entry('Bash', { command: 'git push --force origin main' }, 'denied')];
     const s = suggestClaude(claude, rs, text, parse, entries, { home: os.homedir() });
     const next = parse(s.text);
-    const decide = (command: string) => claude.evaluate(next, { tool: 'Bash', command }, {}).decision;
+    const decide = (command: string) => claude.evaluate(next, { tool: 'Bash', command }, { fs: LEXICAL_FS }).decision;
     assert.equal(decide('git push origin a'), 'allow');
     assert.equal(decide('git push origin b'), 'allow');
     assert.equal(decide('git push --force origin main'), 'deny');
@@ -104,7 +105,7 @@ describe('history: suggest on Claude Code settings, proved by the evaluator', ()
   it('an approved runs-anything call is left to ask, never allowed; a failing proof is reported, not hidden', () => {
     const { text, parse, rs } = setup({ permissions: { allow: ['Bash(python3 *)', 'Bash(npm *)'] } });
     const entries = [entry('Bash', { command: 'python3 scripts/gen.py' }, 'approved', 5), entry('Bash', { command: 'npm test' })];
-    const s = suggestClaude(claude, rs, text, parse, entries, {});
+    const s = suggestClaude(claude, rs, text, parse, entries, { fs: LEXICAL_FS });
     assert.deepEqual(s.left.map((l) => [l.subject, l.calls]), [['python3 scripts/gen.py', 5]]);
     assert.ok(!s.rules.some((r) => r.tier === 'allow' && r.rule.startsWith('Bash(python3')));
     assert.equal(claude.evaluate(parse(s.text), { tool: 'Bash', command: 'python3 scripts/gen.py' }, {}).decision, 'ask');
@@ -113,7 +114,7 @@ describe('history: suggest on Claude Code settings, proved by the evaluator', ()
 
   it('keeps narrow rules and rules it does not replace, in place', () => {
     const { text, parse, rs } = setup({ permissions: { allow: ['Bash(npm test)', 'Bash(npm *)', 'Read(/docs/**)'], deny: ['Bash(rm *)'] } });
-    const s = suggestClaude(claude, rs, text, parse, [entry('Bash', { command: 'npm run build' })], {});
+    const s = suggestClaude(claude, rs, text, parse, [entry('Bash', { command: 'npm run build' })], { fs: LEXICAL_FS });
     const after = JSON.parse(s.text).permissions;
     // The unused broad Read allow goes too: nothing observed needed it.
     assert.deepEqual(after.allow, ['Bash(npm test)', 'Bash(npm run build)']);
@@ -129,7 +130,7 @@ describe('history: suggest on Claude Code settings, proved by the evaluator', ()
       entry('Edit', { path: path.join(dir, 'src/lib/a.ts') }),
       entry('Edit', { path: path.join(dir, 'src/lib/b.ts') }),
     ];
-    const s = suggestClaude(claude, rs, text, parse, entries, {});
+    const s = suggestClaude(claude, rs, text, parse, entries, { fs: LEXICAL_FS });
     assert.deepEqual(JSON.parse(s.text).permissions.allow, ['Bash(git push origin main)', 'Bash(git push upstream main)', 'Edit(/src/lib/a.ts)', 'Edit(/src/lib/b.ts)']);
     const next = parse(s.text);
     assert.notEqual(claude.evaluate(next, { tool: 'Bash', command: 'git push origin dev' }, {}).decision, 'allow');

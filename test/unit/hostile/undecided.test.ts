@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import { MAX_GLOB_CHARS } from '../../../shared/patterns/glob';
 import { decide, initDialects, withDialect } from './helpers';
 
@@ -35,7 +36,8 @@ describe('hostile input: an undecided match fails closed, with a trace note', ()
     const rs = () => claude.parse({ path: '/p/.claude/settings.json', text: JSON.stringify({ permissions: { deny: [`Read(${longGlob})`], allow: ['Read(//etc/**)'] } }) }, { root: '/p', home: '/h' });
 
     it('an undecided Read deny caps the allow at ask, and its row says why', () => {
-      const v = decide(claude, rs(), { tool: 'Read', path: '/etc/hosts', cwd: '/p' }, { root: '/p', home: '/h' });
+      // A plain file system (no symlinks), so the undecided rule is the only reason to cap the allow.
+      const v = decide(claude, rs(), { tool: 'Read', path: '/etc/hosts', cwd: '/p' }, { root: '/p', home: '/h', fs: LEXICAL_FS });
       assert.equal(v.decision, 'ask');
       const row = v.trace.sections[0].rows.find((r) => /undecided/.test(r.note ?? ''));
       assert.ok(row, 'the undecided rule is marked in the trace');

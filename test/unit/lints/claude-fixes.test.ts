@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import { evaluateClaude, initShellParser, lintClaude, parseClaude } from '../../../shared/dialects/claude';
 import { addRuleEdits, applyOffsetEdits, removeDefaultModeEdits, type ClaudeQuickFix } from '../../../shared/dialects/claude/fixes';
 import type { ClaudeRequest } from '../../../shared/dialects/claude/types';
@@ -21,7 +22,7 @@ function fixesOf(text: string, code: string): Array<{ fix: ClaudeQuickFix; witne
     });
 }
 
-const decide = (text: string, req: ClaudeRequest) => evaluateClaude(parse(text), req).decision;
+const decide = (text: string, req: ClaudeRequest) => evaluateClaude(parse(text), req, { fs: LEXICAL_FS }).decision;
 
 describe('claude quick fixes, applied and re-evaluated', () => {
   before(initShellParser);
@@ -47,10 +48,11 @@ describe('claude quick fixes, applied and re-evaluated', () => {
   }
 
   for (const [deny, allow] of [
-    ['Read(./.env)', 'Bash(grep:*)'],
+    // Readers and writers whose paths Claude Code does not check (grep, tee and base64 it does: the deny applies).
+    ['Read(./.env)', 'Bash(less:*)'],
     ['Read(./secrets/**)', 'Bash(xxd:*)'],
-    ['Edit(./config/prod.yml)', 'Bash(tee:*)'],
-    ['Read(~/.aws/credentials)', 'Bash(base64:*)'],
+    ['Edit(./config/prod.yml)', 'Bash(truncate:*)'],
+    ['Read(~/.aws/credentials)', 'Bash(more:*)'],
   ]) {
     it(`cross-tool-bypass: ${allow} past ${deny} gets a Bash deny on the same path`, () => {
       const text = layout({ deny: [deny], allow: [allow] });

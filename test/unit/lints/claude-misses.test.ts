@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import { initDialects } from '../../../shared/dialects';
 import { evaluateClaude } from '../../../shared/dialects/claude/evaluate';
 import { lintClaude } from '../../../shared/dialects/claude/lint';
@@ -9,31 +10,32 @@ import type { ClaudeRequest } from '../../../shared/dialects/claude/types';
 const settings = (permissions: object, file = '/p/.claude/settings.json') => parseClaude({ path: file, text: JSON.stringify({ permissions }) });
 const lint = (permissions: object, file?: string) => lintClaude(settings(permissions, file));
 const codes = (permissions: object, code: string, file?: string) => lint(permissions, file).filter((f) => f.code === code);
-const decide = (permissions: object, req: ClaudeRequest) => evaluateClaude(settings(permissions), req).decision;
+const decide = (permissions: object, req: ClaudeRequest) => evaluateClaude(settings(permissions), req, { fs: LEXICAL_FS }).decision;
 
 describe('claude lints on the holes of real configs', () => {
   before(initDialects);
 
-  it('cross-tool-bypass: Read(./.env) denied while Bash(grep:*) is allowed', () => {
-    const p = { allow: ['Bash(grep:*)'], deny: ['Read(./.env)'] };
+  it('cross-tool-bypass: Read(./.env) denied while Bash(xxd:*) is allowed', () => {
+    const p = { allow: ['Bash(xxd:*)'], deny: ['Read(./.env)'] };
     const [f] = codes(p, 'cross-tool-bypass');
     assert.ok(f?.witness, 'a witness command');
-    assert.match(f.witness, /^grep .*\.env$/);
+    assert.match(f.witness, /^xxd .*\.env$/);
     assert.equal(decide(p, { tool: 'Bash', command: f.witness }), 'allow');
     assert.equal(decide(p, { tool: 'Read', path: '.env' }), 'deny');
     assert.deepEqual(codes({ allow: ['Bash(ls:*)'], deny: ['Read(./.env)'] }, 'cross-tool-bypass'), []);
   });
 
-  it('cross-tool-bypass: no finding where the agent itself applies the Read deny to the reader (cat, head)', () => {
-    for (const allow of ['Bash(cat:*)', 'Bash(head:*)']) {
+  it('cross-tool-bypass: no finding where the agent itself applies the Read deny to the reader (cat, head, grep, base64)', () => {
+    for (const allow of ['Bash(cat:*)', 'Bash(head:*)', 'Bash(grep:*)', 'Bash(base64:*)']) {
       const p = { allow: [allow], deny: ['Read(./.env)'] };
-      assert.equal(decide(p, { tool: 'Bash', command: `${allow.slice(5, -3)} .env` }), 'deny', allow);
+      assert.equal(decide(p, { tool: 'Bash', command: `${allow.slice(5, -3)}${allow.includes('grep') ? ' -e .' : ''} .env` }), 'deny', allow);
       assert.deepEqual(codes(p, 'cross-tool-bypass'), [], allow);
     }
   });
 
-  it('allow-runs-anything: awk, docker, npx, npm, uv, make, ssh and rm', () => {
-    for (const rule of ['Bash(awk:*)', 'Bash(docker:*)', 'Bash(npx:*)', 'Bash(npm:*)', 'Bash(uv:*)', 'Bash(make:*)', 'Bash(ssh:*)', 'Bash(rm:*)']) {
+  // (Not awk: Claude Code asks for awk's system(), pipes and -f whatever allow matches.)
+  it('allow-runs-anything: docker, npx, npm, uv, make, ssh and rm', () => {
+    for (const rule of ['Bash(docker:*)', 'Bash(npx:*)', 'Bash(npm:*)', 'Bash(uv:*)', 'Bash(make:*)', 'Bash(ssh:*)', 'Bash(rm:*)']) {
       const [f] = codes({ allow: [rule] }, 'allow-runs-anything');
       assert.ok(f, rule);
       assert.equal(decide({ allow: [rule] }, { tool: 'Bash', command: f.witness! }), 'allow', `${rule}: ${f.witness}`);

@@ -1,7 +1,10 @@
 import { strict as assert } from 'assert';
 import { initDialects } from '../../../shared/dialects';
 import { checkRuleFile, loadRuleSet, lintRuleSet } from '../../../shared/check/check-file';
-import type { Finding } from '../../../shared/model';
+import { LEXICAL_FS, type Finding } from '../../../shared/model';
+
+/** Lints judge rules on a file system without symlinks: so does the check of their claims. */
+const LINT_CTX = { fs: LEXICAL_FS };
 
 /**
  * The holes real configs had that `check` did not report (eval showed each): every one is now a
@@ -11,7 +14,7 @@ import type { Finding } from '../../../shared/model';
 function check(path: string, text: string): { findings: Finding[]; decide: (req: unknown) => string } {
   const { dialect, ruleSet } = loadRuleSet({ path, text });
   assert.ok(dialect && ruleSet, path);
-  return { findings: [...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, {})], decide: (req) => dialect.evaluate(ruleSet, req).decision };
+  return { findings: [...ruleSet.findings, ...lintRuleSet(dialect, ruleSet, {})], decide: (req) => dialect.evaluate(ruleSet, req, LINT_CTX).decision };
 }
 
 /** The line (1-based) of the first occurrence of `needle` in `text`. */

@@ -57,7 +57,10 @@ describe('one finding per rule and root cause', () => {
     const fs = codes(claude({ allow: ['Bash(rg:*)', 'Bash(more:*)', 'Bash(base64:*)', 'Bash(xxd:*)', 'Bash(sed -n:*)', 'Bash(awk:*)', 'Bash(tar:*)'], deny: ['Read(./.env)'] }), 'cross-tool-bypass');
     assert.equal(fs.length, 1);
     const all = [fs[0].message, ...fs[0].related!.map((r) => r.message)].join('\n');
-    for (const reader of ['rg . .env', 'more .env', 'base64 .env', 'xxd .env', 'sed -n p .env', 'awk 1 .env', 'tar -cf - .env']) assert.ok(all.includes(reader), reader);
+    for (const reader of ['more .env', 'xxd .env', 'tar -cf - .env']) assert.ok(all.includes(reader), reader);
+    // Claude Code checks the file operands of rg, base64, sed and awk against Read denies (its
+    // path-checked commands, docs/dialects/claude.md): those are denied, not bypasses.
+    for (const reader of ['rg . .env', 'base64 .env', 'sed -n p .env', 'awk 1 .env']) assert.ok(!all.includes(reader), reader);
   });
 
   it('OpenCode cross-tool-bypass: a read deny, a bash allow of a reader', () => {
@@ -83,8 +86,9 @@ describe('one finding per rule and root cause', () => {
   });
 
   it('a long developer allowlist: one finding per root cause, every risky rule named in one', () => {
-    const risky = ['Bash(python:*)', 'Bash(python3:*)', 'Bash(node:*)', 'Bash(npx:*)', 'Bash(pnpm dlx:*)', 'Bash(uvx:*)', 'Bash(docker:*)', 'Bash(git:*)', 'Bash(find:*)', 'Bash(rg:*)', 'Bash(curl:*)', 'Bash(make:*)', 'Bash(npm run:*)', 'Bash(pytest:*)', 'Bash(cargo:*)', 'Bash(go:*)', 'Bash(sed:*)', 'Bash(ssh:*)'];
-    const safe = ['Bash(ls:*)', 'Bash(cat:*)', 'Bash(git status:*)', 'Bash(git diff:*)', 'Bash(wc:*)', 'Bash(pwd)'];
+    const risky = ['Bash(python:*)', 'Bash(python3:*)', 'Bash(node:*)', 'Bash(npx:*)', 'Bash(pnpm dlx:*)', 'Bash(uvx:*)', 'Bash(docker:*)', 'Bash(git:*)', 'Bash(rg:*)', 'Bash(curl:*)', 'Bash(make:*)', 'Bash(npm run:*)', 'Bash(pytest:*)', 'Bash(cargo:*)', 'Bash(go:*)', 'Bash(sed:*)', 'Bash(ssh:*)'];
+    // Claude Code asks for `find -exec`/`-delete` whatever allow matches: `Bash(find:*)` runs nothing.
+    const safe = ['Bash(ls:*)', 'Bash(cat:*)', 'Bash(git status:*)', 'Bash(git diff:*)', 'Bash(wc:*)', 'Bash(pwd)', 'Bash(find:*)'];
     const fs = codes(claude({ allow: [...safe, ...risky] }), 'allow-runs-anything');
     assert.ok(fs.length < risky.length / 2, `${fs.length} findings for ${risky.length} risky rules`);
     assert.equal(new Set(fs.map((f) => f.data!.kind)).size, fs.length, 'one per root cause');

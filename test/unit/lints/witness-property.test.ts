@@ -1,4 +1,5 @@
 import { strict as assert } from 'assert';
+import { LEXICAL_FS } from '../../../shared/model';
 import * as fs from 'fs';
 import * as path from 'path';
 import { initDialects } from '../../../shared/dialects';
@@ -46,7 +47,8 @@ interface Claim {
 
 function claudeOutcome(rs: ClaudeRuleSet, req: ClaudeRequest, only?: number, drop?: number) {
   const rules = rs.rules.filter((r) => (only === undefined || r.index === only) && r.index !== drop);
-  const v = evaluateClaude({ ...rs, rules }, req);
+  // The lints judge rules on a file system without symlinks (LEXICAL_FS): so does their check.
+  const v = evaluateClaude({ ...rs, rules }, req, { fs: LEXICAL_FS });
   return { decision: v.decision as string, rule: v.rule?.index ?? null };
 }
 
@@ -82,7 +84,7 @@ function reparsed(rs: ClaudeRuleSet, text: string): ClaudeRuleSet {
  */
 function checkClaudeFix(rs: ClaudeRuleSet, f: Finding, where: string): void {
   const fix = f.data?.quickFix as ClaudeQuickFix | undefined;
-  const decide = (set: ClaudeRuleSet, req: ClaudeRequest) => evaluateClaude(set, req).decision as string;
+  const decide = (set: ClaudeRuleSet, req: ClaudeRequest) => evaluateClaude(set, req, { fs: LEXICAL_FS }).decision as string;
   if (fix) {
     const after = reparsed(rs, applyOffsetEdits(rs.source.text, fix.edits));
     const say = `${where}: ${f.code} fix "${fix.title}"`;
@@ -159,7 +161,8 @@ function checkClaims(dialect: AnyDialect, rs: RuleSet, f: Finding, where: string
   if (CLAIMING.has(f.code) && f.witness !== undefined && rs.dialect !== 'claude') assert.ok(claims?.length, `${where}: ${f.code} names witness ${f.witness} without claims`);
   if (!claims) return 0;
   for (const c of claims) {
-    const got = dialect.evaluate(rs, c.request).decision;
+    // Claude Code's lints judge rules on a file system without symlinks (LEXICAL_FS): so does their check.
+    const got = dialect.evaluate(rs, c.request, rs.dialect === 'claude' ? { fs: LEXICAL_FS } : {}).decision;
     const say = `${where}: ${f.code} "${f.message}" on ${JSON.stringify(c.request)} → ${got}`;
     if (c.decision !== undefined) assert.equal(got, c.decision, say);
     if (c.notDecision !== undefined) assert.notEqual(got, c.notDecision, say);
