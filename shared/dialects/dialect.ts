@@ -8,6 +8,7 @@ import type { HistoryEntry, Observation } from '../history/types';
 import type { Suggestion, SuggestScope } from '../history/suggestion';
 import type { RequestInputHelp } from '../requests/input';
 import type { StoredRequest } from '../requests/model';
+import type { DialectRequest, NeutralRequest } from '../requests/neutral';
 import type { NeutralRules, Translated } from '../translate/neutral';
 
 /** A file handed to a dialect: its path (for detection and relative resolution) and its text. */
@@ -101,6 +102,14 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
    * folder, merged configs): hosts ask it which files belong together and parse them as one.
    */
   readonly policy?: PolicyCapability<RS>;
+  /**
+   * The agent's own request for a neutral call (`requests/neutral.ts`): "run this shell command"
+   * becomes `Bash` here, `run_shell_command` there. `unsupported` says why the agent has no rule
+   * that decides such a call (Codex's rules judge commands only), so the caller says so rather
+   * than claim a decision.
+   * @example claude.neutralRequest!({ kind: 'read', path: '.env' }) // { request: { tool: 'Read', path: '.env' } }
+   */
+  neutralRequest?(request: NeutralRequest): DialectRequest<Q>;
 }
 
 /**

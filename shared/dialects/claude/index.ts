@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { claudeNeutralRequest } from './neutral-request';
 import { detectClaude } from './detect';
 import { evaluateClaude } from './evaluate';
 import { claudeLintSteps, lintClaude } from './lint';
@@ -40,6 +41,7 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
   vocabulary: CLAUDE_VOCABULARY,
   policy: claudePolicy,
   witnesses: claudeWitnesses,
+  neutralRequest: claudeNeutralRequest,
 };
 
 export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';

@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { codexNeutralRequest } from './neutral-request';
 import { CODEX_REQUEST_INPUT } from './request-input';
 import { detectCodex } from './detect';
 import { evaluateCodex } from './evaluate';
@@ -30,6 +31,7 @@ export const codex: Dialect<CodexRuleSet, CodexRequest> = {
   vocabulary: { requestInput: CODEX_REQUEST_INPUT, values: {} },
   policy: codexPolicy,
   witnesses: codexWitnesses,
+  neutralRequest: codexNeutralRequest,
 };
 
 export type { CodexRequest, CodexRule, CodexRuleSet, CodexNative } from './types';

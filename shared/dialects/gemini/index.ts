@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { geminiNeutralRequest } from './neutral-request';
 import { GEMINI_REQUEST_INPUT } from './request-input';
 import { translateToGemini } from './translate';
 import { initShellParser } from '../../host/shell-parser';
@@ -30,6 +31,7 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   vocabulary: { requestInput: GEMINI_REQUEST_INPUT, values: {} },
   policy: geminiPolicy,
   witnesses: geminiWitnesses,
+  neutralRequest: geminiNeutralRequest,
 };
 
 export type { GeminiRequest, GeminiRule, GeminiRuleSet, GeminiNative, GeminiMode } from './types';

@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { ompNeutralRequest } from './neutral-request';
 import type { Verdict } from '../../model';
 import { detectOmp } from './detect';
 import { evaluateOmp } from './evaluate';
@@ -28,6 +29,7 @@ export const omp: Dialect<OmpRuleSet, OmpRequest> = {
   history: { requestFields: ompHistoryFields, storedCall: ompStoredCall },
   vocabulary: OMP_VOCABULARY,
   witnesses: ompWitnesses,
+  neutralRequest: ompNeutralRequest,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { opencodeNeutralRequest } from './neutral-request';
 import { detectOpencode } from './detect';
 import { evaluateOpencode } from './evaluate';
 import { lintOpencode } from './lint';
@@ -45,6 +46,7 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
     broadRule: (_rs, r) => (isBroadBash(r) ? `bash ${r.resource}` : undefined),
   },
   policy: opencodePolicy,
+  neutralRequest: opencodeNeutralRequest,
 };
 
 export type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
