@@ -68,11 +68,12 @@ export const HELP: Record<string, CommandHelp> = {
     examples: ['rulelens check .', 'rulelens check . --max-warnings 0 --format sarif > rulelens.sarif'],
   },
   eval: {
-    usage: [`eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] ${ENGINE_USAGE}`],
+    usage: [`eval (RULEFILE (--request JSON | --requests FILE) | --all-agents [FOLDER] --request NEUTRAL) [--dialect ID] [--trace] [--format text|json] ${ENGINE_USAGE}`],
     summary: 'Evaluate one request with its full trace, or every request of a requests file (one line each, then a summary line). A request with an "expect" is compared with the decision. The decision is the agent\'s: with every file and layer of the policy RULEFILE belongs to, each deciding rule named by file, line and layer.',
     options: [
       ['--request JSON', 'one request object, e.g. \'{"action":"edit","resources":["secrets/a"],"expect":"deny"}\''],
       ['--requests FILE', 'a requests file ({"requests": [...]})'],
+      ['--all-agents [FOLDER]', 'decide one neutral request with every agent policy found under FOLDER (default .), side by side, each with its deciding rule: --request \'{"shell":"git push"}\', \'{"read":".env"}\', \'{"write":"src/a.ts"}\', \'{"path":".env","access":"read"}\', \'{"url":"https://…"}\', \'{"mcp":{"server":"gh","tool":"create_issue"}}\'; an agent whose rules cannot decide that kind of call says so'],
       ['--trace', 'print the trace of every request of --requests'],
       ['--format text|json', 'output format (default text)'],
       DIALECT,
@@ -83,7 +84,7 @@ export const HELP: Record<string, CommandHelp> = {
       { code: 1, when: 'an "expect" not met, or a request of --requests FILE is invalid' },
       { code: 2, when: 'a usage error, an invalid --request, or a file that cannot be read or is no rule file' },
     ],
-    examples: ['rulelens eval opencode.json --request \'{"action":"bash","resources":["git push"]}\'', 'rulelens eval .claude/settings.json --requests .claude/settings.requests.json'],
+    examples: ['rulelens eval opencode.json --request \'{"action":"bash","resources":["git push"]}\'', 'rulelens eval --all-agents --request \'{"shell":"git push origin main"}\'', 'rulelens eval .claude/settings.json --requests .claude/settings.requests.json'],
   },
   diff: {
     usage: [`diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--dialect ID] ${ENGINE_USAGE}`],
