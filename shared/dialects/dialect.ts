@@ -110,6 +110,13 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
    * @example claude.neutralRequest!({ kind: 'read', path: '.env' }) // { request: { tool: 'Read', path: '.env' } }
    */
   neutralRequest?(request: NeutralRequest): DialectRequest<Q>;
+  /**
+   * Neutral calls a rule of this file speaks of (`Bash(git push:*)` → `git push`, `Read(./.env)` →
+   * read `.env` and `cat .env`): the witnesses `agents-disagree` asks every other agent about.
+   * Each is only a candidate: the caller confirms with `evaluate` that this policy decides it.
+   * @example claude.neutralWitnesses!(rs, rs.rules[0]) // [{ kind: 'read', path: '.env' }, { kind: 'shell', command: 'cat .env' }]
+   */
+  neutralWitnesses?(rs: RS, rule: RS['rules'][number]): NeutralRequest[];
 }
 
 /**

@@ -81,3 +81,21 @@ export function describeNeutral(r: NeutralRequest): string {
 
 /** What a dialect makes of a neutral request: its own request, or why its agent has no such call to decide. */
 export type DialectRequest<Q = unknown> = { request: Q } | { unsupported: string };
+
+/** The most witnesses one rule offers: a pattern with many alternatives is sampled, not expanded. */
+export const MAX_WITNESSES_PER_RULE = 8;
+
+/**
+ * The literal command a prefix pattern names, or undefined when a wildcard sits inside it:
+ * `git push *`, `git push:*` and `git push*` all name `git push`.
+ * @example literalPrefix('git push:*') // 'git push'
+ * @example literalPrefix('git * --force') // undefined
+ */
+export function literalPrefix(pattern: string): string | undefined {
+  let p = pattern.trim();
+  if (p.endsWith(':*')) p = p.slice(0, -2);
+  else if (p.endsWith(' *')) p = p.slice(0, -2);
+  else if (p.endsWith('*')) p = p.slice(0, -1);
+  p = p.trim();
+  return p === '' || p.includes('*') || p.includes('?') ? undefined : p;
+}

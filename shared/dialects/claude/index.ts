@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { claudeNeutralWitnesses } from './neutral-witnesses';
 import { claudeNeutralRequest } from './neutral-request';
 import { detectClaude } from './detect';
 import { evaluateClaude } from './evaluate';
@@ -41,6 +42,7 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
   vocabulary: CLAUDE_VOCABULARY,
   policy: claudePolicy,
   witnesses: claudeWitnesses,
+  neutralWitnesses: claudeNeutralWitnesses,
   neutralRequest: claudeNeutralRequest,
 };
 

@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { codexNeutralWitnesses } from './neutral-witnesses';
 import { codexNeutralRequest } from './neutral-request';
 import { CODEX_REQUEST_INPUT } from './request-input';
 import { detectCodex } from './detect';
@@ -31,6 +32,7 @@ export const codex: Dialect<CodexRuleSet, CodexRequest> = {
   vocabulary: { requestInput: CODEX_REQUEST_INPUT, values: {} },
   policy: codexPolicy,
   witnesses: codexWitnesses,
+  neutralWitnesses: codexNeutralWitnesses,
   neutralRequest: codexNeutralRequest,
 };
 

@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect';
+import { geminiNeutralWitnesses } from './neutral-witnesses';
 import { geminiNeutralRequest } from './neutral-request';
 import { GEMINI_REQUEST_INPUT } from './request-input';
 import { translateToGemini } from './translate';
@@ -31,6 +32,7 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   vocabulary: { requestInput: GEMINI_REQUEST_INPUT, values: {} },
   policy: geminiPolicy,
   witnesses: geminiWitnesses,
+  neutralWitnesses: geminiNeutralWitnesses,
   neutralRequest: geminiNeutralRequest,
 };
 

@@ -54,3 +54,14 @@ describe('cli: eval --all-agents', () => {
     assert.match(r.stdout, /"shell":"git push"/);
   });
 });
+
+describe('cli: check reports agents-disagree', () => {
+  it('on the Codex and Gemini allows of the many-agents repository', () => {
+    const r = cli(['check', REPO]);
+    const lines = r.stdout.split('\n').filter((l) => l.includes('warning agents-disagree'));
+    assert.ok(lines.some((l) => /default\.rules:2:1 warning agents-disagree: `git push`: Claude Code denies, Codex CLI allows/.test(l)), r.stdout);
+    assert.ok(lines.some((l) => /default\.rules:1:1 warning agents-disagree: `cat \.env`: Claude Code denies, Codex CLI allows/.test(l)), r.stdout);
+    assert.ok(lines.some((l) => /policy\.toml:1:1 warning agents-disagree: `git push`: Claude Code denies, Gemini CLI allows \(rule 1/.test(l)), r.stdout);
+    assert.ok(!lines.some((l) => l.includes('settings.json')));
+  });
+});

@@ -1,0 +1,89 @@
+import { finding, FILE_START, ruleNumber, ruleSource, type EvalContext, type Finding, type Range, type Rule } from '../model';
+import { describeNeutral, type NeutralRequest } from '../requests/neutral';
+import { decideOne, type AgentPolicy } from './agents';
+
+export const AGENTS_DISAGREE = 'agents-disagree';
+
+/** The most witnesses one check asks every agent about: a policy of thousands of rules stays bounded. */
+export const MAX_DISAGREE_WITNESSES = 2000;
+
+/**
+ * `agents-disagree`: every deny or ask of one agent's policy that another agent's policy allows on
+ * the same neutral request. Both decisions come from the agents' own evaluators; a decision that
+ * cannot be proven (a hook decides first, the agent's rules do not decide that kind of call) is
+ * never reported. The finding sits on the allowing rule (the file start when the agent's default
+ * allows), with related information on the deny; one finding per allowing rule and denying rule.
+ * Findings are keyed by the file they sit in.
+ * @example agentsDisagree([claudePolicy, codexPolicy], ctx).get('/p/.codex/rules/default.rules')?.[0].message // '`cat .env`: Claude Code denies, Codex CLI allows …'
+ */
+export function agentsDisagree(policies: readonly AgentPolicy[], ctx: EvalContext = {}): Map<string, Finding[]> {
+  const out = new Map<string, Finding[]>();
+  const byProject = new Map<string, AgentPolicy[]>();
+  for (const p of policies) byProject.set(projectFolder(p.path), [...(byProject.get(projectFolder(p.path)) ?? []), p]);
+  for (const group of byProject.values()) compareProject(group, ctx, out);
+  return out;
+}
+
+/**
+ * The project folder a policy file serves: the folder above the agent's own dot-folder
+ * (`/p/.codex/rules/a.rules` → `/p`), else the file's folder (`/p/opencode.json` → `/p`). Only
+ * policies of one project are compared: two example folders are two repositories.
+ * @example projectFolder('/p/.gemini/policies/policy.toml') // '/p'
+ */
+export function projectFolder(file: string): string {
+  const parts = file.replace(/\\/g, '/').split('/');
+  parts.pop();
+  let dot = -1;
+  for (let i = parts.length - 1; i > 0 && dot < 0; i--) if (parts[i].startsWith('.') && parts[i] !== '.' && parts[i] !== '..') dot = i;
+  return (dot >= 0 ? parts.slice(0, dot) : parts).join('/') || '/';
+}
+
+function compareProject(policies: readonly AgentPolicy[], ctx: EvalContext, out: Map<string, Finding[]>): void {
+  if (new Set(policies.map((p) => p.dialect.id)).size < 2) return;
+  const seen = new Set<string>();
+  let asked = 0;
+  for (const strict of policies) {
+    const witnessesOf = strict.dialect.neutralWitnesses;
+    if (!witnessesOf) continue;
+    for (const rule of strict.ruleSet.rules) {
+      if (rule.decision === 'allow' || ruleSource(strict.ruleSet, rule).file === null) continue;
+      for (const w of witnessesOf(strict.ruleSet, rule)) {
+        if (++asked > MAX_DISAGREE_WITNESSES) return;
+        const mine = decideOne(strict, w, ctx);
+        // The witness must really be denied or asked here, by this very rule, with no hook deciding first.
+        if (mine.kind !== 'decided' || mine.verdict.hook || mine.verdict.decision === 'allow' || mine.verdict.rule?.index !== rule.index) continue;
+        for (const other of policies) {
+          if (other.dialect.id === strict.dialect.id) continue;
+          const theirs = decideOne(other, w, ctx);
+          if (theirs.kind !== 'decided' || theirs.verdict.hook || theirs.verdict.decision !== 'allow') continue;
+          const allowing = theirs.verdict.rule ? other.ruleSet.rules.find((r) => r.index === theirs.verdict.rule!.index) : undefined;
+          const key = `${other.path}\u0000${allowing?.index ?? 'default'}\u0000${strict.path}\u0000${rule.index}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const place = placeOf(other, allowing);
+          const f = disagreement(w, strict, rule, mine.verdict.decision, other, allowing, place.range);
+          const list = out.get(place.file) ?? [];
+          list.push(f);
+          out.set(place.file, list);
+        }
+      }
+    }
+  }
+}
+
+function placeOf(p: AgentPolicy, rule: Rule | undefined): { file: string; range: Range } {
+  if (!rule) return { file: p.path, range: FILE_START };
+  const src = ruleSource(p.ruleSet, rule);
+  return { file: src.file ?? p.path, range: rule.range };
+}
+
+function disagreement(w: NeutralRequest, strict: AgentPolicy, denyRule: Rule, denied: string, other: AgentPolicy, allowRule: Rule | undefined, range: Range): Finding {
+  const verb = denied === 'deny' ? 'denies' : 'asks';
+  const src = ruleSource(strict.ruleSet, denyRule);
+  const by = allowRule ? `rule ${ruleNumber(allowRule)}: ${allowRule.label}` : 'its default, no rule matches';
+  const message = `\`${describeNeutral(w)}\`: ${strict.dialect.title} ${verb}, ${other.dialect.title} allows (${by})`;
+  return finding(AGENTS_DISAGREE, 'warning', message, range, {
+    related: [{ path: src.file ?? strict.path, range: denyRule.range, message: `${strict.dialect.title} ${verb} \`${describeNeutral(w)}\` here: rule ${ruleNumber(denyRule)}: ${denyRule.label}` }],
+    data: { witness: w, agents: [strict.dialect.id, other.dialect.id] },
+  });
+}

@@ -1,0 +1,73 @@
+// agents-disagree: a deny of one agent that another agent allows, both proved by the evaluators.
+import { strict as assert } from 'assert';
+import * as path from 'path';
+import { agentsDisagree, projectFolder } from '../../../shared/check/agents-disagree';
+import { findAgentPolicies } from '../../../shared/check/agents';
+import type { CheckHost } from '../../../shared/check/check-file';
+import { initDialects } from '../../../shared/dialects';
+
+const CLAUDE = '{\n  "permissions": {\n    "deny": [\n      "Read(./.env)",\n      "Bash(git push:*)"\n    ]\n  }\n}\n';
+const CODEX = 'prefix_rule(pattern=["cat"], decision="allow")\nprefix_rule(pattern=["git"], decision="allow")\n';
+const GEMINI = '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 100\n';
+
+function hostOf(files: Record<string, string>): CheckHost {
+  return {
+    readFile: (p) => files[p],
+    exists: (p) => p in files,
+    list: (dir) => {
+      const names = Object.keys(files).filter((p) => path.posix.dirname(p) === dir).map((p) => path.posix.basename(p)).sort();
+      return names.length ? names.map((name) => ({ name, kind: 'file' as const })) : undefined;
+    },
+  };
+}
+
+function run(files: Record<string, string>) {
+  const host = hostOf(files);
+  return agentsDisagree(findAgentPolicies(Object.keys(files).sort(), host, {}), {});
+}
+
+describe('lint: agents-disagree', () => {
+  before(() => initDialects());
+
+  it('Claude denies .env and git push; Codex allows cat and git, Gemini allows git: findings on the allows', () => {
+    const out = run({ '/p/.claude/settings.json': CLAUDE, '/p/.codex/rules/default.rules': CODEX, '/p/.gemini/policies/policy.toml': GEMINI });
+    const codex = out.get('/p/.codex/rules/default.rules') ?? [];
+    assert.deepEqual(codex.map((f) => [f.range.start.line, f.message]), [
+      [0, '`cat .env`: Claude Code denies, Codex CLI allows (rule 1: cat → allow)'],
+      [1, '`git push`: Claude Code denies, Codex CLI allows (rule 2: git → allow)'],
+    ]);
+    assert.ok(codex.every((f) => f.code === 'agents-disagree' && f.severity === 'warning'));
+    // Related information: the Claude deny, in its file and on its line.
+    assert.deepEqual(codex.map((f) => f.related?.map((r) => [r.path, r.range.start.line])), [[['/p/.claude/settings.json', 3]], [['/p/.claude/settings.json', 4]]]);
+    const gemini = out.get('/p/.gemini/policies/policy.toml') ?? [];
+    const onRule = gemini.filter((f) => /rule 1/.test(f.message));
+    assert.equal(onRule.length, 1);
+    assert.match(onRule[0].message, /^`git push`: Claude Code denies, Gemini CLI allows/);
+    assert.equal(out.get('/p/.claude/settings.json'), undefined, 'nothing Claude allows is denied elsewhere');
+  });
+
+  it('agents that agree: no finding', () => {
+    const codex = 'prefix_rule(pattern=["git", "push"], decision="forbidden")\n';
+    const claude = '{"permissions": {"deny": ["Bash(git push:*)"]}}';
+    assert.equal(run({ '/p/.claude/settings.json': claude, '/p/.codex/rules/default.rules': codex }).size, 0);
+  });
+
+  it('an ask the other agent also asks for is no disagreement; an ask it allows is', () => {
+    const claude = '{"permissions": {"ask": ["Bash(npm publish:*)"]}}';
+    const asks = run({ '/p/.claude/settings.json': claude, '/p/.codex/rules/default.rules': 'prefix_rule(pattern=["npm", "publish"], decision="prompt")\n' });
+    assert.equal(asks.size, 0);
+    const allows = run({ '/p/.claude/settings.json': claude, '/p/.codex/rules/default.rules': 'prefix_rule(pattern=["npm"], decision="allow")\n' });
+    assert.match(allows.get('/p/.codex/rules/default.rules')?.[0].message ?? '', /^`npm publish`: Claude Code asks, Codex CLI allows/);
+  });
+
+  it('a Claude deny a hook decides first is not claimed', () => {
+    const claude = JSON.stringify({ permissions: { deny: ['Bash(git push:*)'] }, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh' }] }] } });
+    assert.equal(run({ '/p/.claude/settings.json': claude, '/p/.codex/rules/default.rules': CODEX }).size, 0);
+  });
+
+  it('policies of two project folders are never compared', () => {
+    assert.equal(run({ '/a/.claude/settings.json': CLAUDE, '/b/.codex/rules/default.rules': CODEX }).size, 0);
+    assert.equal(projectFolder('/p/.codex/rules/default.rules'), '/p');
+    assert.equal(projectFolder('/p/opencode.json'), '/p');
+  });
+});
