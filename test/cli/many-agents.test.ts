@@ -56,12 +56,26 @@ describe('cli: eval --all-agents', () => {
 });
 
 describe('cli: check reports agents-disagree', () => {
-  it('on the Codex and Gemini allows of the many-agents repository', () => {
-    const r = cli(['check', REPO]);
-    const lines = r.stdout.split('\n').filter((l) => l.includes('warning agents-disagree'));
-    assert.ok(lines.some((l) => /default\.rules:2:1 warning agents-disagree: `git push`: Claude Code denies, Codex CLI allows/.test(l)), r.stdout);
-    assert.ok(lines.some((l) => /default\.rules:1:1 warning agents-disagree: `cat \.env`: Claude Code denies, Codex CLI allows/.test(l)), r.stdout);
-    assert.ok(lines.some((l) => /policy\.toml:1:1 warning agents-disagree: `git push`: Claude Code denies, Gemini CLI allows \(rule 1/.test(l)), r.stdout);
-    assert.ok(!lines.some((l) => l.includes('settings.json')));
+  interface Diag { code: string; message: string; range: { start: { line: number } }; related?: { path?: string; range: { start: { line: number } }; message: string }[] }
+  const disagreements = (): Map<string, Diag[]> => {
+    const r = cli(['check', REPO, '--format', 'json']);
+    const files = JSON.parse(r.stdout).files as { path: string; diagnostics: Diag[] }[];
+    return new Map(files.map((f) => [path.relative(REPO, f.path), f.diagnostics.filter((d) => d.code === 'agents-disagree')]));
+  };
+
+  it('on the Codex and Gemini allows of the many-agents repository, each with the Claude deny as related information', () => {
+    const by = disagreements();
+    const codex = by.get('.codex/rules/default.rules')!;
+    const push = codex.find((d) => d.message.startsWith('`git push`: Claude Code denies, Codex CLI allows'));
+    assert.ok(push, JSON.stringify(codex));
+    assert.equal(push.range.start.line, 1);
+    assert.equal(push.related![0].range.start.line, 4);
+    assert.match(push.related![0].message, /Bash\(git push:\*\) deny/);
+    const cat = codex.find((d) => d.message.startsWith('`cat .env`: Claude Code denies, Codex CLI allows'));
+    assert.ok(cat, JSON.stringify(codex));
+    assert.equal(cat.range.start.line, 0);
+    const gemini = by.get('.gemini/policies/policy.toml')!;
+    assert.ok(gemini.some((d) => /^`git push`: Claude Code denies, Gemini CLI allows \(rule 1/.test(d.message)), JSON.stringify(gemini));
+    assert.deepEqual(by.get('.claude/settings.json'), []);
   });
 });
