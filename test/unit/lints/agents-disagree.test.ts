@@ -65,6 +65,19 @@ describe('lint: agents-disagree', () => {
     assert.equal(run({ '/p/.claude/settings.json': claude, '/p/.codex/rules/default.rules': CODEX }).size, 0);
   });
 
+  it('each agent decides with its whole policy: a sibling .rules file and the local settings count', () => {
+    // Codex: a second .rules file of the folder forbids git push, so Codex agrees on it; cat still differs.
+    const codexTwo = run({ '/p/.claude/settings.json': CLAUDE, '/p/.codex/rules/default.rules': CODEX, '/p/.codex/rules/zz.rules': 'prefix_rule(pattern=["git", "push"], decision="forbidden")\n' });
+    assert.deepEqual((codexTwo.get('/p/.codex/rules/default.rules') ?? []).map((f) => f.message.split(':')[0]), ['`cat .env`']);
+    assert.equal(codexTwo.get('/p/.codex/rules/zz.rules'), undefined);
+    // Claude: the deny sits in settings.local.json, next to a settings.json without it; the finding's related information points there.
+    const local = run({ '/p/.claude/settings.json': '{"permissions": {"allow": []}}', '/p/.claude/settings.local.json': '{"permissions": {"deny": ["Bash(git push:*)"]}}', '/p/.codex/rules/default.rules': CODEX });
+    const found = local.get('/p/.codex/rules/default.rules') ?? [];
+    assert.equal(found.length, 1);
+    assert.match(found[0].message, /^`git push`: Claude Code denies, Codex CLI allows/);
+    assert.equal(found[0].related?.[0].path, '/p/.claude/settings.local.json');
+  });
+
   it('policies of two project folders are never compared', () => {
     assert.equal(run({ '/a/.claude/settings.json': CLAUDE, '/b/.codex/rules/default.rules': CODEX }).size, 0);
     assert.equal(projectFolder('/p/.codex/rules/default.rules'), '/p');
