@@ -41,27 +41,33 @@ export function projectFolder(file: string): string {
 function compareProject(policies: readonly AgentPolicy[], ctx: EvalContext, out: Map<string, Finding[]>): void {
   if (new Set(policies.map((p) => p.dialect.id)).size < 2) return;
   const seen = new Set<string>();
-  let asked = 0;
+  const asked = new Set<string>();
   for (const strict of policies) {
     const witnessesOf = strict.dialect.neutralWitnesses;
     if (!witnessesOf) continue;
     for (const rule of strict.ruleSet.rules) {
       if (rule.decision === 'allow' || ruleSource(strict.ruleSet, rule).file === null) continue;
       for (const w of witnessesOf(strict.ruleSet, rule)) {
-        if (++asked > MAX_DISAGREE_WITNESSES) return;
+        const key = `${strict.path}\u0000${JSON.stringify(w)}`;
+        if (asked.has(key)) continue;
+        asked.add(key);
+        if (asked.size > MAX_DISAGREE_WITNESSES) return;
         const mine = decideOne(strict, w, ctx);
-        // The witness must really be denied or asked here, by this very rule, with no hook deciding first.
-        if (mine.kind !== 'decided' || mine.verdict.hook || mine.verdict.decision === 'allow' || mine.verdict.rule?.index !== rule.index) continue;
+        // The witness must really be denied or asked here, by a rule of the policy's files (not a
+        // default, not a built-in layer), with no hook deciding first.
+        if (mine.kind !== 'decided' || mine.verdict.hook || mine.verdict.decision === 'allow' || !mine.verdict.rule) continue;
+        const denying = strict.ruleSet.rules.find((r) => r.index === mine.verdict.rule!.index);
+        if (!denying || ruleSource(strict.ruleSet, denying).file === null) continue;
         for (const other of policies) {
           if (other.dialect.id === strict.dialect.id) continue;
           const theirs = decideOne(other, w, ctx);
           if (theirs.kind !== 'decided' || theirs.verdict.hook || theirs.verdict.decision !== 'allow') continue;
           const allowing = theirs.verdict.rule ? other.ruleSet.rules.find((r) => r.index === theirs.verdict.rule!.index) : undefined;
-          const key = `${other.path}\u0000${allowing?.index ?? 'default'}\u0000${strict.path}\u0000${rule.index}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
+          const pair = `${other.path}\u0000${allowing?.index ?? 'default'}\u0000${strict.path}\u0000${denying.index}`;
+          if (seen.has(pair)) continue;
+          seen.add(pair);
           const place = placeOf(other, allowing);
-          const f = disagreement(w, strict, rule, mine.verdict.decision, other, allowing, place.range);
+          const f = disagreement(w, strict, denying, mine.verdict.decision, other, allowing, place.range);
           const list = out.get(place.file) ?? [];
           list.push(f);
           out.set(place.file, list);
@@ -72,15 +78,16 @@ function compareProject(policies: readonly AgentPolicy[], ctx: EvalContext, out:
 }
 
 function placeOf(p: AgentPolicy, rule: Rule | undefined): { file: string; range: Range } {
-  if (!rule) return { file: p.path, range: FILE_START };
-  const src = ruleSource(p.ruleSet, rule);
-  return { file: src.file ?? p.path, range: rule.range };
+  const src = rule && ruleSource(p.ruleSet, rule);
+  // The agent's default or a built-in layer allows: the finding sits at the start of the file found.
+  if (!rule || !src || src.file === null) return { file: p.path, range: FILE_START };
+  return { file: src.file, range: rule.range };
 }
 
 function disagreement(w: NeutralRequest, strict: AgentPolicy, denyRule: Rule, denied: string, other: AgentPolicy, allowRule: Rule | undefined, range: Range): Finding {
   const verb = denied === 'deny' ? 'denies' : 'asks';
   const src = ruleSource(strict.ruleSet, denyRule);
-  const by = allowRule ? `rule ${ruleNumber(allowRule)}: ${allowRule.label}` : 'its default, no rule matches';
+  const by = !allowRule ? 'its default, no rule matches' : ruleSource(other.ruleSet, allowRule).file === null ? `its built-in rule ${allowRule.label}` : `rule ${ruleNumber(allowRule)}: ${allowRule.label}`;
   const message = `\`${describeNeutral(w)}\`: ${strict.dialect.title} ${verb}, ${other.dialect.title} allows (${by})`;
   return finding(AGENTS_DISAGREE, 'warning', message, range, {
     related: [{ path: src.file ?? strict.path, range: denyRule.range, message: `${strict.dialect.title} ${verb} \`${describeNeutral(w)}\` here: rule ${ruleNumber(denyRule)}: ${denyRule.label}` }],

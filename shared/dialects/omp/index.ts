@@ -1,5 +1,6 @@
 import type { Dialect } from '../dialect';
 import { ompNeutralRequest } from './neutral-request';
+import { ompNeutralWitnesses } from './neutral-witnesses';
 import type { Verdict } from '../../model';
 import { detectOmp } from './detect';
 import { evaluateOmp } from './evaluate';
@@ -30,6 +31,7 @@ export const omp: Dialect<OmpRuleSet, OmpRequest> = {
   vocabulary: OMP_VOCABULARY,
   witnesses: ompWitnesses,
   neutralRequest: ompNeutralRequest,
+  neutralWitnesses: ompNeutralWitnesses,
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Dialect } from '../dialect';
 import { opencodeNeutralRequest } from './neutral-request';
+import { opencodeNeutralWitnesses } from './neutral-witnesses';
 import { detectOpencode } from './detect';
 import { evaluateOpencode } from './evaluate';
 import { lintOpencode } from './lint';
@@ -47,6 +48,7 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   },
   policy: opencodePolicy,
   neutralRequest: opencodeNeutralRequest,
+  neutralWitnesses: opencodeNeutralWitnesses,
 };
 
 export type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';

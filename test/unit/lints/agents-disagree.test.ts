@@ -78,6 +78,26 @@ describe('lint: agents-disagree', () => {
     assert.equal(found[0].related?.[0].path, '/p/.claude/settings.local.json');
   });
 
+  it('OpenCode and oh-my-pi deny and allow too: each side of a disagreement, with the rule that decides', () => {
+    const opencode = JSON.stringify({ permission: { bash: { '*': 'ask', 'git push *': 'deny', 'npm *': 'allow' } } }, null, 2);
+    const omp = 'tools:\n  approvalMode: always-ask\nbash:\n  patterns:\n    - match: "git *"\n      approval: allow\n    - match: "npm publish*"\n      approval: deny\n';
+    const out = run({ '/p/opencode.json': opencode, '/p/.omp/config.yml': omp });
+    const onOmp = (out.get('/p/.omp/config.yml') ?? []).map((f) => f.message);
+    assert.ok(onOmp.some((m) => /^`git push`: OpenCode denies, oh-my-pi allows \(rule 1: /.test(m)), onOmp.join('\n'));
+    const onOpencode = (out.get('/p/opencode.json') ?? []).map((f) => f.message);
+    assert.ok(onOpencode.some((m) => /^`npm publish`: oh-my-pi denies, OpenCode allows \(rule \d+: /.test(m)), onOpencode.join('\n'));
+  });
+
+  it('witnesses from the knowledge base of programs: a prefix deny is also tried with what the program goes on to do', () => {
+    // Claude denies every `git push`; Gemini denies `git push` but allows `git push --force …` at a higher
+    // priority: only the knowledge base's `git push --force origin main` shows where they part.
+    const claude = '{"permissions": {"deny": ["Bash(git push:*)"]}}';
+    const gemini = '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git push --force"\ndecision = "allow"\npriority = 100\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git push"\ndecision = "deny"\npriority = 50\n';
+    const found = run({ '/p/.claude/settings.json': claude, '/p/.gemini/policies/policy.toml': gemini }).get('/p/.gemini/policies/policy.toml') ?? [];
+    assert.deepEqual(found.map((f) => f.message.split(': ')[0]), ['`git push --force origin main`']);
+    assert.match(found[0].message, /Claude Code denies, Gemini CLI allows \(rule 1: /);
+  });
+
   it('policies of two project folders are never compared', () => {
     assert.equal(run({ '/a/.claude/settings.json': CLAUDE, '/b/.codex/rules/default.rules': CODEX }).size, 0);
     assert.equal(projectFolder('/p/.codex/rules/default.rules'), '/p');
