@@ -55,7 +55,6 @@ export class Lints {
       findings = yield* lintSteps(dialect, rs, { ...(this.ctx() ?? {}), clock });
       this.done.set(rs, findings);
       this.latest.set(report.path, { ruleSet: rs, findings });
-      yield;
     }
     return [...findings, ...this.acrossOf(report)];
   }

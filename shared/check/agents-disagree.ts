@@ -1,5 +1,6 @@
 import { finding, FILE_START, ruleNumber, ruleSource, type EvalContext, type Finding, type Range, type Rule } from '../model';
 import { describeNeutral, type NeutralRequest } from '../requests/neutral';
+import type { AgreeEdit } from '../dialects/dialect';
 import { decideOne, type AgentPolicy } from './agents';
 
 export const AGENTS_DISAGREE = 'agents-disagree';
@@ -24,18 +25,23 @@ export function agentsDisagree(policies: readonly AgentPolicy[], ctx: EvalContex
   return out;
 }
 
+/** The folders agents keep their project policy in: a file inside one serves the folder above it. */
+export const AGENT_FOLDERS: ReadonlySet<string> = new Set(['.claude', '.codex', '.gemini', '.opencode', '.omp']);
+
 /**
- * The project folder a policy file serves: the folder above the agent's own dot-folder
+ * The project folder a policy file serves: the folder above the agent's own folder
  * (`/p/.codex/rules/a.rules` → `/p`), else the file's folder (`/p/opencode.json` → `/p`). Only
- * policies of one project are compared: two example folders are two repositories.
+ * policies of one project are compared: two example folders are two repositories. Any other
+ * dot-folder on the way (`~/.projects/app`) is part of the project's path, not an agent's folder.
  * @example projectFolder('/p/.gemini/policies/policy.toml') // '/p'
+ * @example projectFolder('/home/u/.work/app/opencode.json') // '/home/u/.work/app'
  */
 export function projectFolder(file: string): string {
   const parts = file.replace(/\\/g, '/').split('/');
   parts.pop();
-  let dot = -1;
-  for (let i = parts.length - 1; i > 0 && dot < 0; i--) if (parts[i].startsWith('.') && parts[i] !== '.' && parts[i] !== '..') dot = i;
-  return (dot >= 0 ? parts.slice(0, dot) : parts).join('/') || '/';
+  let at = -1;
+  for (let i = parts.length - 1; i > 0 && at < 0; i--) if (AGENT_FOLDERS.has(parts[i])) at = i;
+  return (at >= 0 ? parts.slice(0, at) : parts).join('/') || '/';
 }
 
 function compareProject(policies: readonly AgentPolicy[], ctx: EvalContext, out: Map<string, Finding[]>): void {
@@ -67,7 +73,7 @@ function compareProject(policies: readonly AgentPolicy[], ctx: EvalContext, out:
           if (seen.has(pair)) continue;
           seen.add(pair);
           const place = placeOf(other, allowing);
-          const f = disagreement(w, strict, denying, mine.verdict.decision, other, allowing, place.range);
+          const f = disagreement(w, strict, denying, mine.verdict.decision, other, allowing, place.range, agreeFix(w, mine.verdict.decision, other, place.file, ctx));
           const list = out.get(place.file) ?? [];
           list.push(f);
           out.set(place.file, list);
@@ -84,13 +90,38 @@ function placeOf(p: AgentPolicy, rule: Rule | undefined): { file: string; range:
   return { file: src.file, range: rule.range };
 }
 
-function disagreement(w: NeutralRequest, strict: AgentPolicy, denyRule: Rule, denied: string, other: AgentPolicy, allowRule: Rule | undefined, range: Range): Finding {
+/**
+ * "Make <agent> agree": the rule the allowing agent's dialect writes for the witness, added to the
+ * file the finding sits in, offered only when the policy parsed with it then decides the witness
+ * as the other agent does (no hook first). Undefined when the dialect writes no such rule or the
+ * edit does not prove it.
+ */
+function agreeFix(w: NeutralRequest, decision: 'deny' | 'ask', other: AgentPolicy, file: string, ctx: EvalContext): { title: string; edits: AgreeEdit['edits'] } | undefined {
+  if (file !== other.path || !other.dialect.agreeEdit || !other.reparse) return undefined;
+  const edit = other.dialect.agreeEdit(other.ruleSet, w, decision);
+  if (!edit?.edits.length) return undefined;
+  const text = applyOffsetEdits(other.ruleSet.source.text, edit.edits);
+  const after = other.reparse(file, text);
+  if (!after || after.findings.some((f) => f.severity === 'error')) return undefined;
+  const got = decideOne({ ...other, ruleSet: after }, w, ctx);
+  if (got.kind !== 'decided' || got.verdict.hook || got.verdict.decision !== decision) return undefined;
+  return { title: `Make ${other.dialect.title} agree: add ${edit.rule}`, edits: edit.edits };
+}
+
+/** Offset edits applied to a text (they do not overlap), from the last to the first. */
+function applyOffsetEdits(text: string, edits: AgreeEdit['edits']): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
+function disagreement(w: NeutralRequest, strict: AgentPolicy, denyRule: Rule, denied: string, other: AgentPolicy, allowRule: Rule | undefined, range: Range, quickFix?: { title: string; edits: AgreeEdit['edits'] }): Finding {
   const verb = denied === 'deny' ? 'denies' : 'asks';
   const src = ruleSource(strict.ruleSet, denyRule);
   const by = !allowRule ? 'its default, no rule matches' : ruleSource(other.ruleSet, allowRule).file === null ? `its built-in rule ${allowRule.label}` : `rule ${ruleNumber(allowRule)}: ${allowRule.label}`;
   const message = `\`${describeNeutral(w)}\`: ${strict.dialect.title} ${verb}, ${other.dialect.title} allows (${by})`;
   return finding(AGENTS_DISAGREE, 'warning', message, range, {
     related: [{ path: src.file ?? strict.path, range: denyRule.range, message: `${strict.dialect.title} ${verb} \`${describeNeutral(w)}\` here: rule ${ruleNumber(denyRule)}: ${denyRule.label}` }],
-    data: { witness: w, agents: [strict.dialect.id, other.dialect.id] },
+    data: { witness: w, agents: [strict.dialect.id, other.dialect.id], ...(quickFix ? { quickFix } : {}) },
   });
 }

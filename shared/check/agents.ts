@@ -11,6 +11,8 @@ export interface AgentPolicy {
   /** The rule file the policy was found by (its other files are `ruleSet.members`). */
   path: string;
   ruleSet: RuleSet;
+  /** The policy parsed again with one of its files' text replaced (a proposed edit), or null when it no longer parses. */
+  reparse?(file: string, text: string): RuleSet | null;
 }
 
 /** What one agent's policy decides for a neutral request, or why it decides nothing RuleLens can show. */
@@ -34,7 +36,8 @@ export function findAgentPolicies(files: readonly string[], host: CheckHost, opt
     if (!dialect?.neutralRequest) continue;
     if (out.some((p) => p.dialect === dialect && p.ruleSet.members?.some((m) => m.present && m.path === file))) continue;
     const { ruleSet } = loadRuleSet({ path: file, text }, { ...opts, dialect: dialect.id }, host);
-    if (ruleSet) out.push({ dialect, path: file, ruleSet });
+    const reparse = (p: string, t: string) => loadRuleSet({ path: file, text: p === file ? t : text }, { ...opts, overlay: new Map([...(opts.overlay ?? []), [p, t]]), dialect: dialect.id }, host).ruleSet;
+    if (ruleSet) out.push({ dialect, path: file, ruleSet, reparse });
   }
   return out;
 }

@@ -117,6 +117,20 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
    * @example claude.neutralWitnesses!(rs, rs.rules[0]) // [{ kind: 'read', path: '.env' }, { kind: 'shell', command: 'cat .env' }]
    */
   neutralWitnesses?(rs: RS, rule: RS['rules'][number]): NeutralRequest[];
+  /**
+   * An edit of this file adding one rule that decides a neutral call as `decision` (another agent
+   * denies or asks it): what "Make <agent> agree" applies. Undefined when this agent has no such
+   * rule to write. Only a proposal: the caller re-parses the edited policy and offers it only when
+   * the agent then decides the call so.
+   * @example codex.agreeEdit!(rs, { kind: 'shell', command: 'git push' }, 'deny')?.rule // 'prefix_rule(pattern=["git", "push"], decision="forbidden")'
+   */
+  agreeEdit?(rs: RS, request: NeutralRequest, decision: 'deny' | 'ask'): AgreeEdit | undefined;
+}
+
+/** A rule added to a file: as written (for the action's title), and the offset edits of the file's text that add it. */
+export interface AgreeEdit {
+  rule: string;
+  edits: Array<{ start: number; end: number; text: string }>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Dialect } from '../dialect';
 import { claudeNeutralWitnesses } from './neutral-witnesses';
 import { claudeNeutralRequest } from './neutral-request';
+import { claudeAgreeEdit } from './agree-edit';
 import { detectClaude } from './detect';
 import { evaluateClaude } from './evaluate';
 import { claudeLintSteps, lintClaude } from './lint';
@@ -44,6 +45,7 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
   witnesses: claudeWitnesses,
   neutralWitnesses: claudeNeutralWitnesses,
   neutralRequest: claudeNeutralRequest,
+  agreeEdit: claudeAgreeEdit,
 };
 
 export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';

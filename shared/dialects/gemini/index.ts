@@ -1,6 +1,7 @@
 import type { Dialect } from '../dialect';
 import { geminiNeutralWitnesses } from './neutral-witnesses';
 import { geminiNeutralRequest } from './neutral-request';
+import { geminiAgreeEdit } from './agree-edit';
 import { GEMINI_REQUEST_INPUT } from './request-input';
 import { translateToGemini } from './translate';
 import { initShellParser } from '../../host/shell-parser';
@@ -34,6 +35,7 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   witnesses: geminiWitnesses,
   neutralWitnesses: geminiNeutralWitnesses,
   neutralRequest: geminiNeutralRequest,
+  agreeEdit: geminiAgreeEdit,
 };
 
 export type { GeminiRequest, GeminiRule, GeminiRuleSet, GeminiNative, GeminiMode } from './types';

@@ -1,5 +1,6 @@
 import type { Dialect } from '../dialect';
 import { opencodeNeutralRequest } from './neutral-request';
+import { opencodeAgreeEdit } from './agree-edit';
 import { opencodeNeutralWitnesses } from './neutral-witnesses';
 import { detectOpencode } from './detect';
 import { evaluateOpencode } from './evaluate';
@@ -48,6 +49,7 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   },
   policy: opencodePolicy,
   neutralRequest: opencodeNeutralRequest,
+  agreeEdit: opencodeAgreeEdit,
   neutralWitnesses: opencodeNeutralWitnesses,
 };
 

@@ -102,5 +102,7 @@ describe('lint: agents-disagree', () => {
     assert.equal(run({ '/a/.claude/settings.json': CLAUDE, '/b/.codex/rules/default.rules': CODEX }).size, 0);
     assert.equal(projectFolder('/p/.codex/rules/default.rules'), '/p');
     assert.equal(projectFolder('/p/opencode.json'), '/p');
+    assert.equal(projectFolder('/home/u/.work/app/opencode.json'), '/home/u/.work/app');
+    assert.equal(projectFolder('/home/u/.work/app/.claude/settings.json'), '/home/u/.work/app');
   });
 });
