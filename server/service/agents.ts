@@ -1,4 +1,5 @@
 import type { FileReport } from '../../shared/check/check-file';
+import { findAgentPolicies, type AgentPolicy } from '../../shared/check/agents';
 import { agentsDisagreeFor, projectPolicyFiles } from '../../shared/check/project-agents';
 import { projectFolder } from '../../shared/check/agents-disagree';
 import type { Finding } from '../../shared/model';
@@ -32,7 +33,28 @@ export class AgentsAcross {
     return findings;
   }
 
+  /**
+   * Every agent policy of the report's project, its own included (empty when no other agent has
+   * one, or while an agent's parser loads): what a hover on a rule compares with.
+   * @example across.policies(report).map((p) => p.dialect.id) // ['claude', 'codex']
+   */
+  policies(report: FileReport): AgentPolicy[] {
+    if (!report.ruleSet || !report.dialect?.neutralRequest) return [];
+    const opts = { overlay: this.ws.overlay, ctx: this.ws.host.ctx };
+    const files = [...new Set([report.path, ...projectPolicyFiles(projectFolder(report.path), this.ws.checkHost, opts)])];
+    if (files.length < 2) return [];
+    const key = files.map((f) => `${f}\u0000${this.ws.text(f) ?? ''}`).join('\u0000\u0000');
+    if (this.lastPolicies?.key === key) return this.lastPolicies.policies;
+    const policies = findAgentPolicies(files, this.ws.checkHost, opts);
+    if (policies.some((p) => !this.ws.isReady(p.dialect))) return [];
+    this.lastPolicies = { key, policies };
+    return policies;
+  }
+
+  private lastPolicies: { key: string; policies: AgentPolicy[] } | undefined;
+
   forget(): void {
     this.last.clear();
+    this.lastPolicies = undefined;
   }
 }

@@ -11,6 +11,9 @@ import { Deadline } from '../../shared/analysis/budget';
 import { decisionsOf, ruleLosses, type Lost, type RuleDecisions } from './decides';
 import { resultAt, ruleAt } from './locate';
 import type { Analysis } from './workspace';
+import type { AgentPolicy } from '../../shared/check/agents';
+import type { FileReport } from '../../shared/check/check-file';
+import { otherAgentsLines } from './hover-agents';
 
 const LIST_LIMIT = 8;
 
@@ -37,7 +40,7 @@ function ruleName(rules: readonly Rule[], i: number | null): string {
  * lose to it (or it to them).
  * @example ruleHoverMarkdown(analysis, rule).startsWith('**Rule 3**') // true
  */
-export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
+export function ruleHoverMarkdown(a: Analysis, rule: Rule, agents: readonly AgentPolicy[] = []): string {
   const rep = a.report!;
   const rules = rep.ruleSet!.rules;
   const results = rep.results;
@@ -58,6 +61,7 @@ export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
     out.push('Controls a subject of a request another rule decides:');
     out.push(...capped(info.controls, (c) => `${code(c.subject)} in **${c.request}** → ${c.decision ?? '—'}`), '');
   }
+  out.push(...otherAgentsLines(rep, rule, agents));
   const witness = witnessOf(a, rule, info);
   if (witness && 'stopped' in witness) out.push(`Witness: not found within the hover's time limit (${HOVER_WITNESS_MS} ms); \`rulelens check\` searches longer.`, '');
   else if (witness) out.push(`Witness: ${code(witness.text)}${witness.from ? ` (${witness.from})` : ''}`, '');
@@ -172,7 +176,7 @@ export const EARLIER_NOTE = '_From the last finished check, of an earlier versio
  * so; its ranges are left out (they are the earlier text's).
  * @example doHover(analysis, { line: 4, character: 8 })?.contents
  */
-export function hoverAt(a: Analysis, pos: Position): Hover | null {
+export function hoverAt(a: Analysis, pos: Position, agents: (rep: FileReport) => readonly AgentPolicy[] = () => []): Hover | null {
   const rep = a.report;
   if (!rep?.ruleSet) return null;
   const hover = (value: string, range: Range): Hover => (a.stale ? { contents: { kind: MarkupKind.Markdown, value: `${value}\n\n${EARLIER_NOTE}` } } : { contents: { kind: MarkupKind.Markdown, value }, range });
@@ -181,5 +185,5 @@ export function hoverAt(a: Analysis, pos: Position): Hover | null {
     return r ? hover(requestHoverMarkdown(r, rep.ruleSet), r.request.range) : null;
   }
   const rule = ruleAt(rep.ruleSet.rules, pos);
-  return rule ? hover(ruleHoverMarkdown(a, rule), rule.range) : null;
+  return rule ? hover(ruleHoverMarkdown(a, rule, agents(rep)), rule.range) : null;
 }

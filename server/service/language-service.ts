@@ -265,7 +265,7 @@ export function createLanguageService(host: ServiceHost): LanguageService {
       const p = uriToPath(uri);
       return validate(uri).publish.find((t) => uriToPath(t.uri) === p)?.diagnostics ?? [];
     },
-    doHover: (uri, position) => hoverAt(answer(uri), position),
+    doHover: (uri, position) => hoverAt(answer(uri), position, (rep) => across.policies(rep)),
     codeLenses(uri, mode) {
       const a = answer(uri);
       const { diff, checking } = diffOf(a.report);

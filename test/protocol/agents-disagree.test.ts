@@ -71,4 +71,33 @@ describe('language server over stdio: agents-disagree', function () {
     await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(settings).href, type: 2 }] });
     await client.until(() => disagreements(uri).some((d) => /^`npm publish`: Claude Code asks, Gemini CLI allows \(rule 1/.test(d.message)), 30_000, 'agents-disagree after the Claude settings changed on disk');
   });
+
+  it('a hover on a rule shows the other agents\' decisions for its witness; "Make Codex CLI agree" adds the deny and the warning goes', async () => {
+    const settings = path.join(dir, 'p3', '.claude', 'settings.json');
+    const rules = path.join(dir, 'p3', '.codex', 'rules', 'default.rules');
+    const settingsText = JSON.stringify({ permissions: { deny: ['Bash(git push:*)'] } }, null, 2);
+    write(settings, settingsText);
+    const rulesText = 'prefix_rule(pattern=["git"], decision="allow")\n';
+    write(rules, rulesText);
+    const settingsUri = pathToFileURL(settings).href;
+    await client.open(settingsUri, settingsText);
+    await client.until(() => client.diagnostics.has(settingsUri), 30_000, 'diagnostics of the Claude settings');
+    const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: settingsUri }, position: { line: 3, character: 10 } });
+    assert.match(hover.contents.value, /Other agents on `git push` \(Claude Code: deny\):/);
+    assert.match(hover.contents.value, /- \*\*Codex CLI\*\*: allow — rule 1 `git → allow` \(`rules\/default\.rules`, line 1\)/);
+
+    const uri = pathToFileURL(rules).href;
+    await client.open(uri, rulesText, 'plaintext');
+    await client.until(() => disagreements(uri).length > 0, 30_000, 'agents-disagree on the Codex file');
+    const [d] = disagreements(uri);
+    interface Action { title: string; edit?: { changes?: Record<string, Array<{ range: { start: { line: number; character: number } }; newText: string }>> } }
+    const actions = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+    const fix = actions.find((a) => a.title.startsWith('Make Codex CLI agree'));
+    assert.ok(fix, actions.map((a) => a.title).join(' | '));
+    assert.equal(fix.title, 'Make Codex CLI agree: add prefix_rule(pattern=["git", "push"], decision="forbidden")');
+    const [edit] = fix.edit!.changes![uri];
+    assert.deepEqual(edit.range.start, { line: 1, character: 0 });
+    await client.change(uri, rulesText + edit.newText);
+    await client.until(() => client.diagnostics.has(uri) && disagreements(uri).length === 0, 30_000, 'no agents-disagree once Codex agrees');
+  });
 });
