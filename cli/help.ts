@@ -1,5 +1,5 @@
 import { DIALECTS } from '../shared/dialects';
-import { isSource, isTarget } from './commands/translate-target';
+import { anySource, anyTarget } from './commands/translate-target';
 
 /**
  * The one table of every command: usage, what it does, its options, its exit codes and an example.
@@ -26,8 +26,8 @@ export interface ExitCode {
 const ids = (list: readonly { id: string }[]) => list.map((d) => d.id).join(', ');
 export const DIALECT_IDS = ids(DIALECTS);
 const HISTORY_IDS = ids(DIALECTS.filter((d) => d.history !== undefined));
-export const TARGET_IDS = DIALECTS.filter(isTarget).map((d) => d.id);
-const SOURCES = DIALECTS.filter(isSource).map((d) => d.title).join(', ');
+export const TARGET_IDS = DIALECTS.filter(anyTarget).map((d) => d.id);
+const SOURCES = DIALECTS.filter(anySource).map((d) => d.title).join(', ');
 
 const DIALECT: readonly [string, string] = ['--dialect ID', `read the file as this dialect (${DIALECT_IDS}) instead of detecting it`];
 const ENGINE_USAGE = '[--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH] [--file-alone] [--managed-settings PATH] [--codex-user-rules DIR] [--opencode-env]';
@@ -128,7 +128,7 @@ export const HELP: Record<string, CommandHelp> = {
   },
   translate: {
     usage: [`translate RULEFILE --to ${TARGET_IDS.join('|')} [--format text|json]`],
-    summary: `Translate a rule set (${SOURCES}) for another agent through the neutral rule form. Claude Code settings are proved equivalent on the pattern automata (text: the settings JSON alone on stdout, the report on stderr, so \`> settings.json\` writes only JSON); Codex and Gemini rule files are checked on witness commands.`,
+    summary: `Translate a rule set (${SOURCES}) for another agent through the neutral rule form. Claude Code settings are proved equivalent on the pattern automata (text: the settings JSON alone on stdout, the report on stderr, so \`> settings.json\` writes only JSON); Codex and Gemini rule files are checked on witness commands. Every other pair (Claude Code, OpenCode, Codex, Gemini, oh-my-pi) goes rule by rule through the call each rule names, and prints one JSON object on stdout whatever --format says: the target file, each rule that cannot be expressed with the reason, and every witness the two agents decide differently (each side by its own evaluator, the file alone); a witness a side cannot decide (a hook first) is listed as undecided, never as a difference.`,
     options: [
       [`--to ${TARGET_IDS.join('|')}`, 'the target agent'],
       ['--format text|json', 'text: the translation on stdout, the report on stderr (settings) or after it (rule files); json: one object'],
@@ -138,7 +138,7 @@ export const HELP: Record<string, CommandHelp> = {
       { code: 1, when: 'some decision changes, a rule is left out, or a part is unproved (the translation is still printed)' },
       { code: 2, when: 'a usage error, a file that cannot be read, or a file of a dialect that cannot be translated' },
     ],
-    examples: ['rulelens translate opencode.json --to claude > .claude/settings.json'],
+    examples: ['rulelens translate opencode.json --to claude > .claude/settings.json', 'rulelens translate .claude/settings.json --to codex'],
   },
   log: {
     usage: ['log --action A --subject S --task T [--trust X] --capability C [--args-hash H] [--at ISO] [--format text|json] [--ledger FILE] [--rules FILE] [--paths FILE]'],

@@ -1,6 +1,6 @@
 import { finding, FILE_START, ruleNumber, ruleSource, type EvalContext, type Finding, type Range, type Rule } from '../model';
 import { describeNeutral, type NeutralRequest } from '../requests/neutral';
-import type { AgreeEdit } from '../dialects/dialect';
+import type { RuleEdit } from '../dialects/dialect';
 import { decideOne, type AgentPolicy } from './agents';
 
 export const AGENTS_DISAGREE = 'agents-disagree';
@@ -96,9 +96,9 @@ function placeOf(p: AgentPolicy, rule: Rule | undefined): { file: string; range:
  * as the other agent does (no hook first). Undefined when the dialect writes no such rule or the
  * edit does not prove it.
  */
-function agreeFix(w: NeutralRequest, decision: 'deny' | 'ask', other: AgentPolicy, file: string, ctx: EvalContext): { title: string; edits: AgreeEdit['edits'] } | undefined {
-  if (file !== other.path || !other.dialect.agreeEdit || !other.reparse) return undefined;
-  const edit = other.dialect.agreeEdit(other.ruleSet, w, decision);
+function agreeFix(w: NeutralRequest, decision: 'deny' | 'ask', other: AgentPolicy, file: string, ctx: EvalContext): { title: string; edits: RuleEdit['edits'] } | undefined {
+  if (file !== other.path || !other.dialect.ruleEdit || !other.reparse) return undefined;
+  const edit = other.dialect.ruleEdit(other.ruleSet, w, decision);
   if (!edit?.edits.length) return undefined;
   const text = applyOffsetEdits(other.ruleSet.source.text, edit.edits);
   const after = other.reparse(file, text);
@@ -109,13 +109,13 @@ function agreeFix(w: NeutralRequest, decision: 'deny' | 'ask', other: AgentPolic
 }
 
 /** Offset edits applied to a text (they do not overlap), from the last to the first. */
-function applyOffsetEdits(text: string, edits: AgreeEdit['edits']): string {
+function applyOffsetEdits(text: string, edits: RuleEdit['edits']): string {
   let out = text;
   for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
 }
 
-function disagreement(w: NeutralRequest, strict: AgentPolicy, denyRule: Rule, denied: string, other: AgentPolicy, allowRule: Rule | undefined, range: Range, quickFix?: { title: string; edits: AgreeEdit['edits'] }): Finding {
+function disagreement(w: NeutralRequest, strict: AgentPolicy, denyRule: Rule, denied: string, other: AgentPolicy, allowRule: Rule | undefined, range: Range, quickFix?: { title: string; edits: RuleEdit['edits'] }): Finding {
   const verb = denied === 'deny' ? 'denies' : 'asks';
   const src = ruleSource(strict.ruleSet, denyRule);
   const by = !allowRule ? 'its default, no rule matches' : ruleSource(other.ruleSet, allowRule).file === null ? `its built-in rule ${allowRule.label}` : `rule ${ruleNumber(allowRule)}: ${allowRule.label}`;

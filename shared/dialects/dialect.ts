@@ -118,17 +118,24 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
    */
   neutralWitnesses?(rs: RS, rule: RS['rules'][number]): NeutralRequest[];
   /**
-   * An edit of this file adding one rule that decides a neutral call as `decision` (another agent
-   * denies or asks it): what "Make <agent> agree" applies. Undefined when this agent has no such
-   * rule to write. Only a proposal: the caller re-parses the edited policy and offers it only when
-   * the agent then decides the call so.
-   * @example codex.agreeEdit!(rs, { kind: 'shell', command: 'git push' }, 'deny')?.rule // 'prefix_rule(pattern=["git", "push"], decision="forbidden")'
+   * An edit of this file adding one rule that decides a neutral call as `decision`: what "Make
+   * <agent> agree" applies (another agent denies or asks the call), and what `translate` writes a
+   * file with, rule by rule. Undefined when this agent has no such rule to write. Only a proposal:
+   * the caller re-parses the edited policy and decides the call again.
+   * @example codex.ruleEdit!(rs, { kind: 'shell', command: 'git push' }, 'deny')?.rule // 'prefix_rule(pattern=["git", "push"], decision="forbidden")'
    */
-  agreeEdit?(rs: RS, request: NeutralRequest, decision: 'deny' | 'ask'): AgreeEdit | undefined;
+  ruleEdit?(rs: RS, request: NeutralRequest, decision: Decision): RuleEdit | undefined;
+  /**
+   * Which of two matching rules decides: the `later` one in the file (OpenCode), the `earlier` one
+   * (oh-my-pi's first applicable entry), the one of higher `priority` (Gemini; `ruleEdit` gives an
+   * added rule the highest), or the `stricter` one whatever the order (Claude Code's tiers, Codex).
+   * `translate` writes rules in the order that keeps the source's winner.
+   */
+  readonly precedence?: 'later' | 'earlier' | 'priority' | 'stricter';
 }
 
 /** A rule added to a file: as written (for the action's title), and the offset edits of the file's text that add it. */
-export interface AgreeEdit {
+export interface RuleEdit {
   rule: string;
   edits: Array<{ start: number; end: number; text: string }>;
 }

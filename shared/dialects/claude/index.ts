@@ -1,7 +1,7 @@
 import type { Dialect } from '../dialect';
 import { claudeNeutralWitnesses } from './neutral-witnesses';
 import { claudeNeutralRequest } from './neutral-request';
-import { claudeAgreeEdit } from './agree-edit';
+import { claudeRuleEdit } from './rule-edit';
 import { detectClaude } from './detect';
 import { evaluateClaude } from './evaluate';
 import { claudeLintSteps, lintClaude } from './lint';
@@ -45,7 +45,8 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
   witnesses: claudeWitnesses,
   neutralWitnesses: claudeNeutralWitnesses,
   neutralRequest: claudeNeutralRequest,
-  agreeEdit: claudeAgreeEdit,
+  ruleEdit: claudeRuleEdit,
+  precedence: 'stricter',
 };
 
 export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';

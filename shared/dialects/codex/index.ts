@@ -1,7 +1,7 @@
 import type { Dialect } from '../dialect';
 import { codexNeutralWitnesses } from './neutral-witnesses';
 import { codexNeutralRequest } from './neutral-request';
-import { codexAgreeEdit } from './agree-edit';
+import { codexRuleEdit } from './rule-edit';
 import { CODEX_REQUEST_INPUT } from './request-input';
 import { detectCodex } from './detect';
 import { evaluateCodex } from './evaluate';
@@ -35,7 +35,8 @@ export const codex: Dialect<CodexRuleSet, CodexRequest> = {
   witnesses: codexWitnesses,
   neutralWitnesses: codexNeutralWitnesses,
   neutralRequest: codexNeutralRequest,
-  agreeEdit: codexAgreeEdit,
+  ruleEdit: codexRuleEdit,
+  precedence: 'stricter',
 };
 
 export type { CodexRequest, CodexRule, CodexRuleSet, CodexNative } from './types';

@@ -1,7 +1,7 @@
 import type { Dialect } from '../dialect';
 import { geminiNeutralWitnesses } from './neutral-witnesses';
 import { geminiNeutralRequest } from './neutral-request';
-import { geminiAgreeEdit } from './agree-edit';
+import { geminiRuleEdit } from './rule-edit';
 import { GEMINI_REQUEST_INPUT } from './request-input';
 import { translateToGemini } from './translate';
 import { initShellParser } from '../../host/shell-parser';
@@ -35,7 +35,8 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   witnesses: geminiWitnesses,
   neutralWitnesses: geminiNeutralWitnesses,
   neutralRequest: geminiNeutralRequest,
-  agreeEdit: geminiAgreeEdit,
+  ruleEdit: geminiRuleEdit,
+  precedence: 'priority',
 };
 
 export type { GeminiRequest, GeminiRule, GeminiRuleSet, GeminiNative, GeminiMode } from './types';

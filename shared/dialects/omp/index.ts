@@ -1,6 +1,7 @@
 import type { Dialect } from '../dialect';
 import { ompNeutralRequest } from './neutral-request';
 import { ompNeutralWitnesses } from './neutral-witnesses';
+import { ompRuleEdit } from './rule-edit';
 import type { Verdict } from '../../model';
 import { detectOmp } from './detect';
 import { evaluateOmp } from './evaluate';
@@ -32,6 +33,8 @@ export const omp: Dialect<OmpRuleSet, OmpRequest> = {
   witnesses: ompWitnesses,
   neutralRequest: ompNeutralRequest,
   neutralWitnesses: ompNeutralWitnesses,
+  ruleEdit: ompRuleEdit,
+  precedence: 'earlier',
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { Dialect } from '../dialect';
 import { opencodeNeutralRequest } from './neutral-request';
-import { opencodeAgreeEdit } from './agree-edit';
+import { opencodeRuleEdit } from './rule-edit';
 import { opencodeNeutralWitnesses } from './neutral-witnesses';
 import { detectOpencode } from './detect';
 import { evaluateOpencode } from './evaluate';
@@ -49,7 +49,8 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   },
   policy: opencodePolicy,
   neutralRequest: opencodeNeutralRequest,
-  agreeEdit: opencodeAgreeEdit,
+  ruleEdit: opencodeRuleEdit,
+  precedence: 'later',
   neutralWitnesses: opencodeNeutralWitnesses,
 };
 

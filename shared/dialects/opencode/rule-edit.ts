@@ -1,5 +1,6 @@
+import type { Decision } from '../../model';
 import { applyEdits, modify, parseTree, findNodeAtLocation } from 'jsonc-parser';
-import type { AgreeEdit } from '../dialect';
+import type { RuleEdit } from '../dialect';
 import type { NeutralRequest } from '../../requests/neutral';
 import type { OpencodeRuleSet } from './rules';
 
@@ -20,12 +21,12 @@ function keyFor(n: NeutralRequest): [string, string] | undefined {
 }
 
 /**
- * A `permission` entry denying (or asking for) a neutral call, added last to its tool's object, so
+ * A `permission` entry for a neutral call, added last to its tool's object, so
  * OpenCode's last matching rule is the new one. A tool whose permission is one word
  * (`"bash": "allow"`) is not rewritten: no entry is proposed.
- * @example opencodeAgreeEdit(rs, { kind: 'shell', command: 'git push' }, 'deny')?.rule // '"git push *": "deny"'
+ * @example opencodeRuleEdit(rs, { kind: 'shell', command: 'git push' }, 'deny')?.rule // '"git push *": "deny"'
  */
-export function opencodeAgreeEdit(rs: OpencodeRuleSet, request: NeutralRequest, decision: 'deny' | 'ask'): AgreeEdit | undefined {
+export function opencodeRuleEdit(rs: OpencodeRuleSet, request: NeutralRequest, decision: Decision): RuleEdit | undefined {
   const key = keyFor(request);
   if (!key || /[*?]/.test(request.kind === 'shell' ? request.command : key[1])) return undefined;
   const text = rs.source.text;

@@ -1,15 +1,16 @@
-import type { AgreeEdit } from '../dialect';
+import type { Decision } from '../../model';
+import type { RuleEdit } from '../dialect';
 import type { NeutralRequest } from '../../requests/neutral';
 import { addRuleEdits } from './fixes';
 import type { ClaudeRuleSet } from './types';
 
 /**
- * The Claude Code rule for a neutral call, added to `permissions.deny` (or `ask`): a deny wins over
- * every allow of every layer, an ask over every allow. A command becomes a prefix rule
+ * The Claude Code rule for a neutral call, added to `permissions.<decision>`: a deny wins over every
+ * allow of every layer, an ask over every allow. A command becomes a prefix rule
  * (`Bash(git push:*)`), a path a rule on it from the project (`Read(./.env)`).
- * @example claudeAgreeEdit(rs, { kind: 'shell', command: 'git push' }, 'deny')?.rule // 'Bash(git push:*)'
+ * @example claudeRuleEdit(rs, { kind: 'shell', command: 'git push' }, 'deny')?.rule // 'Bash(git push:*)'
  */
-export function claudeAgreeEdit(rs: ClaudeRuleSet, request: NeutralRequest, decision: 'deny' | 'ask'): AgreeEdit | undefined {
+export function claudeRuleEdit(rs: ClaudeRuleSet, request: NeutralRequest, decision: Decision): RuleEdit | undefined {
   const rule = claudeRuleFor(request);
   if (!rule) return undefined;
   return { rule, edits: addRuleEdits(rs.source.text, decision, [rule]) };

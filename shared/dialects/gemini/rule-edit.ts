@@ -1,4 +1,5 @@
-import type { AgreeEdit } from '../dialect';
+import type { Decision } from '../../model';
+import type { RuleEdit } from '../dialect';
 import type { NeutralRequest } from '../../requests/neutral';
 import { SHELL_TOOL, type GeminiRuleSet } from './types';
 
@@ -6,15 +7,15 @@ import { SHELL_TOOL, type GeminiRuleSet } from './types';
 const MAX_PRIORITY = 999;
 
 /**
- * A shell rule denying (or asking for) a command prefix, appended to the file at a priority above
+ * A shell rule for a command prefix, appended to the file at a priority above
  * every rule of it, so Gemini's first match by priority is the new rule.
- * @example geminiAgreeEdit(rs, { kind: 'shell', command: 'git push' }, 'deny')?.rule // 'run_shell_command "git push" → deny (priority 101)'
+ * @example geminiRuleEdit(rs, { kind: 'shell', command: 'git push' }, 'deny')?.rule // 'run_shell_command "git push" → deny (priority 101)'
  */
-export function geminiAgreeEdit(rs: GeminiRuleSet, request: NeutralRequest, decision: 'deny' | 'ask'): AgreeEdit | undefined {
+export function geminiRuleEdit(rs: GeminiRuleSet, request: NeutralRequest, decision: Decision): RuleEdit | undefined {
   if (request.kind !== 'shell' || /["\\\n]/.test(request.command)) return undefined;
   const own = rs.rules.filter((r) => r.file === undefined && r.layer === undefined);
   const priority = Math.min(MAX_PRIORITY, Math.max(0, ...own.map((r) => r.priority)) + 1);
-  const native = decision === 'deny' ? 'deny' : 'ask_user';
+  const native = decision === 'ask' ? 'ask_user' : decision;
   const block = `[[rule]]\ntoolName = "${SHELL_TOOL}"\ncommandPrefix = ${JSON.stringify(request.command)}\ndecision = "${native}"\npriority = ${priority}\n`;
   const text = rs.source.text;
   const at = text.length;
