@@ -1,6 +1,6 @@
 import { DIALECTS, type AnyDialect, type TranslationCapability } from '../../shared/dialects';
 import type { FileTranslation, SettingsTranslation } from '../../shared/translate/neutral';
-import { TARGET_FILES } from '../../shared/translate/between';
+import { TARGET_FILES } from '../../shared/check/translate-between';
 import { ArgumentError } from '../args';
 import { meant } from '../did-you-mean';
 import { UsageError, type Out } from '../io';

@@ -2,7 +2,7 @@ import * as path from 'path';
 import { detectDialect, initDialects } from '../../shared/dialects';
 import { ArgumentError, format, parse } from '../args';
 import { evalContext, readInput, UsageError, type Out } from '../io';
-import { translateBetween } from '../../shared/translate/between';
+import { translateBetween } from '../../shared/check/translate-between';
 import { isPairSource, isPairTarget, isSource, isTarget, printFileTranslation, printSettingsTranslation, translationSource, translationTarget } from './translate-target';
 
 /**

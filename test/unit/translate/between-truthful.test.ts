@@ -6,7 +6,7 @@ import { dialectById, initDialects } from '../../../shared/dialects';
 import type { AnyDialect } from '../../../shared/dialects/dialect';
 import type { Decision, EvalContext } from '../../../shared/model';
 import type { NeutralRequest } from '../../../shared/requests/neutral';
-import { TARGET_FILES, translateBetween } from '../../../shared/translate/between';
+import { TARGET_FILES, translateBetween } from '../../../shared/check/translate-between';
 
 const CTX: EvalContext = { policy: false };
 const PROGRAMS = ['git', 'npm', 'rm', 'ls', 'make'];

@@ -1,5 +1,5 @@
 import type { AnyDialect } from '../dialects/dialect';
-import { decideOne, type AgentDecision, type AgentPolicy } from '../check/agents';
+import { decideOne, type AgentDecision, type AgentPolicy } from './agents';
 import type { Decision, EvalContext, Rule, RuleSet } from '../model';
 import { describeNeutral, type NeutralRequest } from '../requests/neutral';
 
