@@ -3,7 +3,7 @@ import { detectDialect } from '../dialects';
 import { outcomeWord, type EvalContext, type RuleSet, type RuleSource, type Verdict } from '../model';
 import type { NeutralRequest } from '../requests/neutral';
 import { withSources } from '../trace/sources';
-import { loadRuleSet, type CheckHost, type CheckOptions } from './check-file';
+import { loadRuleSet, policyHost, type CheckHost, type CheckOptions } from './check-file';
 
 /** One agent's policy in a repository: the file it was found by, its dialect, and every file of it parsed as one. */
 export interface AgentPolicy {
@@ -29,8 +29,10 @@ export type AgentDecision =
  */
 export function findAgentPolicies(files: readonly string[], host: CheckHost, opts: CheckOptions = {}): AgentPolicy[] {
   const out: AgentPolicy[] = [];
+  const read = policyHost(host, opts);
   for (const file of files) {
-    const text = opts.overlay?.get(file) ?? host.readFile(file);
+    // A bounded read: a file too large or not a regular file is left to the check that reports it.
+    const text = read.readFile(file);
     if (text === undefined) continue;
     const dialect = detectDialect({ path: file, text });
     if (!dialect?.neutralRequest) continue;
