@@ -3,8 +3,9 @@ import * as path from 'path';
 import { checkRuleFile, UNREADABLE_FILE, type FileReport } from '../../shared/check/check-file';
 import { clearSharedIndexes } from '../../shared/compiled/index-cache';
 import { discoverRuleFiles, looksLikeRules, MAX_DISCOVERED_FILES, type Discovery } from '../../shared/check/discover';
-import { DIALECTS, dialectById, initDialects } from '../../shared/dialects';
+import { DIALECTS, dialectById } from '../../shared/dialects';
 import { findAgentPolicies } from '../../shared/check/agents';
+import { filesToCompare } from '../../shared/check/project-agents';
 import { agentsDisagree } from '../../shared/check/agents-disagree';
 import { kindOf, MAX_RULE_FILE_BYTES, readBounded } from '../../shared/host/read-file';
 import { finding, FILE_START, type Finding } from '../../shared/model';
@@ -60,8 +61,10 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
   // Where the agents a repository holds policies for decide one request differently (agents-disagree).
   let across = new Map<string, Finding[]>();
   if (forced === undefined) {
-    await initDialects();
-    across = agentsDisagree(findAgentPolicies(unique, nodeHost, { ctx }), ctx);
+    // Only projects holding two agents' policies are compared: a run over one agent's files loads nothing more.
+    const compared = filesToCompare(unique, nodeHost, { ctx });
+    for (const f of compared) await initDialectOf(f, undefined);
+    if (compared.length) across = agentsDisagree(findAgentPolicies(compared, nodeHost, { ctx }), ctx);
   }
   for (const f of unique) {
     await initDialectOf(f, forced);

@@ -53,3 +53,25 @@ export function agentsDisagreeFor(rulePath: string, host: CheckHost, opts: Check
   if (!policies.some((p: AgentPolicy) => p.ruleSet.members?.some((m) => m.path === rulePath) ?? p.path === rulePath)) return [];
   return agentsDisagree(policies, opts.ctx ?? {}).get(rulePath) ?? [];
 }
+
+/**
+ * The files among `files` that `agents-disagree` compares: those of a project folder where at least
+ * two agents have a policy. Detection reads each file bounded and needs no parser, so a run over
+ * one agent's files loads nothing more for it.
+ * @example filesToCompare(['/p/.claude/settings.json', '/q/opencode.json'], host) // [] (two projects, one agent each)
+ */
+export function filesToCompare(files: readonly string[], host: CheckHost, opts: CheckOptions = {}): string[] {
+  const read = policyHost(host, opts);
+  const byProject = new Map<string, { files: string[]; dialects: Set<string> }>();
+  for (const f of files) {
+    const text = read.readFile(f);
+    const d = text === undefined ? undefined : detectDialect({ path: f, text });
+    if (!d?.neutralRequest) continue;
+    const key = projectFolder(f);
+    const group = byProject.get(key) ?? { files: [], dialects: new Set<string>() };
+    group.files.push(f);
+    group.dialects.add(d.id);
+    byProject.set(key, group);
+  }
+  return [...byProject.values()].filter((g) => g.dialects.size >= 2).flatMap((g) => g.files);
+}
