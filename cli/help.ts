@@ -1,5 +1,5 @@
 import { DIALECTS } from '../shared/dialects';
-import { isSource, isTarget } from './commands/translate-target';
+import { anySource, anyTarget } from './commands/translate-target';
 
 /**
  * The one table of every command: usage, what it does, its options, its exit codes and an example.
@@ -26,8 +26,8 @@ export interface ExitCode {
 const ids = (list: readonly { id: string }[]) => list.map((d) => d.id).join(', ');
 export const DIALECT_IDS = ids(DIALECTS);
 const HISTORY_IDS = ids(DIALECTS.filter((d) => d.history !== undefined));
-export const TARGET_IDS = DIALECTS.filter(isTarget).map((d) => d.id);
-const SOURCES = DIALECTS.filter(isSource).map((d) => d.title).join(', ');
+export const TARGET_IDS = DIALECTS.filter(anyTarget).map((d) => d.id);
+const SOURCES = DIALECTS.filter(anySource).map((d) => d.title).join(', ');
 
 const DIALECT: readonly [string, string] = ['--dialect ID', `read the file as this dialect (${DIALECT_IDS}) instead of detecting it`];
 const ENGINE_USAGE = '[--no-builtins] [--global-config PATH] [--user-settings PATH] [--codex-requirements PATH] [--file-alone] [--managed-settings PATH] [--codex-user-rules DIR] [--opencode-env]';
@@ -68,11 +68,12 @@ export const HELP: Record<string, CommandHelp> = {
     examples: ['rulelens check .', 'rulelens check . --max-warnings 0 --format sarif > rulelens.sarif'],
   },
   eval: {
-    usage: [`eval RULEFILE (--request JSON | --requests FILE) [--dialect ID] [--trace] [--format text|json] ${ENGINE_USAGE}`],
+    usage: [`eval (RULEFILE (--request JSON | --requests FILE) | --all-agents [FOLDER] --request NEUTRAL) [--dialect ID] [--trace] [--format text|json] ${ENGINE_USAGE}`],
     summary: 'Evaluate one request with its full trace, or every request of a requests file (one line each, then a summary line). A request with an "expect" is compared with the decision. The decision is the agent\'s: with every file and layer of the policy RULEFILE belongs to, each deciding rule named by file, line and layer.',
     options: [
       ['--request JSON', 'one request object, e.g. \'{"action":"edit","resources":["secrets/a"],"expect":"deny"}\''],
       ['--requests FILE', 'a requests file ({"requests": [...]})'],
+      ['--all-agents [FOLDER]', 'decide one neutral request with every agent policy found under FOLDER (default .), side by side, each with its deciding rule: --request \'{"shell":"git push"}\', \'{"read":".env"}\', \'{"write":"src/a.ts"}\', \'{"path":".env","access":"read"}\', \'{"url":"https://…"}\', \'{"mcp":{"server":"gh","tool":"create_issue"}}\'; an agent whose rules cannot decide that kind of call says so'],
       ['--trace', 'print the trace of every request of --requests'],
       ['--format text|json', 'output format (default text)'],
       DIALECT,
@@ -83,7 +84,7 @@ export const HELP: Record<string, CommandHelp> = {
       { code: 1, when: 'an "expect" not met, or a request of --requests FILE is invalid' },
       { code: 2, when: 'a usage error, an invalid --request, or a file that cannot be read or is no rule file' },
     ],
-    examples: ['rulelens eval opencode.json --request \'{"action":"bash","resources":["git push"]}\'', 'rulelens eval .claude/settings.json --requests .claude/settings.requests.json'],
+    examples: ['rulelens eval opencode.json --request \'{"action":"bash","resources":["git push"]}\'', 'rulelens eval --all-agents --request \'{"shell":"git push origin main"}\'', 'rulelens eval .claude/settings.json --requests .claude/settings.requests.json'],
   },
   diff: {
     usage: [`diff RULEFILE --base GITREV|FILE [--max-newly-denied N] [--max-newly-allowed N] [--ledger FILE] [--format text|json|sarif] [--dialect ID] ${ENGINE_USAGE}`],
@@ -127,7 +128,7 @@ export const HELP: Record<string, CommandHelp> = {
   },
   translate: {
     usage: [`translate RULEFILE --to ${TARGET_IDS.join('|')} [--format text|json]`],
-    summary: `Translate a rule set (${SOURCES}) for another agent through the neutral rule form. Claude Code settings are proved equivalent on the pattern automata (text: the settings JSON alone on stdout, the report on stderr, so \`> settings.json\` writes only JSON); Codex and Gemini rule files are checked on witness commands.`,
+    summary: `Translate a rule set (${SOURCES}) for another agent through the neutral rule form. Claude Code settings are proved equivalent on the pattern automata (text: the settings JSON alone on stdout, the report on stderr, so \`> settings.json\` writes only JSON); Codex and Gemini rule files are checked on witness commands. Every other pair (Claude Code, OpenCode, Codex, Gemini, oh-my-pi) goes rule by rule through the call each rule names, and prints one JSON object on stdout whatever --format says: the target file, each rule that cannot be expressed with the reason, and every witness the two agents decide differently (each side by its own evaluator, the file alone); a witness a side cannot decide (a hook first) is listed as undecided, never as a difference.`,
     options: [
       [`--to ${TARGET_IDS.join('|')}`, 'the target agent'],
       ['--format text|json', 'text: the translation on stdout, the report on stderr (settings) or after it (rule files); json: one object'],
@@ -137,7 +138,7 @@ export const HELP: Record<string, CommandHelp> = {
       { code: 1, when: 'some decision changes, a rule is left out, or a part is unproved (the translation is still printed)' },
       { code: 2, when: 'a usage error, a file that cannot be read, or a file of a dialect that cannot be translated' },
     ],
-    examples: ['rulelens translate opencode.json --to claude > .claude/settings.json'],
+    examples: ['rulelens translate opencode.json --to claude > .claude/settings.json', 'rulelens translate .claude/settings.json --to codex'],
   },
   log: {
     usage: ['log --action A --subject S --task T [--trust X] --capability C [--args-hash H] [--at ISO] [--format text|json] [--ledger FILE] [--rules FILE] [--paths FILE]'],

@@ -31,6 +31,7 @@ export const LINT_SUMMARIES: Record<string, string> = {
   'decision-flip': 'A decision that differs from the base version of the rules.',
   'analysis-budget': 'Analysis stopped at its budget for a rule.',
   'critical-not-prompted': 'A critical command that slips past a prompt rule.',
+  'agents-disagree': 'A request one agent\'s policy allows that another agent\'s policy in the same repository denies or asks, proved by both evaluators.',
   'cross-tool-bypass': 'A file-tool deny (Read/Edit, read/edit, read_file/write_file) on a path that a shell allow reads or writes anyway.',
   'deny-narrower-than-it-looks': 'A Bash deny that the same command, spelled another way, slips past.',
   'bypass-mode-committed': 'A shared project settings file that sets bypassPermissions (Claude Code 2.1 ignores it there).',

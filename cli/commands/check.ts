@@ -4,8 +4,11 @@ import { checkRuleFile, UNREADABLE_FILE, type FileReport } from '../../shared/ch
 import { clearSharedIndexes } from '../../shared/compiled/index-cache';
 import { discoverRuleFiles, looksLikeRules, MAX_DISCOVERED_FILES, type Discovery } from '../../shared/check/discover';
 import { DIALECTS, dialectById } from '../../shared/dialects';
+import { findAgentPolicies } from '../../shared/check/agents';
+import { filesToCompare } from '../../shared/check/project-agents';
+import { agentsDisagree } from '../../shared/check/agents-disagree';
 import { kindOf, MAX_RULE_FILE_BYTES, readBounded } from '../../shared/host/read-file';
-import { finding, FILE_START } from '../../shared/model';
+import { finding, FILE_START, type Finding } from '../../shared/model';
 import { isExcluded } from '../../shared/config/lint-config';
 import { detectDialect } from '../../shared/dialects';
 import { listEntries, readText } from '../../shared/host/node-fs';
@@ -54,10 +57,18 @@ export async function checkCommand(argv: string[], io: Out): Promise<number> {
     addToSummary(summary, rep);
     sink.file(rep);
   }
-  for (const f of [...new Set(files)]) {
-    if (isExcluded(config, f)) continue;
+  const unique = [...new Set(files)].filter((f) => !isExcluded(config, f));
+  // Where the agents a repository holds policies for decide one request differently (agents-disagree).
+  let across = new Map<string, Finding[]>();
+  if (forced === undefined) {
+    // Only projects holding two agents' policies are compared: a run over one agent's files loads nothing more.
+    const compared = filesToCompare(unique, nodeHost, { ctx });
+    for (const f of compared) await initDialectOf(f, undefined);
+    if (compared.length) across = agentsDisagree(findAgentPolicies(compared, nodeHost, { ctx }), ctx);
+  }
+  for (const f of unique) {
     await initDialectOf(f, forced);
-    const rep = onceEach(checkRuleFile(f, nodeHost, { ctx, config, dialect: forced }), once);
+    const rep = onceEach(checkRuleFile(f, nodeHost, { ctx, config, dialect: forced, extraFindings: across.get(f) }), once);
     addToSummary(summary, rep);
     sink.file(rep);
     // Each file is checked once: its pattern indexes, shared so an editor's re-checks can reuse

@@ -15,6 +15,7 @@ import { hookJson, requestJson, ruleJson, traceJson } from '../format/json';
 import { placeIn, requestLines } from '../format/text';
 import { outputWidth, wrapLine } from '../format/wrap';
 import { withSources } from '../../shared/trace/sources';
+import { evalAllAgents } from './eval-agents';
 import { evalContext, nodeHost, readInput, UsageError, type Out } from '../io';
 
 /**
@@ -23,6 +24,7 @@ import { evalContext, nodeHost, readInput, UsageError, type Out } from '../io';
  * A single `--request` with an `expect` is compared too; `--requests` ends with a summary line.
  */
 export async function evalCommand(argv: string[], io: Out): Promise<number> {
+  if (argv.includes('--all-agents')) return evalAllAgents(argv, io);
   const { values, positionals } = parse(argv, { request: { type: 'string' }, requests: { type: 'string' }, trace: { type: 'boolean' }, format: { type: 'string' }, dialect: { type: 'string' }, ...ENGINE_OPTIONS });
   const fmt = format(values.format, ['text', 'json'] as const, 'text');
   if (positionals.length !== 1) throw new ArgumentError('eval takes exactly one RULEFILE');

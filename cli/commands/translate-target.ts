@@ -1,5 +1,6 @@
 import { DIALECTS, type AnyDialect, type TranslationCapability } from '../../shared/dialects';
 import type { FileTranslation, SettingsTranslation } from '../../shared/translate/neutral';
+import { TARGET_FILES } from '../../shared/check/translate-between';
 import { ArgumentError } from '../args';
 import { meant } from '../did-you-mean';
 import { UsageError, type Out } from '../io';
@@ -11,6 +12,14 @@ type TranslationSource = AnyDialect & { translation: Required<Pick<TranslationCa
 
 export const isTarget = (d: AnyDialect): d is TranslationTarget => !!d.translation?.fromNeutral && !!d.translation.writes;
 export const isSource = (d: AnyDialect | undefined): d is TranslationSource => !!d?.translation?.toNeutral;
+/** A dialect a rule set is carried into call by call (`translate/between.ts`): it writes rules and maps neutral calls. */
+export const isPairTarget = (d: AnyDialect): boolean => !!d.ruleEdit && !!d.neutralRequest && TARGET_FILES[d.id] !== undefined;
+/** A dialect whose rules name neutral calls, so they can be carried call by call. */
+export const isPairSource = (d: AnyDialect | undefined): d is AnyDialect => !!d?.neutralWitnesses && !!d.neutralRequest;
+/** Every dialect `--to` takes. */
+export const anyTarget = (d: AnyDialect): boolean => isTarget(d) || isPairTarget(d);
+/** Every dialect whose rule files translate. */
+export const anySource = (d: AnyDialect): boolean => isSource(d) || isPairSource(d);
 
 /** `a`, `a or b`, `a, b or c`. */
 function orList(words: readonly string[]): string {
@@ -21,16 +30,16 @@ function orList(words: readonly string[]): string {
  * The dialect `--to` names, when it can be translated into; a usage error listing them otherwise.
  * @example translationTarget('codex').id // 'codex'
  */
-export function translationTarget(to: unknown): TranslationTarget {
-  const targets = DIALECTS.filter(isTarget);
+export function translationTarget(to: unknown): AnyDialect {
+  const targets = DIALECTS.filter(anyTarget);
   const t = targets.find((d) => d.id === to);
   if (!t) throw new ArgumentError(`--to must be ${orList(targets.map((d) => d.id))}${typeof to === 'string' ? meant(to, targets.map((d) => d.id)) : ''}`);
   return t;
 }
 
 /** The detected dialect of a rule file, when its rules can be translated; a usage error otherwise. */
-export function translationSource(detected: AnyDialect | undefined, shown: string): TranslationSource {
-  if (!isSource(detected)) throw new UsageError(`${shown}: only ${orList(DIALECTS.filter(isSource).map((d) => d.title))} rule files can be translated`);
+export function translationSource(detected: AnyDialect | undefined, shown: string): AnyDialect {
+  if (!detected || !anySource(detected)) throw new UsageError(`${shown}: only ${orList(DIALECTS.filter(anySource).map((d) => d.title))} rule files can be translated`);
   return detected;
 }
 

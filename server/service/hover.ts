@@ -12,6 +12,9 @@ import { decisionsOf, ruleLosses, type Lost, type RuleDecisions } from './decide
 import { resultAt, ruleAt } from './locate';
 import { CharMap } from './edit-map';
 import type { Analysis } from './workspace';
+import type { AgentPolicy } from '../../shared/check/agents';
+import type { FileReport } from '../../shared/check/check-file';
+import { otherAgentsLines } from './hover-agents';
 
 const LIST_LIMIT = 8;
 
@@ -38,7 +41,7 @@ function ruleName(rules: readonly Rule[], i: number | null): string {
  * lose to it (or it to them).
  * @example ruleHoverMarkdown(analysis, rule).startsWith('**Rule 3**') // true
  */
-export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
+export function ruleHoverMarkdown(a: Analysis, rule: Rule, agents: readonly AgentPolicy[] = []): string {
   const rep = a.report!;
   const rules = rep.ruleSet!.rules;
   const results = rep.results;
@@ -59,6 +62,7 @@ export function ruleHoverMarkdown(a: Analysis, rule: Rule): string {
     out.push('Controls a subject of a request another rule decides:');
     out.push(...capped(info.controls, (c) => `${code(c.subject)} in **${c.request}** → ${c.decision ?? '—'}`), '');
   }
+  out.push(...otherAgentsLines(rep, rule, agents));
   const witness = witnessOf(a, rule, info);
   if (witness && 'stopped' in witness) out.push(`Witness: not found within the hover's time limit (${HOVER_WITNESS_MS} ms); \`rulelens check\` searches longer.`, '');
   else if (witness) out.push(`Witness: ${code(witness.text)}${witness.from ? ` (${witness.from})` : ''}`, '');
@@ -182,7 +186,7 @@ export const EARLIER_NOTE = '_From the last finished check, of an earlier versio
  * without that text, it does not answer.
  * @example hoverAt(analysis, { line: 4, character: 8 }, text)?.contents
  */
-export function hoverAt(a: Analysis, pos: Position, text?: string): Hover | null {
+export function hoverAt(a: Analysis, pos: Position, text?: string, agents: (rep: FileReport) => readonly AgentPolicy[] = () => []): Hover | null {
   const rep = a.report;
   if (!rep?.ruleSet) return null;
   // An earlier result: the position in the text it read, by either reading of where the edit is.
@@ -210,5 +214,5 @@ export function hoverAt(a: Analysis, pos: Position, text?: string): Hover | null
     return r ? hover(requestHoverMarkdown(r.item, rep.ruleSet), r.range) : null;
   }
   const rule = found((p) => ruleAt(rep.ruleSet!.rules, p), (x) => x.range);
-  return rule ? hover(ruleHoverMarkdown(a, rule.item), rule.range) : null;
+  return rule ? hover(ruleHoverMarkdown(a, rule.item, agents(rep)), rule.range) : null;
 }

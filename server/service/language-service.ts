@@ -1,5 +1,7 @@
 import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic, DocumentSymbol, Hover, Position, Range } from 'vscode-languageserver';
 import { shownRuleFindings, type FileReport } from '../../shared/check/check-file';
+import { projectFolder } from '../../shared/check/agents-disagree';
+import { projectPolicyFiles } from '../../shared/check/project-agents';
 import { UNUSED_SUPPRESSION } from '../../shared/config/suppress';
 import { headline } from '../../shared/analysis/report';
 import type { Finding } from '../../shared/model';
@@ -7,6 +9,7 @@ import type { WorkClock } from '../../shared/analysis/budget';
 import { applyLevels } from '../../shared/config/lint-config';
 import { countResults, resultsLine } from '../../shared/requests/summary';
 import type { EvaluateParams, EvaluateResult, ListRequestsResult, StatusParams } from '../../shared/protocol';
+import { AgentsAcross } from './agents';
 import { BaseDiffs, type BaseDiff } from './base-diff';
 import { codeActionsFor } from './code-actions';
 import type { LensMode } from './lens-mode';
@@ -122,7 +125,8 @@ export function createLanguageService(host: ServiceHost): LanguageService {
   const ws = new Workspace(host);
   const features = host.features ?? ALL_FEATURES;
   const diffs = new BaseDiffs(host, (p) => ws.text(p));
-  const lints = new Lints(() => host.ctx);
+  const across = new AgentsAcross(ws);
+  const lints = new Lints(() => host.ctx, (rep) => across.of(rep));
   const staged = host.staged === true;
 
   /** The analysis answers come from: everything run (plain callers), or the last finished (the server). */
@@ -189,10 +193,14 @@ export function createLanguageService(host: ServiceHost): LanguageService {
   const forgetResults = (): void => {
     ws.forgetReports();
     lints.forget();
+    across.forget();
   };
   const ready = async (uri: string): Promise<void> => {
     const jobs: Array<Promise<void>> = [];
-    for (const p of new Set([uriToPath(uri), ...ws.openPaths()])) {
+    const paths = new Set([uriToPath(uri), ...ws.openPaths()]);
+    // agents-disagree decides with every agent policy of the document's project.
+    for (const p of [...paths]) if (ws.dialectOf(p)?.neutralRequest) for (const f of projectPolicyFiles(projectFolder(p), ws.checkHost, { overlay: ws.overlay })) paths.add(f);
+    for (const p of paths) {
       const d = ws.dialectOf(p);
       if (d?.init && !initialized.has(d.id)) jobs.push(initOnce(d));
     }
@@ -258,7 +266,7 @@ export function createLanguageService(host: ServiceHost): LanguageService {
       const p = uriToPath(uri);
       return validate(uri).publish.find((t) => uriToPath(t.uri) === p)?.diagnostics ?? [];
     },
-    doHover: (uri, position) => hoverAt(answer(uri), position, ws.text(uriToPath(uri))),
+    doHover: (uri, position) => hoverAt(answer(uri), position, ws.text(uriToPath(uri)), (rep) => across.policies(rep)),
     codeLenses(uri, mode) {
       const a = answer(uri);
       const { diff, checking } = diffOf(a.report);

@@ -19,8 +19,17 @@ export class Lints {
   private readonly done = new WeakMap<RuleSet, Finding[]>();
   /** Per rule file, the last parse whose lints finished. */
   private readonly latest = new Map<string, Done>();
+  /** Per rule file, the last findings made across files (other agents' policies change apart from it). */
+  private readonly lastAcross = new Map<string, Finding[]>();
 
-  constructor(private readonly ctx: () => EvalContext | undefined) {}
+  /**
+   * `across` makes the findings of a file that depend on other files than its policy's
+   * (`agents-disagree`): run each time the lints are asked for, after the file's own.
+   */
+  constructor(
+    private readonly ctx: () => EvalContext | undefined,
+    private readonly across: (report: FileReport) => Finding[] = () => [],
+  ) {}
 
   /**
    * The lints of a report's parse, run now if they have not run.
@@ -29,7 +38,8 @@ export class Lints {
   of(report: FileReport): Finding[] {
     const rs = report.ruleSet;
     if (!rs || !report.dialect) return [];
-    return this.done.get(rs) ?? finish(this.steps(report));
+    const own = this.done.get(rs);
+    return own ? [...own, ...this.acrossOf(report)] : finish(this.steps(report));
   }
 
   /**
@@ -40,17 +50,31 @@ export class Lints {
     const rs = report.ruleSet;
     const dialect = report.dialect;
     if (!rs || !dialect) return [];
-    const hit = this.done.get(rs) ?? this.sameText(report);
-    if (hit) return hit;
-    const findings = yield* lintSteps(dialect, rs, { ...(this.ctx() ?? {}), clock });
-    this.done.set(rs, findings);
-    this.latest.set(report.path, { ruleSet: rs, findings });
-    return findings;
+    let findings = this.done.get(rs) ?? this.sameText(report);
+    if (!findings) {
+      findings = yield* lintSteps(dialect, rs, { ...(this.ctx() ?? {}), clock });
+      this.done.set(rs, findings);
+      this.latest.set(report.path, { ruleSet: rs, findings });
+    }
+    return [...findings, ...this.acrossOf(report)];
+  }
+
+  /** The findings across files, made now; an engine failure makes none rather than failing the lints. */
+  private acrossOf(report: FileReport): Finding[] {
+    let found: Finding[] = [];
+    try {
+      found = this.across(report);
+    } catch {
+      found = [];
+    }
+    this.lastAcross.set(report.path, found);
+    return found;
   }
 
   /** Forget every finished lint (they were made under other settings, or before a parser was ready). */
   forget(): void {
     this.latest.clear();
+    this.lastAcross.clear();
   }
 
   /** Whether the lints of this parse are done. */
@@ -74,10 +98,11 @@ export class Lints {
   known(report: FileReport): Finding[] {
     const rs = report.ruleSet;
     if (!rs) return [];
+    const across = this.lastAcross.get(report.path) ?? [];
     const own = this.done.get(rs);
-    if (own) return own;
+    if (own) return [...own, ...across];
     const last = this.latest.get(report.path);
     if (!last) return [];
-    return carryFindings(last.ruleSet.source.text, rs.source.text, last.findings, report.path);
+    return carryFindings(last.ruleSet.source.text, rs.source.text, [...last.findings, ...across], report.path);
   }
 }

@@ -3,6 +3,8 @@ import { finish, type Steps } from '../../shared/analysis/steps';
 import { EMPTY_CONFIG, isExcluded, type LintConfig } from '../../shared/config/lint-config';
 import { detectDialect, isRequestsFile, type AnyDialect } from '../../shared/dialects';
 import { requestsCandidates } from '../../shared/requests/locate';
+import { projectFolder } from '../../shared/check/agents-disagree';
+import { isAgentPolicyPath } from '../../shared/check/project-agents';
 import { parseRequestsFile } from '../../shared/requests/parse';
 import type { RequestsFile } from '../../shared/requests/model';
 import * as path from 'path';
@@ -351,6 +353,8 @@ export class Workspace {
       // The pair and the policy are known from the parse: nothing is run to find them.
       const a = this.classify(this.uriOf(o), (entry) => entry.report ?? entry.parsed);
       if (a.rulePath === p || a.requestsPath === p || a.report?.ruleSet?.members?.some((m) => m.path === p)) out.add(o);
+      // Another agent's policy of the same project: what agents-disagree says of this file can change.
+      else if (a.kind === 'rules' && a.report?.dialect?.neutralRequest && isAgentPolicyPath(p) && projectFolder(p) === projectFolder(o)) out.add(o);
     }
     return [...out].map((o) => this.uriOf(o));
   }

@@ -36,6 +36,8 @@ export interface CheckOptions {
   dialect?: string;
   /** Overrides for texts of open documents (path → text), so unsaved edits are what is checked. */
   overlay?: Map<string, string>;
+  /** Findings about this file made across files (`agents-disagree`): levels and suppressions apply to them as to its own. */
+  extraFindings?: Finding[];
   /** Parses a requests file; a host that re-checks on every keystroke passes a memoized one. */
   parseRequests?: typeof parseRequestsFile;
   /**
@@ -172,7 +174,7 @@ export function parseRuleFile(rulePath: string, host: CheckHost, opts: CheckOpti
     report.diagnostics = applyLevels(ruleSet.findings.map(headline), config);
     return report;
   }
-  const shown = shownRuleFindings(report, [...ruleSet.findings.map(headline), ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {})], config, got.text);
+  const shown = shownRuleFindings(report, [...ruleSet.findings.map(headline), ...lintRuleSet(dialect, ruleSet, opts.ctx ?? {}), ...(opts.extraFindings ?? [])], config, got.text);
   report.diagnostics = shown.kept;
   if (shown.suppressed.length) report.suppressed = shown.suppressed;
   return report;

@@ -8,6 +8,7 @@ import type { HistoryEntry, Observation } from '../history/types';
 import type { Suggestion, SuggestScope } from '../history/suggestion';
 import type { RequestInputHelp } from '../requests/input';
 import type { StoredRequest } from '../requests/model';
+import type { DialectRequest, NeutralRequest } from '../requests/neutral';
 import type { NeutralRules, Translated } from '../translate/neutral';
 
 /** A file handed to a dialect: its path (for detection and relative resolution) and its text. */
@@ -101,6 +102,42 @@ export interface Dialect<RS extends RuleSet = RuleSet, Q = unknown> {
    * folder, merged configs): hosts ask it which files belong together and parse them as one.
    */
   readonly policy?: PolicyCapability<RS>;
+  /**
+   * The agent's own request for a neutral call (`requests/neutral.ts`): "run this shell command"
+   * becomes `Bash` here, `run_shell_command` there. `unsupported` says why the agent has no rule
+   * that decides such a call (Codex's rules judge commands only), so the caller says so rather
+   * than claim a decision.
+   * @example claude.neutralRequest!({ kind: 'read', path: '.env' }) // { request: { tool: 'Read', path: '.env' } }
+   */
+  neutralRequest?(request: NeutralRequest): DialectRequest<Q>;
+  /**
+   * Neutral calls a rule of this file speaks of (`Bash(git push:*)` → `git push`, `Read(./.env)` →
+   * read `.env` and `cat .env`): the witnesses `agents-disagree` asks every other agent about.
+   * Each is only a candidate: the caller confirms with `evaluate` that this policy decides it.
+   * @example claude.neutralWitnesses!(rs, rs.rules[0]) // [{ kind: 'read', path: '.env' }, { kind: 'shell', command: 'cat .env' }]
+   */
+  neutralWitnesses?(rs: RS, rule: RS['rules'][number]): NeutralRequest[];
+  /**
+   * An edit of this file adding one rule that decides a neutral call as `decision`: what "Make
+   * <agent> agree" applies (another agent denies or asks the call), and what `translate` writes a
+   * file with, rule by rule. Undefined when this agent has no such rule to write. Only a proposal:
+   * the caller re-parses the edited policy and decides the call again.
+   * @example codex.ruleEdit!(rs, { kind: 'shell', command: 'git push' }, 'deny')?.rule // 'prefix_rule(pattern=["git", "push"], decision="forbidden")'
+   */
+  ruleEdit?(rs: RS, request: NeutralRequest, decision: Decision): RuleEdit | undefined;
+  /**
+   * Which of two matching rules decides: the `later` one in the file (OpenCode), the `earlier` one
+   * (oh-my-pi's first applicable entry), the one of higher `priority` (Gemini; `ruleEdit` gives an
+   * added rule the highest), or the `stricter` one whatever the order (Claude Code's tiers, Codex).
+   * `translate` writes rules in the order that keeps the source's winner.
+   */
+  readonly precedence?: 'later' | 'earlier' | 'priority' | 'stricter';
+}
+
+/** A rule added to a file: as written (for the action's title), and the offset edits of the file's text that add it. */
+export interface RuleEdit {
+  rule: string;
+  edits: Array<{ start: number; end: number; text: string }>;
 }
 
 /**

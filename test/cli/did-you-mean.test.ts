@@ -38,7 +38,7 @@ describe('cli: a mistyped word names the closest known one (exit 2)', () => {
 
   it('a format, a translation target and a subcommand', () => {
     assert.match(cli(['check', '.', '--format', 'jsn']).stderr, /--format must be one of text, json, sarif; did you mean 'json'\?/);
-    assert.match(cli(['translate', CLAUDE, '--to', 'gemeni']).stderr, /--to must be claude, codex or gemini; did you mean 'gemini'\?/);
+    assert.match(cli(['translate', CLAUDE, '--to', 'gemeni']).stderr, /--to must be opencode, omp, claude, codex or gemini; did you mean 'gemini'\?/);
     assert.match(cli(['rules', 'set-profil', 'strict']).stderr, /unknown subcommand 'set-profil'; did you mean 'set-profile'\?/);
     assert.match(cli(['lsp', '--stdi']).stderr, /unknown option '--stdi'; did you mean '--stdio'\?/);
   });

@@ -80,7 +80,7 @@ describe('cli: help, usage and version', () => {
   it('a missing argument repeats the command usage', () => {
     const r = cli(['eval', 'examples/opencode/opencode.json']);
     assert.strictEqual(r.code, 2);
-    assert.match(r.stderr, /give exactly one of --request JSON or --requests FILE\nusage: rulelens eval RULEFILE/);
+    assert.match(r.stderr, /give exactly one of --request JSON or --requests FILE\nusage: rulelens eval \(RULEFILE/);
   });
 
   it('a bad option value repeats the command usage', () => {

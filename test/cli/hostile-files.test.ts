@@ -217,7 +217,7 @@ describe('cli: check paths that hold nothing to check', function () {
   it('the usage documents --dialect for check and eval', () => {
     const r = run(['--help'], os.tmpdir());
     assert.match(r.stdout, /rulelens check \[PATH\.\.\.\] \[--dialect ID\]/);
-    assert.match(r.stdout, /rulelens eval RULEFILE .*\[--dialect ID\]/);
+    assert.match(r.stdout, /rulelens eval \(RULEFILE .*\[--dialect ID\]/);
   });
 
   it('--dialect forces one: the same file is then checked', () => {

@@ -23,8 +23,10 @@ describe('language server: the shell parser loads on first need', function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulelens-wasm-'));
     probe = path.join(dir, 'wasm-reads.txt');
     fs.writeFileSync(path.join(dir, 'opencode.json'), '{ "permission": { "edit": "deny", "bash": { "git *": "allow" } } }\n');
-    fs.mkdirSync(path.join(dir, '.claude'));
-    fs.writeFileSync(path.join(dir, '.claude', 'settings.json'), '{ "permissions": { "allow": ["Bash(npm run:*)"], "deny": ["Bash(rm:*)"] } }\n');
+    // The Claude settings are another project's: a Claude policy beside the OpenCode file would be
+    // compared with it (agents-disagree), and that needs Claude Code's shell parser at once.
+    fs.mkdirSync(path.join(dir, 'other', '.claude'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'other', '.claude', 'settings.json'), '{ "permissions": { "allow": ["Bash(npm run:*)"], "deny": ["Bash(rm:*)"] } }\n');
     // The server process inherits these: the probe is preloaded into it.
     process.env.NODE_OPTIONS = `${saved.options ?? ''} -r ${path.join(__dirname, 'wasm-probe.cjs')}`.trim();
     process.env.RULELENS_WASM_PROBE = probe;
@@ -48,8 +50,8 @@ describe('language server: the shell parser loads on first need', function () {
   });
 
   it('loads the bash grammar once a Claude Code file is opened, and then decides its commands', async () => {
-    const uri = pathToFileURL(path.join(dir, '.claude', 'settings.json')).href;
-    await client.open(uri, fs.readFileSync(path.join(dir, '.claude', 'settings.json'), 'utf8'));
+    const uri = pathToFileURL(path.join(dir, 'other', '.claude', 'settings.json')).href;
+    await client.open(uri, fs.readFileSync(path.join(dir, 'other', '.claude', 'settings.json'), 'utf8'));
     await client.until(() => client.diagnostics.has(uri), 60_000, 'Claude Code diagnostics');
     assert.ok(wasmRead(probe).some((p) => p.endsWith('tree-sitter-bash.wasm')), wasmRead(probe).join(', '));
     const r = await client.request<{ ok: boolean; verdict?: { decision: string } }>('rulelens/evaluate', { uri, request: { tool: 'Bash', command: 'npm run build' } });

@@ -1,4 +1,7 @@
 import type { Dialect } from '../dialect';
+import { claudeNeutralWitnesses } from './neutral-witnesses';
+import { claudeNeutralRequest } from './neutral-request';
+import { claudeRuleEdit } from './rule-edit';
 import { detectClaude } from './detect';
 import { evaluateClaude } from './evaluate';
 import { claudeLintSteps, lintClaude } from './lint';
@@ -40,6 +43,10 @@ export const claude: Dialect<ClaudeRuleSet, ClaudeRequest> = {
   vocabulary: CLAUDE_VOCABULARY,
   policy: claudePolicy,
   witnesses: claudeWitnesses,
+  neutralWitnesses: claudeNeutralWitnesses,
+  neutralRequest: claudeNeutralRequest,
+  ruleEdit: claudeRuleEdit,
+  precedence: 'stricter',
 };
 
 export type { ClaudeLayer, ClaudeMode, ClaudeRequest, ClaudeRule, ClaudeRuleSet, LayerName, RuleMatcher, Tier } from './types';

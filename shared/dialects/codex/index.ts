@@ -1,4 +1,7 @@
 import type { Dialect } from '../dialect';
+import { codexNeutralWitnesses } from './neutral-witnesses';
+import { codexNeutralRequest } from './neutral-request';
+import { codexRuleEdit } from './rule-edit';
 import { CODEX_REQUEST_INPUT } from './request-input';
 import { detectCodex } from './detect';
 import { evaluateCodex } from './evaluate';
@@ -30,6 +33,10 @@ export const codex: Dialect<CodexRuleSet, CodexRequest> = {
   vocabulary: { requestInput: CODEX_REQUEST_INPUT, values: {} },
   policy: codexPolicy,
   witnesses: codexWitnesses,
+  neutralWitnesses: codexNeutralWitnesses,
+  neutralRequest: codexNeutralRequest,
+  ruleEdit: codexRuleEdit,
+  precedence: 'stricter',
 };
 
 export type { CodexRequest, CodexRule, CodexRuleSet, CodexNative } from './types';

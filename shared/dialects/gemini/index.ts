@@ -1,4 +1,7 @@
 import type { Dialect } from '../dialect';
+import { geminiNeutralWitnesses } from './neutral-witnesses';
+import { geminiNeutralRequest } from './neutral-request';
+import { geminiRuleEdit } from './rule-edit';
 import { GEMINI_REQUEST_INPUT } from './request-input';
 import { translateToGemini } from './translate';
 import { initShellParser } from '../../host/shell-parser';
@@ -30,6 +33,10 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   vocabulary: { requestInput: GEMINI_REQUEST_INPUT, values: {} },
   policy: geminiPolicy,
   witnesses: geminiWitnesses,
+  neutralWitnesses: geminiNeutralWitnesses,
+  neutralRequest: geminiNeutralRequest,
+  ruleEdit: geminiRuleEdit,
+  precedence: 'priority',
 };
 
 export type { GeminiRequest, GeminiRule, GeminiRuleSet, GeminiNative, GeminiMode } from './types';

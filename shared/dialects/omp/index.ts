@@ -1,4 +1,7 @@
 import type { Dialect } from '../dialect';
+import { ompNeutralRequest } from './neutral-request';
+import { ompNeutralWitnesses } from './neutral-witnesses';
+import { ompRuleEdit } from './rule-edit';
 import type { Verdict } from '../../model';
 import { detectOmp } from './detect';
 import { evaluateOmp } from './evaluate';
@@ -28,6 +31,10 @@ export const omp: Dialect<OmpRuleSet, OmpRequest> = {
   history: { requestFields: ompHistoryFields, storedCall: ompStoredCall },
   vocabulary: OMP_VOCABULARY,
   witnesses: ompWitnesses,
+  neutralRequest: ompNeutralRequest,
+  neutralWitnesses: ompNeutralWitnesses,
+  ruleEdit: ompRuleEdit,
+  precedence: 'earlier',
 };
 
 /**

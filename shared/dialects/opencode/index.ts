@@ -1,4 +1,7 @@
 import type { Dialect } from '../dialect';
+import { opencodeNeutralRequest } from './neutral-request';
+import { opencodeRuleEdit } from './rule-edit';
+import { opencodeNeutralWitnesses } from './neutral-witnesses';
 import { detectOpencode } from './detect';
 import { evaluateOpencode } from './evaluate';
 import { lintOpencode } from './lint';
@@ -45,6 +48,10 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
     broadRule: (_rs, r) => (isBroadBash(r) ? `bash ${r.resource}` : undefined),
   },
   policy: opencodePolicy,
+  neutralRequest: opencodeNeutralRequest,
+  ruleEdit: opencodeRuleEdit,
+  precedence: 'later',
+  neutralWitnesses: opencodeNeutralWitnesses,
 };
 
 export type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
