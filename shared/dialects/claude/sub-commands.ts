@@ -1,5 +1,5 @@
 import { screenCommand } from './shell-screen';
-import { withShellTree, type SyntaxNode } from '../../host/shell-parser';
+import { shellParseRefusal, withShellTree, type SyntaxNode } from '../../host/shell-parser';
 import { walkShellTree } from './shell-walk';
 import { BoundedCache } from '../../compiled/bounded-cache';
 
@@ -113,6 +113,10 @@ function splitFresh(command: string): ShellSplit {
   const screen = screenCommand(command);
   if (command.length > MAX_COMMAND_CHARS) {
     return { subcommands: fallbackSplit(command), failClosed: [`command is ${command.length} characters, over the ${MAX_COMMAND_CHARS} limit: never allowed`, ...screen.caps], refused: screen.refused, writes: [], reads: [], pathCaps: [], notReadOnly: [], parsed: false };
+  }
+  const costly = shellParseRefusal(command);
+  if (costly !== undefined) {
+    return { subcommands: fallbackSplit(command), failClosed: [`${costly}: never allowed`, ...screen.caps], refused: screen.refused, writes: [], notReadOnly: [], parsed: false };
   }
   const parsed = withShellTree(command, (root) => {
     const failClosed: string[] = [...screen.caps];

@@ -73,12 +73,16 @@ export function evaluateCodex(rs: CodexRuleSet, req: CodexRequest, _ctx: EvalCon
   const script = req.noShellSplit ? undefined : shellScript(req.command);
   let parts: string[][] = [req.command];
   let kind = 'command';
+  let unread: string | undefined;
   if (script !== undefined) {
     const split = splitPlainScript(script);
     if (split.parts) {
       parts = split.parts;
       kind = 'shell part';
       notes.push(`${req.command[0]} ${req.command[1]} script split into ${parts.length} command${parts.length === 1 ? '' : 's'} (plain words joined by && || ; |); each is decided and the strictest wins`);
+    } else if (split.unread) {
+      unread = split.reason;
+      notes.push(`${req.command[0]} ${req.command[1]} script not read (${split.reason}); Codex may split it, so the whole argv is decided and is at most prompt`);
     } else notes.push(`${req.command[0]} ${req.command[1]} script not split (${split.reason}): the whole argv is one command`);
   }
   const results = parts.map((p) => decidePart(rs, rules, p, fallback, kind));
@@ -93,6 +97,12 @@ export function evaluateCodex(rs: CodexRuleSet, req: CodexRequest, _ctx: EvalCon
   let decision: Decision = CODEX_DECISIONS[native];
   const matchedAny = results.some((r) => r.matched.length > 0);
   let branch = results.length > 1 ? `strictest of ${results.length} parts: ${native}` : decider.section.branch;
+  // A script RuleLens did not read is never allowed by RuleLens (fail closed).
+  if (unread !== undefined && native === 'allow') {
+    native = 'prompt';
+    decision = CODEX_DECISIONS[native];
+    branch += `; ${unread}: at most prompt`;
+  }
   if (native === 'prompt' && req.approval === 'never') {
     native = 'forbidden';
     decision = 'deny';

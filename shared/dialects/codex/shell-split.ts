@@ -1,4 +1,4 @@
-import { withShellTree, type SyntaxNode } from '../../host/shell-parser';
+import { shellParseRefusal, withShellTree, type SyntaxNode } from '../../host/shell-parser';
 
 /**
  * The shells whose `-c` / `-lc` script Codex parses, exactly as written: their bare names and
@@ -18,7 +18,11 @@ export const SPLIT_FLAGS = new Set(['-c', '-lc']);
  */
 const PLAIN_KINDS = new Set(['program', 'list', 'pipeline', 'command', 'command_name', 'word', 'string', 'string_content', 'raw_string', 'number', 'concatenation', '&&', '||', ';', '|', '"', "'"]);
 
-export type SplitResult = { parts: string[][]; reason: null } | { parts: null; reason: string };
+/**
+ * `unread` marks a script RuleLens did not parse at all (too costly, see `shellParseRefusal`):
+ * Codex may split it, so the whole-argv decision is at most prompt.
+ */
+export type SplitResult = { parts: string[][]; reason: null } | { parts: null; reason: string; unread?: true };
 
 /**
  * The script of `[bash|zsh|sh, -c|-lc, SCRIPT]`, or undefined for any other argv.
@@ -77,6 +81,8 @@ function wordText(n: SyntaxNode): string | undefined {
  * @example splitPlainScript('git status && ls -l') // { parts: [['git','status'],['ls','-l']], reason: null }
  */
 export function splitPlainScript(script: string): SplitResult {
+  const costly = shellParseRefusal(script);
+  if (costly !== undefined) return { parts: null, reason: costly, unread: true };
   const r = withShellTree(script, (root): SplitResult => {
     if (root.hasError) return { parts: null, reason: 'the script does not parse' };
     const parts: string[][] = [];

@@ -1,7 +1,7 @@
 import type { EvalContext, TraceRow, TraceSection, Verdict } from '../../model';
 import { mcpServerOf, MCP_PREFIX } from './mcp';
 import { heuristicWords, isDangerous } from './heuristics';
-import { hasRedirection, MARKER_NAMES, shellDetails, stripShellWrapper } from './shell';
+import { hasRedirection, MARKER_NAMES, shellDetails, shellParseRefusal, stripShellWrapper } from './shell';
 import { stableArgs } from './stable-json';
 import { isKnownSafe, type SafeContext } from './known-safe';
 import { posix } from 'path';
@@ -238,6 +238,17 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
 
   const checkShell = (command: string, m: GeminiRule, depth: number, section: TraceSection, original: GeminiRule): Outcome => {
     const ruleRef = original.builtin ? undefined : original;
+    // Not read at all (too costly to parse) is not Gemini's "does not parse": RuleLens never allows it.
+    const costly = shellParseRefusal(command);
+    if (costly !== undefined) {
+      if (!notes.includes(costly)) notes.push(costly);
+      if (m.native === 'deny') {
+        section.branch = `${costly}; the matched rule denies, which stands`;
+        return { native: 'deny', rule: ruleRef };
+      }
+      section.branch = `${costly}; at most ask_user`;
+      return { native: 'ask_user', rule: m.native === 'ask_user' ? ruleRef : undefined };
+    }
     const parsed = shellDetails(command);
     if (!parsed || parsed.details.length === 0 || parsed.hasError) {
       if (m.native === 'deny') {

@@ -1,4 +1,6 @@
-import { withShellTree, type SyntaxNode } from '../../host/shell-parser';
+import { shellParseRefusal, withShellTree, type SyntaxNode } from '../../host/shell-parser';
+
+export { shellParseRefusal };
 
 /** One piece Gemini's splitter reports: a command, or a redirection/substitution marker. */
 export interface ShellDetail {
