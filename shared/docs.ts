@@ -8,6 +8,14 @@ export function lintDocUrl(id: string): string {
 
 /** One-line summaries of the lint ids, for SARIF rule descriptions and completion. */
 export const LINT_SUMMARIES: Record<string, string> = {
+  'copilot-ignores-permissions': "A repository that runs GitHub Copilot CLI: Copilot ignores the permission rules of .claude/settings.json.",
+  'copilot-no-invocation': "A Copilot CLI flags file with no flag, or a script with no copilot command line.",
+  'copilot-flag-value': "--allow-tool or --deny-tool without a value: it grants or refuses nothing.",
+  'copilot-not-modelled': "A Copilot CLI flag that changes who answers prompts (--autopilot, --mode, --assisted-approval): RuleLens decides as without it.",
+  'copilot-allow-all': "--allow-all, --yolo, --allow-all-tools or a bare shell allow: Copilot CLI runs any command without asking.",
+  'copilot-shell-glob': "A * inside shell(\u2026) other than a final :* is matched literally: the rule covers no real command.",
+  'copilot-foreign-kind': "A Copilot CLI tool pattern using another agent's tool name (Bash, Read, Edit): it names an MCP server and never matches.",
+  'copilot-malformed-rule': "A Copilot CLI --allow-tool/--deny-tool value it rejects: the CLI exits before any tool runs.",
   'shadowed-deny': 'A deny that can never decide anything: other rules cover every request it matches.',
   'overridden-deny': 'A deny that decides some of what it matches but not all.',
   'dead-rule': 'A rule that decides nothing.',
