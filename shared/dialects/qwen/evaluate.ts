@@ -154,7 +154,7 @@ export function evaluateQwen(rs: QwenRuleSet, req: QwenRequest, ctx: EvalContext
   const mode = req.mode ?? rs.approvalMode ?? 'auto';
   const effMode = !trusted && mode !== 'default' && mode !== 'plan' ? 'default' : mode;
   const before = decision;
-  decision = applyMode(decision, effMode, tool, req, notes);
+  decision = applyMode(decision, effMode, tool, req, notes, unsure.length > 0);
   if (req.interactive === false && decision === 'ask') decision = 'deny';
   if (req.interactive === false && (SHELL_TOOLS.has(tool) || tool === 'edit' || tool === 'write_file') && decision !== 'deny' && effMode !== 'yolo' && !(effMode === 'auto-edit' && !SHELL_TOOLS.has(tool))) {
     const named = rules.some((r) => r.tier === 'allow' && !r.invalid && !r.specifier && !r.params && ruleToolCovers(r.toolName, tool));
@@ -175,8 +175,10 @@ export function evaluateQwen(rs: QwenRuleSet, req: QwenRequest, ctx: EvalContext
 }
 
 /** The approval mode after the rules: yolo runs what is not denied, auto-edit approves edits and fetches, plan and auto are not decided here. */
-function applyMode(d: Decision, mode: string, tool: string, req: QwenRequest, notes: string[]): Decision {
+function applyMode(d: Decision, mode: string, tool: string, req: QwenRequest, notes: string[], unsure: boolean): Decision {
   if (d === 'deny') return d;
+  // A call RuleLens could not clear of a deny stays at ask whatever the mode.
+  if (unsure) return d;
   if (tool === 'ask_user_question') return 'ask';
   if (mode === 'yolo') return 'allow';
   if (mode === 'auto-edit' && d === 'ask' && (EDIT_TOOLS.has(tool) || tool === 'web_fetch' || tool === 'web_search')) return 'allow';

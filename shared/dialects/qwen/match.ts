@@ -110,9 +110,42 @@ function runNodes(nodes: Node[], text: string): boolean {
 export function commandMatches(pattern: string, command: string): boolean | undefined {
   if (pattern === '*') return true;
   const cmd = normalizeCommand(command);
-  if (cmd === undefined || cmd.length > MAX_MATCH_CHARS) return undefined;
+  if (cmd === undefined) return headMatches(pattern, command);
+  if (cmd.length > MAX_MATCH_CHARS) return undefined;
   if (!pattern.includes('*')) return cmd === pattern || cmd.startsWith(`${pattern} `);
   return runNodes(nodesOf(pattern), cmd);
+}
+
+const SPECIAL = /[$`*?[\]{}#()<>|&;!\\~'"\r\n\t]/;
+
+/**
+ * A pattern that is a literal head and a final `*` or ` *`, against a command whose first words are
+ * plain and whose rest RuleLens does not tokenize (`echo $(id)`): the normalised command is those
+ * words, then whatever the rest becomes, so the head decides whenever it lies within them.
+ */
+function headMatches(pattern: string, command: string): boolean | undefined {
+  const star = pattern.indexOf('*');
+  const tail = star < 0 ? '' : pattern.slice(star);
+  if (star >= 0 && tail !== '*') return undefined;
+  const words: string[] = [];
+  for (const w of command.trim().split(' ')) {
+    if (w === '') return undefined;
+    if (SPECIAL.test(w)) break;
+    words.push(w);
+  }
+  let k = 0;
+  while (k < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[k])) k++;
+  if (k === words.length) return undefined;
+  const known = words.slice(k).join(' ');
+  // No star: equal or a word prefix; " *": the same; "*": any continuation of the head.
+  const spaced = star < 0 || pattern[star - 1] === ' ';
+  const head = star < 0 ? pattern : spaced ? pattern.slice(0, star - 1) : pattern.slice(0, star);
+  if (spaced) {
+    if (known === head || known.startsWith(`${head} `)) return true;
+    return head.startsWith(known) ? undefined : false;
+  }
+  if (known.startsWith(head)) return true;
+  return head.startsWith(known) ? undefined : false;
 }
 
 /**

@@ -23,7 +23,7 @@ const lists = (rule: fc.Arbitrary<string>) => fc.record({ allow: fc.array(rule, 
 /** Two layers (user, workspace): shell-only rules half of the time, so shell calls stay decidable. */
 export const layers = fc.oneof(fc.tuple(lists(shellRule), lists(shellRule)), fc.tuple(lists(anyRule), lists(anyRule)));
 
-const SEGMENTS = ['git status', 'git log', 'git diff', 'git commit -m x', 'git push origin main', 'git push --force', 'git', 'gitk', 'npm test', 'npm test --watch', 'npm testx', 'npm run build', 'echo hi', 'pwd', 'make', 'make install', 'FOO=1 git push', 'sudo git push', 'git push origin main --force', 'npm test:unit', 'git commit -m "a b"'];
+const SEGMENTS = ['git status', 'git log', 'git diff', 'git commit -m x', 'git push origin main', 'git push --force', 'git', 'gitk', 'npm test', 'npm test --watch', 'npm testx', 'npm run build', 'echo hi', 'pwd', 'make', 'make install', 'FOO=1 git push', 'sudo git push', 'git push origin main --force', 'npm test:unit', 'git commit -m "a b"', 'echo $(git push)', 'git log `date`', 'npm test $X', 'FOO=$(id) make', 'git push origin "$(cat x)"'];
 const JOINS = [' && ', '; ', ' | ', ' || ', '\n'];
 export const command = fc.oneof(
   fc.constantFrom(...SEGMENTS),
