@@ -33,7 +33,7 @@ interface Check {
 }
 
 /** The words of a URL a shell command names (`curl https://…`), for the URL check. */
-const URL_WORD = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+const URL_WORD = /^[A-Z][A-Z0-9+.-]*:\/\//i;
 /** Programs that take a host without a scheme (`curl example.com`): such a word's URL is unknown. */
 const URL_PROGRAMS = ['curl', 'wget', 'http', 'https', 'xh', 'aria2c'];
 

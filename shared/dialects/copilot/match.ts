@@ -6,6 +6,16 @@ import { posix } from 'path';
  * observed, an allow pattern matches less and a deny pattern more, so nothing unproven is allowed.
  */
 
+/**
+ * The text without its trailing slashes (a loop: a `/\/+$/` test is quadratic on a long run of slashes).
+ * @example trimSlashes('/a/b//') // '/a/b'
+ */
+export function trimSlashes(s: string): string {
+  let end = s.length;
+  while (end > 0 && s[end - 1] === '/') end--;
+  return s.slice(0, end);
+}
+
 /** Programs whose command identifier is the program and its first-level subcommand. */
 export const SUBCOMMAND_PROGRAMS: readonly string[] = ['git', 'gh'];
 
@@ -55,9 +65,9 @@ export interface UrlPattern {
  */
 export function urlPattern(value: string): UrlPattern | undefined {
   const v = value.trim();
-  const m = /^(?:([A-Za-z][A-Za-z0-9+.-]*):\/\/)?(\*\.)?([^/:?#]+)(?::(\d+))?(\/[^?#]*)?$/.exec(v);
+  const m = /^(?:([A-Z][A-Z0-9+.-]*):\/\/)?(\*\.)?([^/:?#]+)(?::(\d+))?(\/[^?#]*)?$/i.exec(v);
   if (!m || m[3] === '') return undefined;
-  return { scheme: (m[1] ?? 'https').toLowerCase(), wildcard: m[2] !== undefined, host: m[3].toLowerCase(), port: m[4] ?? '', path: m[5] && m[5] !== '/' ? m[5].replace(/\/+$/, '') : '' };
+  return { scheme: (m[1] ?? 'https').toLowerCase(), wildcard: m[2] !== undefined, host: m[3].toLowerCase(), port: m[4] ?? '', path: m[5] && m[5] !== '/' ? trimSlashes(m[5]) : '' };
 }
 
 /**
@@ -81,7 +91,7 @@ export function urlMatches(p: UrlPattern, url: string, use: 'allow' | 'deny'): b
   if (!hostOk) return false;
   if (p.port && u.port !== p.port) return use === 'deny';
   if (!p.path) return true;
-  const path = u.pathname.replace(/\/+$/, '');
+  const path = trimSlashes(u.pathname);
   return path === p.path || (use === 'deny' && path.startsWith(`${p.path}/`));
 }
 
@@ -92,7 +102,7 @@ export function urlMatches(p: UrlPattern, url: string, use: 'allow' | 'deny'): b
  */
 export function pathMatches(argument: string | undefined, abs: string, use: 'allow' | 'deny'): boolean {
   if (argument === undefined) return true;
-  const arg = argument.replace(/\/+$/, '');
+  const arg = trimSlashes(argument);
   if (arg.startsWith('/')) return abs === posix.normalize(arg) || (use === 'deny' && abs.startsWith(`${posix.normalize(arg)}/`));
   const tail = posix.normalize(arg).replace(/^\.\//, '');
   return abs === tail || abs.endsWith(`/${tail}`) || (use === 'deny' && abs.includes(`/${tail}/`));
@@ -100,6 +110,6 @@ export function pathMatches(argument: string | undefined, abs: string, use: 'all
 
 /** Whether `abs` is `dir` or inside it. */
 export function inside(abs: string, dir: string): boolean {
-  const d = dir.replace(/\/+$/, '');
+  const d = trimSlashes(dir);
   return abs === d || abs.startsWith(`${d}/`);
 }

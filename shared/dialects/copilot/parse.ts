@@ -37,10 +37,10 @@ const DENY_FLAGS: readonly CopilotFlag[] = ['deny-tool', 'deny-url', 'excluded-t
 export function parseToolPattern(value: string): ToolPattern | undefined {
   const v = value.trim();
   const open = v.indexOf('(');
-  if (open < 0) return /^[A-Za-z0-9_][A-Za-z0-9_.\-]*$/.test(v) ? { kind: v } : undefined;
+  if (open < 0) return /^\w[\w.-]*$/.test(v) ? { kind: v } : undefined;
   if (!v.endsWith(')')) return undefined;
   const kind = v.slice(0, open);
-  if (!/^[A-Za-z0-9_][A-Za-z0-9_.\-]*$/.test(kind)) return undefined;
+  if (!/^\w[\w.-]*$/.test(kind)) return undefined;
   const argument = v.slice(open + 1, -1).trim();
   return argument === '' ? { kind } : { kind, argument };
 }

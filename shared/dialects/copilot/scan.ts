@@ -110,10 +110,10 @@ export function invocations(text: string): Word[][] {
       const w = cmd[k].value;
       if (isCopilotProgram(w)) {
         // `npx -y @github/copilot`, `run: copilot`: the words before it only launch it.
-        if (cmd.slice(0, k).every((x) => LAUNCHERS.has(x.value) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(x.value) || /^@github\/copilot/.test(x.value))) out.push(cmd.slice(k));
+        if (cmd.slice(0, k).every((x) => LAUNCHERS.has(x.value) || /^[A-Z_]\w*=/i.test(x.value) || /^@github\/copilot/.test(x.value))) out.push(cmd.slice(k));
         break;
       }
-      if (!LAUNCHERS.has(w) && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) break;
+      if (!LAUNCHERS.has(w) && !/^[A-Z_]\w*=/i.test(w)) break;
     }
   }
   return out;

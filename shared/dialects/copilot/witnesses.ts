@@ -3,7 +3,7 @@ import type { Flip } from '../../diff/flips';
 import { sliced, type Candidate, type SearchSpec } from '../../diff/search';
 import type { EvalContext, Verdict } from '../../model';
 import { describe, evaluateCopilot } from './evaluate';
-import { urlPattern } from './match';
+import { trimSlashes, urlPattern } from './match';
 import type { CopilotRequest, CopilotRule, CopilotRuleSet } from './types';
 
 /** Requests every search tries besides the rules' own: one per check Copilot makes without flags. */
@@ -35,7 +35,7 @@ export function ruleRequests(r: CopilotRule): CopilotRequest[] {
     const u = urlPattern(p?.argument ?? r.value ?? 'example.com');
     if (u) for (const scheme of ['https', 'http']) for (const host of [u.host, `sub.${u.host}`]) out.push({ tool: 'web_fetch', url: `${scheme}://${host}${u.path || '/'}` });
   } else if (p) out.push({ tool: `${p.kind}/${p.argument ?? 'tool'}` });
-  else if (r.flag === 'add-dir' && r.value) out.push({ tool: 'view', path: `${r.value.replace(/\/+$/, '')}/a.txt` }, { tool: 'create', path: `${r.value.replace(/\/+$/, '')}/a.txt` });
+  else if (r.flag === 'add-dir' && r.value) out.push({ tool: 'view', path: `${trimSlashes(r.value)}/a.txt` }, { tool: 'create', path: `${trimSlashes(r.value)}/a.txt` });
   return out.map((q) => ({ ...q, invocation: r.invocation + 1 }));
 }
 

@@ -37,7 +37,7 @@ export function normalizeCommand(command: string): string | undefined {
   if (quote) return undefined;
   if (has || cur) words.push(cur);
   let k = 0;
-  while (k < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[k])) k++;
+  while (k < words.length && /^[A-Z_]\w*=/i.test(words[k])) k++;
   return words.slice(k).join(' ');
 }
 
@@ -134,7 +134,7 @@ function headMatches(pattern: string, command: string): boolean | undefined {
     words.push(w);
   }
   let k = 0;
-  while (k < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[k])) k++;
+  while (k < words.length && /^[A-Z_]\w*=/i.test(words[k])) k++;
   if (k === words.length) return undefined;
   const known = words.slice(k).join(' ');
   // No star: equal or a word prefix; " *": the same; "*": any continuation of the head.
@@ -216,8 +216,8 @@ export function domainMatches(spec: string, domain: string): boolean {
 
 /** `sanitizeToolNameForProvider`: characters other than letters, digits, `_` and `-` become `_`. */
 export function sanitize(name: string): string {
-  const s = name.replace(/[^A-Za-z0-9_-]/g, '_');
-  return /^[A-Za-z]/.test(s) ? s : `tool_${s}`;
+  const s = name.replace(/[^\w-]/g, '_');
+  return /^[A-Z]/i.test(s) ? s : `tool_${s}`;
 }
 
 /**

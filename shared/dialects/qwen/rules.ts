@@ -53,7 +53,7 @@ export interface ParsedRule {
   invalid: boolean;
 }
 
-const PARAM_KEY = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+const PARAM_KEY = /^[a-z_]\w*$/i;
 
 /**
  * A rule string as Qwen's `parseRule` reads it: `Tool` or `Tool(specifier)`; an opening

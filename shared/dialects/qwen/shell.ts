@@ -6,7 +6,7 @@
 
 const OPERATORS = ['&&', '||', ';;', '|&', '|', ';', '&', '\n'];
 const WORD_SEPARATORS = [' ', '\t', '\n'];
-const CR_WHOLE_TARGET = /(^|[ \t])(?:<<-?|1>>|1>|>>|>|2>>|2>|&>>|&>|<)\r$/;
+const CR_WHOLE_TARGET = /(?:^|[ \t])(?:<<-?|1>>|1>|>>|>|2>>|2>|&>>|&>|<)\r$/;
 
 function trimWords(text: string): string {
   let s = 0;
@@ -127,7 +127,7 @@ export function mayHaveOperations(command: string): boolean {
   for (const seg of splitCompound(command)) {
     const words = seg.trim().split(/\s+/);
     let k = 0;
-    while (k < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[k])) k++;
+    while (k < words.length && /^[A-Z_]\w*=/i.test(words[k])) k++;
     const prog = (words[k] ?? '').replace(/^['"]|['"]$/g, '');
     if (OPERATION_PROGRAMS.has(prog.slice(prog.lastIndexOf('/') + 1))) return true;
   }
