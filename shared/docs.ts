@@ -8,6 +8,22 @@ export function lintDocUrl(id: string): string {
 
 /** One-line summaries of the lint ids, for SARIF rule descriptions and completion. */
 export const LINT_SUMMARIES: Record<string, string> = {
+  'qwen-unknown-key': "A Claude Code key Qwen Code does not have: permissions.additionalDirectories (Qwen reads context.includeDirectories).",
+  'qwen-workspace-loosens': "A repository's .qwen/settings.json switches approvals to yolo, auto-edit or auto for everyone who opens it.",
+  'qwen-deprecated-key': "A legacy Qwen Code key: tools.allowed / tools.exclude (old names of permissions.allow / deny), tools.core (a registration filter), or a version-1 key.",
+  'qwen-bare-path': "A Qwen Code path rule like Read(.env) covers only that name in the working directory, not in subfolders.",
+  'qwen-allow-runs-substitution': "A Qwen Code shell allow ending in * (or a bare Bash allow) lets $(\u2026) and backticks run without asking.",
+  'qwen-unknown-tool': "A Qwen Code rule that never matches: an unknown or mis-cased tool name, or an MCP rule with a specifier.",
+  'qwen-malformed-rule': "A Qwen Code rule it ignores or misreads: unbalanced parentheses, a string instead of a list, or $VAR expanded from its environment.",
+  'qwen-invalid-json': "A Qwen Code settings file that JSON.parse refuses after comments are stripped (a trailing comma): a workspace file is reset to {}, a user file stops the CLI.",
+  'copilot-ignores-permissions': "A repository that runs GitHub Copilot CLI: Copilot ignores the permission rules of .claude/settings.json.",
+  'copilot-no-invocation': "A Copilot CLI flags file with no flag, or a script with no copilot command line.",
+  'copilot-flag-value': "--allow-tool or --deny-tool without a value: it grants or refuses nothing.",
+  'copilot-not-modelled': "A Copilot CLI flag that changes who answers prompts (--autopilot, --mode, --assisted-approval): RuleLens decides as without it.",
+  'copilot-allow-all': "--allow-all, --yolo, --allow-all-tools or a bare shell allow: Copilot CLI runs any command without asking.",
+  'copilot-shell-glob': "A * inside shell(\u2026) other than a final :* is matched literally: the rule covers no real command.",
+  'copilot-foreign-kind': "A Copilot CLI tool pattern using another agent's tool name (Bash, Read, Edit): it names an MCP server and never matches.",
+  'copilot-malformed-rule': "A Copilot CLI --allow-tool/--deny-tool value it rejects: the CLI exits before any tool runs.",
   'shadowed-deny': 'A deny that can never decide anything: other rules cover every request it matches.',
   'overridden-deny': 'A deny that decides some of what it matches but not all.',
   'dead-rule': 'A rule that decides nothing.',

@@ -11,7 +11,7 @@ export const MAX_DISCOVERED_FILES = 100_000;
 export const SNIFF_BYTES = 64 * 1024;
 
 /** Extensions whose files are sniffed by content; a name a dialect claims is taken whatever it ends with. */
-const CANDIDATE = /\.(?:jsonc?|ya?ml|rules|toml|codexpolicy)$/i;
+const CANDIDATE = /\.(?:jsonc?|ya?ml|rules|toml|codexpolicy|sh)$/i;
 
 /**
  * Whether a file name is worth a look for rules: claimed by a dialect, or of an extension sniffed

@@ -1,6 +1,6 @@
 import * as path from 'path';
 
-const RULE_EXTENSIONS = ['.json', '.jsonc', '.yaml', '.yml', '.rules', '.toml'];
+const RULE_EXTENSIONS = ['.json', '.jsonc', '.yaml', '.yml', '.rules', '.toml', '.flags', '.sh'];
 
 /**
  * Candidate requests files for a rule file, most preferred first.

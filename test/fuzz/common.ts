@@ -24,6 +24,8 @@ export const FILE_NAME: Record<string, string> = {
   'bounds-paths': '.attesso/paths.json',
   codex: '.codex/rules/default.rules',
   gemini: '.gemini/policies/policy.toml',
+  copilot: '.github/copilot/permissions.flags',
+  qwen: '.qwen/settings.json',
 };
 
 export const fileNameOf = (d: AnyDialect): string => FILE_NAME[d.id] ?? `${d.id}.json`;

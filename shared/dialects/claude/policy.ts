@@ -3,6 +3,7 @@ import { posix } from 'path';
 import type { PolicyCapability, PolicyHost, PolicyMember } from '../dialect';
 import type { EvalContext } from '../../model';
 import { layerOf, LOCAL_SETTINGS_FILE, mergeSettings, readSettingsFile, SETTINGS_FILE, type SettingsFile } from './settings';
+import { COPILOT_MARKER_LAYER, copilotIgnores, copilotMarkers } from './copilot-view';
 import { MAX_SKILLS, skillInfo } from './skills';
 import { LAYER_TITLES, type ClaudeRuleSet, type SkillInfo } from './types';
 
@@ -40,6 +41,7 @@ export function claudeMembers(file: { path: string }, host: PolicyHost, ctx: Eva
     const text = host.readFile(path);
     if (text !== undefined) out.push({ path, layer: SKILL_LAYER, text });
   }
+  out.push(...copilotMarkers(posix.dirname(dir), host));
   return out;
 }
 
@@ -52,7 +54,9 @@ export function parseClaudePolicy(file: { path: string; text: string }, members:
   const files: SettingsFile[] = [readSettingsFile(file, ctx)];
   const same = (a: string, b: string) => posix.resolve(slashes(a)) === posix.resolve(slashes(b));
   const skills: Record<string, SkillInfo> = {};
+  const markers = members.filter((m) => m.layer === COPILOT_MARKER_LAYER);
   for (const m of members) {
+    if (m.layer === COPILOT_MARKER_LAYER) continue;
     if (m.layer === SKILL_LAYER) {
       if (m.text !== undefined) skills[posix.basename(posix.dirname(slashes(m.path)))] = skillInfo(m.path, m.text);
       continue;
@@ -64,6 +68,8 @@ export function parseClaudePolicy(file: { path: string; text: string }, members:
   const managed = ctx.managedSettings;
   if (managed && !files.some((f) => same(f.path, managed.path))) files.push(readSettingsFile(managed, ctx, 'managed'));
   const rs = mergeSettings(files, file.path, ctx);
+  const ignored = copilotIgnores(rs, markers);
+  if (ignored) rs.findings.push(ignored);
   const absent = members.filter((m) => m.text === undefined && m.layer !== SKILL_LAYER).map((m) => ({ path: m.path, layer: m.layer, present: false }));
   const skillRefs = members.filter((m) => m.layer === SKILL_LAYER).map((m) => ({ path: m.path, layer: m.layer, present: true }));
   return { ...rs, skills, members: [...(rs.members ?? []), ...absent, ...skillRefs] };

@@ -1,0 +1,58 @@
+import type { Deadline } from '../../analysis/budget';
+import type { Flip } from '../../diff/flips';
+import { sliced, type Candidate, type SearchSpec } from '../../diff/search';
+import type { EvalContext, Verdict } from '../../model';
+import { describeCall, evaluateQwen } from './evaluate';
+import type { QwenRequest, QwenRule, QwenRuleSet } from './types';
+
+/**
+ * The requests a rule tells apart: for a command pattern its literal words, one word more, a
+ * compound with another command; for a path its own place and one below; for a domain the host
+ * and a subdomain; for a tool-only rule one call of the tool.
+ * @example ruleRequests(rule) // [{ tool: 'run_shell_command', command: 'git push' }, …]
+ */
+export function ruleRequests(r: QwenRule, root: string): QwenRequest[] {
+  const tool = r.toolName;
+  if (r.kind === 'command' && r.specifier) {
+    const base = r.specifier.replace(/ ?\*$/, '').replace(/\*/g, 'x');
+    return [base, `${base} x`, `${base}x`, `${base} && touch y`, `sudo ${base}`].map((command) => ({ tool, command }));
+  }
+  if (r.kind === 'path' && r.specifier) {
+    const p = r.specifier.replace(/^\/\//, '/').replace(/^\//, `${root}/`).replace(/\*\*\/?/g, 'a/').replace(/\*/g, 'x');
+    const abs = p.startsWith('/') ? p : `${root}/${p.replace(/^\.\//, '')}`;
+    return [{ tool: tool === 'edit' ? 'write_file' : tool, path: abs }, { tool, path: `${abs}/b` }, { tool: 'read_file', path: abs }, { tool: 'edit', path: abs }];
+  }
+  if (r.kind === 'domain' && r.specifier) {
+    const host = r.specifier.replace(/^domain:/, '');
+    return [{ tool, url: `https://${host}/` }, { tool, url: `https://api.${host}/` }];
+  }
+  if (tool === 'run_shell_command') return [{ tool, command: 'touch x' }];
+  return [{ tool, ...(r.params ? { params: Object.fromEntries(r.params.map((p) => [p.key, p.value.replace(/\*/g, 'x')])) } : {}) }];
+}
+
+/**
+ * The search of two versions of a Qwen settings file: every rule of both turned into the requests
+ * it tells apart, each decided under both versions.
+ * @example runSlices(searchSlices(qwenSearchSpec(base, current, [], new Deadline(), {}))).flips[0].request
+ */
+export function qwenSearchSpec(base: QwenRuleSet, current: QwenRuleSet, known: readonly Flip[], deadline: Deadline, ctx: EvalContext): SearchSpec<QwenRuleSet, QwenRequest> {
+  const area = {
+    name: 'Qwen Code tool calls',
+    candidates: function* (): Generator<Candidate<QwenRequest>> {
+      const seen = new Set<string>();
+      for (const r of [...base.rules, ...current.rules]) {
+        for (const q of ruleRequests(r, current.root)) {
+          const key = JSON.stringify(q);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          yield { request: { ...q, mode: 'default' }, group: q.tool };
+        }
+      }
+    },
+  };
+  const decide = (q: QwenRequest): [Verdict, Verdict] => [evaluateQwen(base, q, ctx), evaluateQwen(current, q, ctx)];
+  return { base, current, areas: [area], decide, describe: describeCall, subject: (q) => q.command ?? q.path ?? q.url ?? null, known, deadline };
+}
+
+/** Qwen Code's witness search (`Dialect.witnesses`). */
+export const qwenWitnesses = sliced(qwenSearchSpec);
