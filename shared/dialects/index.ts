@@ -7,12 +7,13 @@ import { omp } from './omp';
 import { claude } from './claude';
 import { codex } from './codex';
 import { gemini } from './gemini';
+import { cursor } from './cursor';
 
 /**
  * Every dialect RuleLens knows. Order breaks ties in detection (earlier wins).
  * Adding a dialect: implement `Dialect` in `dialects/<id>/` and list it here.
  */
-export const DIALECTS: readonly AnyDialect[] = [opencode, boundsRules, boundsPaths, omp, claude, codex, gemini];
+export const DIALECTS: readonly AnyDialect[] = [opencode, boundsRules, boundsPaths, omp, claude, codex, gemini, cursor];
 
 /**
  * The dialect `rulelens import` writes requests in when no rule file names one: the neutral call

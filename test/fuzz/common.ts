@@ -24,6 +24,7 @@ export const FILE_NAME: Record<string, string> = {
   'bounds-paths': '.attesso/paths.json',
   codex: '.codex/rules/default.rules',
   gemini: '.gemini/policies/policy.toml',
+  cursor: '.cursor/cli.json',
 };
 
 export const fileNameOf = (d: AnyDialect): string => FILE_NAME[d.id] ?? `${d.id}.json`;
