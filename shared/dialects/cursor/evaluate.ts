@@ -139,7 +139,7 @@ function outcomeOf(rs: CursorRuleSet, req: CursorRequest, ctx: EvalContext): Out
       return shellOutcome(rs, req.command ?? '');
     case 'Read':
     case 'Write': {
-      const at = placePath(req.path ?? '', req.workspace ?? ctx.root);
+      const at = placePath(req.path ?? '', req.workspace ?? ctx.root ?? rs.workspace);
       const notes: string[] = [`${ASSUMED} Cursor does not say whether * covers names starting with a dot: deny globs do here, allow globs do not`];
       if (!at.abs) notes.push('the workspace root is unknown: absolute rules cannot be compared with this relative path');
       const m = collect(rs, req.tool, (r) => pathRuleMatches(r.argument, at, ctx.home, r.native === 'deny'));

@@ -4,7 +4,15 @@ import type { CursorRule, CursorRuleSet } from './types';
 import { readEntry } from './rule-grammar';
 
 /** Programs that run any code they are handed: an allow of the program is an allow of anything. */
-export const RUNS_ANYTHING: readonly string[] = ['*', 'bash', 'sh', 'zsh', 'dash', 'fish', 'ksh', 'python', 'python3', 'node', 'npx', 'bunx', 'deno', 'bun', 'ruby', 'perl', 'php', 'eval', 'env', 'sudo', 'xargs', 'pnpm', 'yarn', 'npm', 'uv', 'uvx', 'pipx', 'docker', 'make', 'ssh', 'curl', 'wget'];
+export const RUNS_ANYTHING: readonly string[] = ['*', 'bash', 'sh', 'zsh', 'dash', 'fish', 'ksh', 'python', 'python3', 'node', 'npx', 'bunx', 'deno', 'bun', 'ruby', 'perl', 'php', 'eval', 'env', 'sudo', 'xargs', 'pnpm', 'yarn', 'npm', 'uv', 'uvx', 'pipx', 'docker', 'make', 'ssh'];
+
+/** How each kind of program is handed code, for the finding's example. */
+const RUN_FORM: Readonly<Record<string, string>> = { node: "node -e 'require(\"fs\").rmSync(\"src\",{recursive:true})'", python: "python -c 'import shutil; shutil.rmtree(\"src\")'", python3: "python3 -c 'import shutil; shutil.rmtree(\"src\")'", npx: 'npx rimraf src', env: 'env rm -rf src', sudo: 'sudo rm -rf /', xargs: 'xargs rm -rf', '*': 'rm -rf src' };
+
+/** @example runExample('bash') // "bash -c 'rm -rf src'" */
+export function runExample(prog: string): string {
+  return RUN_FORM[prog] ?? (['bash', 'sh', 'zsh', 'dash', 'fish', 'ksh', 'eval'].includes(prog) ? `${prog} ${prog === 'eval' ? '' : '-c '}'rm -rf src'` : `${prog} …`);
+}
 
 /**
  * Whether an allow rule's commandBase glob covers a program that runs arbitrary code.
@@ -47,9 +55,9 @@ export function lintCursor(rs: CursorRuleSet): Finding[] {
     }
     if (r.native === 'allow') {
       const deny = rs.rules.find((d) => d.native === 'deny' && !d.never && coveredBy(r, d));
-      if (deny) out.push(finding('dead-rule', 'warning', `this allow decides nothing: the deny ${deny.text} covers everything it matches, and deny rules take precedence`, r.range, { unnecessary: true, related: [{ range: deny.range, message: `the deny ${deny.text}`, ...(deny.file ? { path: deny.file } : {}) }] }));
+      if (deny) out.push(finding('dead-rule', 'information', `this allow decides nothing: the deny ${deny.text} covers everything it matches, and deny rules take precedence`, r.range, { unnecessary: true, related: [{ range: deny.range, message: `the deny ${deny.text}`, ...(deny.file ? { path: deny.file } : {}) }] }));
       const prog = r.type === 'Shell' ? runsAnything(r) : undefined;
-      if (prog) out.push(finding('allow-runs-anything', 'warning', `Shell(${r.argument}) allows ${prog} with any arguments: that runs any code (e.g. ${prog === '*' ? 'rm -rf ~' : `${prog} -c …`})`, r.range, { witness: prog === '*' ? 'rm -rf ~' : `${prog} -c 'rm -rf ~'` }));
+      if (prog) out.push(finding('allow-runs-anything', 'warning', `Shell(${r.argument}) allows ${prog === '*' ? 'every program' : prog} with any arguments, which runs any code: ${runExample(prog)}`, r.range, { witness: runExample(prog) }));
       if (r.type === 'Write' && ['**', '/**', '**/*', '*'].includes(r.argument.trim())) out.push(finding('allow-runs-anything', 'warning', `Write(${r.argument}) lets the agent write ${r.argument.startsWith('/') ? 'any file on the machine' : 'every file of the workspace'} without asking, .git/hooks and build scripts included`, r.range));
       if (rs.layer === 'project' && !trustNoted && (trustNoted = true)) out.push(finding('cursor-project-allow', 'information', 'allows in the project file: whoever commits .cursor/cli.json grants them, and Cursor documents no trust prompt for these rules', r.range));
     }

@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import { posix } from 'path';
 import type { FileInfo } from '../dialect';
 import { finding, FILE_START, SourceText, type EvalContext, type Finding, type Range } from '../../model';
 import { duplicateKeyFindings, parseJson, prop, rangeOf, typeName } from '../../json/tree';
@@ -7,6 +8,16 @@ import type { CursorLayer, CursorRule, CursorRuleSet } from './types';
 
 /** The global config by its name (`~/.cursor/cli-config.json`, `$XDG_CONFIG_HOME/cursor/cli-config.json`). */
 const GLOBAL_NAME = /(?:^|[/\\])cli-config\.json$/i;
+
+/**
+ * The workspace a project file belongs to: the folder holding its `.cursor/` (relative paths of
+ * the file's rules and requests are scoped to it).
+ * @example workspaceOf('/p/.cursor/cli.json') // '/p'
+ */
+export function workspaceOf(path: string): string {
+  const p = path.replace(/\\/g, '/');
+  return posix.dirname(posix.dirname(p.startsWith('/') ? p : posix.resolve(p)));
+}
 
 /** @example layerOfPath('/h/.cursor/cli-config.json') // 'global' */
 export function layerOfPath(path: string): CursorLayer {
@@ -141,6 +152,7 @@ export function parseCursor(file: FileInfo, ctx: EvalContext = {}): CursorRuleSe
   const layer = layerOfPath(file.path);
   const own = readFile(file.path, file.text, layer, 0, false);
   const rs: CursorRuleSet = { dialect: 'cursor', path: file.path, source: new SourceText(file.text), rules: own.rules, findings: own.findings, ignored: own.ignored, layer, layerName: LAYER_NAMES[layer] };
+  if (layer === 'project') rs.workspace = workspaceOf(file.path);
   const g = ctx.globalConfig;
   if (layer === 'project' && g && GLOBAL_NAME.test(g.path)) {
     const other = readFile(g.path, g.text, 'global', rs.rules.length, true);

@@ -35,6 +35,8 @@ export interface CursorRuleSet extends RuleSet<CursorRule> {
   ignored: boolean;
   /** The checked file's own layer. */
   layer: CursorLayer;
+  /** The workspace a project file scopes relative paths to (the folder holding `.cursor/`). */
+  workspace?: string;
 }
 
 export type CursorTool = CursorType;
