@@ -8,12 +8,13 @@ import { claude } from './claude';
 import { codex } from './codex';
 import { gemini } from './gemini';
 import { cursor } from './cursor';
+import { amp } from './amp';
 
 /**
  * Every dialect RuleLens knows. Order breaks ties in detection (earlier wins).
  * Adding a dialect: implement `Dialect` in `dialects/<id>/` and list it here.
  */
-export const DIALECTS: readonly AnyDialect[] = [opencode, boundsRules, boundsPaths, omp, claude, codex, gemini, cursor];
+export const DIALECTS: readonly AnyDialect[] = [opencode, boundsRules, boundsPaths, omp, claude, codex, gemini, cursor, amp];
 
 /**
  * The dialect `rulelens import` writes requests in when no rule file names one: the neutral call

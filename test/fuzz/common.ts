@@ -25,6 +25,7 @@ export const FILE_NAME: Record<string, string> = {
   codex: '.codex/rules/default.rules',
   gemini: '.gemini/policies/policy.toml',
   cursor: '.cursor/cli.json',
+  amp: '.amp/settings.json',
 };
 
 export const fileNameOf = (d: AnyDialect): string => FILE_NAME[d.id] ?? `${d.id}.json`;
