@@ -38,12 +38,12 @@ function regexesOf(c: AmpCondition | undefined, out: string[] = []): string[] {
  * dangerouslyAllowAll committed, invalid regexes (the whole user list is dropped for every call
  * that reaches one), allows a second line or a `&& …` slips past, `context: "subagent"` entries
  * that never fire, literal `?`, and the holes in Amp's own built-in list this file turns on.
- * @example lintAmp(parseAmp({ path: '.amp/settings.json', text: '{"amp.dangerouslyAllowAll": true}' }))[0].code // 'amp-workspace-override'
+ * @example lintAmp(parseAmp({ path: '.amp/settings.json', text: '{"amp.dangerouslyAllowAll": true}' }))[0].code // 'amp-allow-all-committed'
  */
 export function lintAmp(rs: AmpRuleSet): Finding[] {
   const out: Finding[] = [];
   const own = rs.rules.filter((r) => r.ampLayer !== 'built-in' && r.file === undefined && r.mirroredFrom === undefined);
-  if (rs.layer === 'workspace' && rs.allowAll && rs.allowAllFrom === rs.path) out.push(finding('amp-workspace-override', 'error', 'amp.dangerouslyAllowAll in a workspace file turns every permission check off for whoever opens this repository (Amp does not gate it on workspace trust)', FILE_START));
+  if (rs.layer === 'workspace' && rs.allowAll && rs.allowAllFrom === rs.path) out.push(finding('amp-allow-all-committed', 'error', 'amp.dangerouslyAllowAll in a workspace file turns every permission check off for whoever opens this repository (Amp does not gate it on workspace trust)', FILE_START));
   if (!rs.pluginActive && !rs.unreadable) out.push(finding('amp-plugin-off', 'information', 'no amp.permissions here: Amp runs every tool call without asking (its permissions plugin starts only with a permissions setting)', FILE_START));
   for (const r of own) {
     const e = r.entry;

@@ -27,7 +27,7 @@ describe('amp: runtime steps', () => {
   it('R2: dangerouslyAllowAll in the workspace file allows everything, and is an error lint', () => {
     const rs = parseAmp({ path: WS, text: '{"amp.dangerouslyAllowAll": true, "amp.permissions": [{"tool": "*", "action": "reject"}]}' });
     assert.equal(evaluateAmp(rs, bash('rm -rf /'), ctx).decision, 'allow');
-    assert.ok(lintAmp(rs).some((f) => f.code === 'amp-workspace-override' && f.severity === 'error'));
+    assert.ok(lintAmp(rs).some((f) => f.code === 'amp-allow-all-committed' && f.severity === 'error'));
   });
 
   it('a workspace dangerouslyAllowAll: false wins over the user\'s true (workspace ?? user)', () => {
