@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { writeFileSync } from 'node:fs';
-import { evaluateAmp, parseAmp } from '../../shared/dialects/amp';
+import { evaluateAmp, parseAmp, type AmpRequest } from '../../shared/dialects/amp';
 import { diffRuns, diffSeed } from './oracle-cache';
 import { ampCase, type AmpCase } from './amp/generate';
 import { openAmpAnswers } from './amp/answer-store';
@@ -25,7 +25,10 @@ function rulelensAnswer(c: AmpCase): AmpAnswer {
   const rs = parseAmp({ path: '/h/.config/amp/settings.json', text: JSON.stringify({ 'amp.permissions': c.permissions }) });
   // The CLI's test has no plugin-activation or guarded-file step (A_e); the list walk is what it shows.
   rs.pluginActive = true;
-  const v = evaluateAmp(rs, { tool: c.tool, args: c.args, context: c.context, interactive: true, modifiedFiles: [] });
+  // Without `-c` the CLI's test walks with no context at all (`H.context` undefined), so an entry
+  // naming one never matches there; the runtime passes "thread" (test/unit/amp/cli-answers.test.ts A18).
+  const context = (c.context === 'subagent' ? 'subagent' : undefined) as AmpRequest['context'];
+  const v = evaluateAmp(rs, { tool: c.tool, args: c.args, context, interactive: true, modifiedFiles: [] });
   if (!v.rule) return { action: null, source: null, matchIndex: null };
   return { action: v.native as AmpAnswer['action'], source: v.details.source as AmpAnswer['source'], matchIndex: v.details.matchIndex as number };
 }

@@ -44,3 +44,4 @@ export { parseAmp } from './parse';
 export { evaluateAmp } from './evaluate';
 export { lintAmp } from './lint';
 export { BUILTIN_ENTRIES, AMP_VERSION } from './builtins';
+export { ampNeutralRequest } from './neutral';

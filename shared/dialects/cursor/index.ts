@@ -40,3 +40,4 @@ export type { CursorRequest, CursorRule, CursorRuleSet } from './types';
 export { parseCursor } from './parse';
 export { evaluateCursor, ASSUMED } from './evaluate';
 export { lintCursor } from './lint';
+export { cursorNeutralRequest } from './neutral';

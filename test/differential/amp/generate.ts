@@ -17,6 +17,7 @@ export interface AmpCase {
   permissions: Array<Record<string, unknown>>;
   tool: string;
   args: Record<string, string>;
+  /** `subagent`: asked with `-c subagent`; `thread`: asked without `-c` (the CLI then uses no context). */
   context: 'thread' | 'subagent';
 }
 
