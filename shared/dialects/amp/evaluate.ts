@@ -74,7 +74,7 @@ function carryOut(action: AmpAction | null, r: AmpRule | undefined, req: AmpRequ
       }
       const a: AmpAction = exit === 0 ? 'allow' : exit === 1 ? 'ask' : 'reject';
       const o = carryOut(a, r, req, notes);
-      return { ...o, branch: `${o.branch.replace(/ (allows|rejects|asks)$/, '')} delegates to ${r?.entry.to}, which exits ${exit}: ${a}` };
+      return { ...o, branch: `${o.branch.replace(/ (?:allows|rejects|asks)$/, '')} delegates to ${r?.entry.to}, which exits ${exit}: ${a}` };
     }
     case 'ask':
       if (req.rejectPrompts) return { decision: 'deny', native: 'reject', branch: `first match: ${where} asks; rejectPermissionPrompts refuses it` };

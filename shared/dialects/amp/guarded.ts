@@ -37,7 +37,7 @@ export const GUARDED: ReadonlyArray<{ description: string; patterns: readonly st
 const ALWAYS_ALLOWED = '~/.config/AGENT.md';
 
 /** Characters a `file://` URI keeps as they are in a path (anything else is percent-encoded). */
-const PLAIN_PATH = /^\/[A-Za-z0-9._~/-]*$/;
+const PLAIN_PATH = /^\/[\w.~/-]*$/;
 
 export type GuardAnswer = { guarded: string } | { guarded: false } | { unsure: string };
 

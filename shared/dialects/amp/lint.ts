@@ -48,7 +48,7 @@ export function lintAmp(rs: AmpRuleSet): Finding[] {
   for (const r of own) {
     const e = r.entry;
     if (rs.layer === 'workspace' && (e.action === 'allow' || e.action === 'delegate')) out.push(finding('amp-workspace-override', 'warning', `a workspace ${e.action} entry comes before every rule of the user's own settings (first match wins, and Amp applies workspace permissions without a trust prompt)`, r.range));
-    for (const re of regexesOf(e.matches as AmpCondition)) {
+    for (const re of regexesOf(e.matches)) {
       if (!regexCompiles(re.slice(1, -1), 'm')) out.push(finding('amp-invalid-regex', 'error', `${re} is not a valid regular expression: Amp throws "Invalid regex pattern" on every call that reaches this entry and then skips the whole user list (the built-in rules decide)`, r.range));
     }
     if (e.context === 'subagent') out.push(finding('never-matches', 'warning', 'context "subagent": Amp\'s permissions plugin always evaluates with "thread", so this entry never fires at run time (only `amp permissions test -c subagent` sees it)', r.range));

@@ -106,7 +106,7 @@ function own(obj: object, key: string): Looked {
 
 /** `parseInt(s, 10)` for an index: leading spaces, a sign, digits. */
 function parseIndex(s: string): number {
-  const m = /^[\s\uFEFF\u00A0]*([+-]?)(\d+)/.exec(s);
+  const m = /^\s*([+-]?)(\d+)/.exec(s);
   if (!m) return NaN;
   const n = Number(m[2]);
   return m[1] === '-' ? -n : n;

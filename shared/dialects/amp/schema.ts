@@ -48,9 +48,9 @@ export function validateEntry(v: unknown): { entry: AmpEntry } | { why: string }
   if (v.message && v.action !== 'reject') return { why: '"message" field only allowed with reject action' };
   const entry: AmpEntry = { tool: v.tool, action: v.action as AmpEntry['action'] };
   if (v.matches !== undefined) entry.matches = v.matches as Record<string, AmpCondition>;
-  if (v.context !== undefined) entry.context = v.context as AmpEntry['context'];
-  if (v.to !== undefined) entry.to = v.to as string;
-  if (v.message !== undefined) entry.message = v.message as string;
+  if (v.context !== undefined) entry.context = v.context;
+  if (v.to !== undefined) entry.to = v.to;
+  if (v.message !== undefined) entry.message = v.message;
   return { entry };
 }
 

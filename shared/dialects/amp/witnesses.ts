@@ -22,7 +22,7 @@ function stringsOf(c: AmpCondition | undefined): string[] {
 /** Members of an Amp glob or the words of a regex (best effort; each candidate is decided by the evaluator). */
 function fillsOf(p: string): string[] {
   if (p.length >= 3 && p.startsWith('/') && p.endsWith('/')) {
-    const words = p.slice(1, -1).replace(/\\s[+*]?/g, ' ').replace(/[\^$()\\]|\.\*|\[[^\]]*\]|[?+*]/g, '').split('|');
+    const words = p.slice(1, -1).replace(/\\s[+*]?/g, ' ').replace(/\.\*|[$()*+?[\\\]^]/g, '').split('|');
     return words.map((w) => w.trim()).filter(Boolean);
   }
   return [...new Set(FILLS.map((f) => p.replace(/\*/g, f)))];

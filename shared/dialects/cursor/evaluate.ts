@@ -19,10 +19,6 @@ interface Matched {
   rows: TraceRow[];
 }
 
-function live(rs: CursorRuleSet, type: CursorRule['type']): CursorRule[] {
-  return rs.rules.filter((r) => r.type === type && !r.never);
-}
-
 function row(r: CursorRule, typed: boolean, m: Maybe, note?: string): TraceRow {
   const out: TraceRow = { rule: r.index, label: r.label, matches: [typed, typed ? (m ?? null) : null] };
   if (note) out.note = note;

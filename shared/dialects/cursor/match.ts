@@ -36,7 +36,7 @@ export function commandStarts(words: readonly string[]): number[] {
   let i = 0;
   while (i < words.length && WRAPPERS.includes(posix.basename(words[i]))) {
     i++;
-    while (i < words.length && (words[i].startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]) || /^\d+(?:\.\d+)?[smhd]?$/.test(words[i]))) i++;
+    while (i < words.length && (words[i].startsWith('-') || /^[a-z_]\w*=/i.test(words[i]) || /^\d+(?:\.\d+)?[smhd]?$/.test(words[i]))) i++;
     if (i < words.length) out.push(i);
   }
   return out;

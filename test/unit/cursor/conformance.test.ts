@@ -77,7 +77,7 @@ describe('cursor: conformance with the documentation', () => {
   for (const c of CASES) {
     it(`${c.id} ${c.request.tool} ${c.request.command ?? c.request.path ?? c.request.url ?? c.request.server ?? ''} → ${c.expect} (${c.source})`, () => {
       const rs = parseCursor({ path: `${ROOT}/.cursor/cli.json`, text: fileOf(c) });
-      const v = evaluateCursor(rs, { printMode: false, force: false, ...c.request } as CursorRequest, { root: ROOT });
+      const v = evaluateCursor(rs, { printMode: false, force: false, ...c.request }, { root: ROOT });
       assert.equal(v.decision, c.expect, JSON.stringify(v.trace, null, 1));
       if (c.assumed) {
         const text = [v.trace.branch, ...v.trace.notes, ...v.trace.sections.flatMap((s) => [s.branch, ...s.rows.map((r) => r.note ?? '')])].join('\n');
