@@ -9,12 +9,14 @@ import { codex } from './codex';
 import { gemini } from './gemini';
 import { copilot } from './copilot';
 import { qwen } from './qwen';
+import { cursor } from './cursor';
+import { amp } from './amp';
 
 /**
  * Every dialect RuleLens knows. Order breaks ties in detection (earlier wins).
  * Adding a dialect: implement `Dialect` in `dialects/<id>/` and list it here.
  */
-export const DIALECTS: readonly AnyDialect[] = [opencode, boundsRules, boundsPaths, omp, claude, codex, gemini, copilot, qwen];
+export const DIALECTS: readonly AnyDialect[] = [opencode, boundsRules, boundsPaths, omp, claude, codex, gemini, copilot, qwen, cursor, amp];
 
 /**
  * The dialect `rulelens import` writes requests in when no rule file names one: the neutral call

@@ -26,6 +26,8 @@ export const FILE_NAME: Record<string, string> = {
   gemini: '.gemini/policies/policy.toml',
   copilot: '.github/copilot/permissions.flags',
   qwen: '.qwen/settings.json',
+  cursor: '.cursor/cli.json',
+  amp: '.amp/settings.json',
 };
 
 export const fileNameOf = (d: AnyDialect): string => FILE_NAME[d.id] ?? `${d.id}.json`;
