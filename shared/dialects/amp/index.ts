@@ -1,3 +1,4 @@
+import { ampNeutralRequest } from './neutral';
 import type { Dialect } from '../dialect';
 import { detectAmp } from './detect';
 import { evaluateAmp } from './evaluate';
@@ -18,6 +19,7 @@ export const amp: Dialect<AmpRuleSet, AmpRequest> = {
   parse: parseAmp,
   readRequest: readAmpRequest,
   evaluate: evaluateAmp,
+  neutralRequest: ampNeutralRequest,
   lint: lintAmp,
   describeRequest: describeAmpRequest,
   // Amp reads its settings as JSONC.

@@ -1,14 +1,13 @@
+import type { NeutralRequest } from '../../requests/neutral';
 import type { AmpRequest } from './types';
 
 /**
  * A neutral call as Amp's tool call: a command is `Bash` `{cmd}`, a read `Read` `{path}`, a write
  * `edit_file` `{path}` (its guarded-file check included), a fetch `read_web_page` `{url}`, an MCP
- * tool `mcp__<server>__<tool>` with its input. Written against the neutral request's shape so that,
- * once `shared/requests/neutral.ts` is on main, `neutralRequest: ampNeutralRequest` in index.ts is
- * the whole wiring.
+ * tool `mcp__<server>__<tool>` with its input.
  * @example ampNeutralRequest({ kind: 'read', path: '.env' }) // { request: { tool: 'Read', args: { path: '.env' }, context: 'thread', interactive: true } }
  */
-export function ampNeutralRequest(n: NeutralCall): { request: AmpRequest } | { unsupported: string } {
+export function ampNeutralRequest(n: NeutralRequest): { request: AmpRequest } | { unsupported: string } {
   const base = { context: 'thread' as const, interactive: true };
   switch (n.kind) {
     case 'shell':
@@ -23,11 +22,3 @@ export function ampNeutralRequest(n: NeutralCall): { request: AmpRequest } | { u
       return { request: { ...base, tool: `mcp__${n.server}__${n.tool}`, args: n.input ?? {} } };
   }
 }
-
-/** The neutral request's shape (`NeutralRequest` in requests/neutral.ts, not on main yet). */
-export type NeutralCall =
-  | { kind: 'shell'; command: string }
-  | { kind: 'read'; path: string }
-  | { kind: 'write'; path: string }
-  | { kind: 'fetch'; url: string }
-  | { kind: 'mcp'; server: string; tool: string; input?: Record<string, unknown> };

@@ -116,7 +116,7 @@ function splitFresh(command: string): ShellSplit {
   }
   const costly = shellParseRefusal(command);
   if (costly !== undefined) {
-    return { subcommands: fallbackSplit(command), failClosed: [`${costly}: never allowed`, ...screen.caps], refused: screen.refused, writes: [], notReadOnly: [], parsed: false };
+    return { subcommands: fallbackSplit(command), failClosed: [`${costly}: never allowed`, ...screen.caps], refused: screen.refused, writes: [], reads: [], pathCaps: [], notReadOnly: [], parsed: false };
   }
   const parsed = withShellTree(command, (root) => {
     const failClosed: string[] = [...screen.caps];

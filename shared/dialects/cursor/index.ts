@@ -1,3 +1,4 @@
+import { cursorNeutralRequest } from './neutral';
 import type { Dialect } from '../dialect';
 import { initShellParser } from '../../host/shell-parser';
 import { detectCursor } from './detect';
@@ -19,6 +20,7 @@ export const cursor: Dialect<CursorRuleSet, CursorRequest> = {
   parse: parseCursor,
   readRequest: readCursorRequest,
   evaluate: evaluateCursor,
+  neutralRequest: cursorNeutralRequest,
   lint: lintCursor,
   describeRequest: describeCursorRequest,
   init: initShellParser,
