@@ -16,8 +16,10 @@ export async function settle(): Promise<void> {
 }
 
 /**
- * Runs a generator for one slice: steps until `sliceMs` have passed or it ends, with `clock`
- * (what its budget reads) running meanwhile; the values it yielded besides its pauses, in order.
+ * Runs a generator for one slice: steps until `sliceMs` have passed, it ends, or it yields a
+ * value (a stage's result goes out at once: the parse's diagnostics never wait behind the first
+ * step of the next stage, which may be long), with `clock` (what its budget reads) running
+ * meanwhile; the values it yielded besides its pauses, in order.
  * @example const { values, done } = slice(check.stages, clock)
  */
 export function slice<Y>(work: Generator<Y | void, void, void>, clock?: SliceClock, sliceMs = SLICE_MS): { values: Y[]; done: boolean } {
@@ -28,7 +30,10 @@ export function slice<Y>(work: Generator<Y | void, void, void>, clock?: SliceClo
     for (;;) {
       const r = work.next();
       if (r.done) return { values, done: true };
-      if (r.value !== undefined) values.push(r.value);
+      if (r.value !== undefined) {
+        values.push(r.value);
+        return { values, done: false };
+      }
       if (performance.now() >= end) return { values, done: false };
     }
   } finally {

@@ -6,7 +6,7 @@ import type { ServiceHost } from './host';
 import type { EvalContext, RuleSet } from '../../shared/model';
 import type { AnyDialect, FileInfo, Reparse } from '../../shared/dialects/dialect';
 import type { RequestResult } from '../../shared/requests/model';
-import { rerunRequests, runRequests } from '../../shared/requests/run';
+import { rerunRequests, runRequestSteps } from '../../shared/requests/run';
 
 /** The dialect's `reparse`, or undefined (a full parse) when it throws: a fast path never costs the comparison. */
 function guardedReparse(dialect: AnyDialect, near: RuleSet, file: FileInfo, ctx: EvalContext): Reparse | undefined {
@@ -133,7 +133,7 @@ export class BaseDiffs {
     const dialect = report.dialect!;
     const ctx = this.host.ctx ?? {};
     try {
-      const side = this.baseSide(report, baseText, others);
+      const side = yield* this.baseSide(report, baseText, others);
       if (!side.ruleSet) return null;
       yield;
       // The rule file's own embedded request (index -1) has no counterpart in a requests file.
@@ -151,8 +151,13 @@ export class BaseDiffs {
     }
   }
 
-  /** The base parse and its run of the stored requests: recomputed only when one of their inputs changes. */
-  private baseSide(report: FileReport, baseText: string, changed: Map<string, string>): BaseSide {
+  /**
+   * The base parse and its run of the stored requests: recomputed only when one of their inputs
+   * changes. The run is steps, a request at a time: on the first edit after opening a large file
+   * it is all the stored requests again (seconds for a shell-parsing dialect), and a hover waits
+   * for no step.
+   */
+  private *baseSide(report: FileReport, baseText: string, changed: Map<string, string>): Steps<BaseSide> {
     const dialect = report.dialect!;
     const ctx = this.host.ctx ?? {};
     const requestsText = report.requestsPath ? this.textOf(report.requestsPath) ?? '' : '';
@@ -168,7 +173,7 @@ export class BaseDiffs {
     const host = { readFile: this.textOf, exists: (p: string) => this.textOf(p) !== undefined, list: this.host.list };
     const ruleSet = reparsed ? reparsed.ruleSet : loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id, overlay: new Map([[report.path, baseText], ...changed]) }, host).ruleSet;
     const file = report.requestsFile;
-    const results = !ruleSet || !file ? undefined : reparsed ? rerunRequests(dialect, reparsed, file, ctx, report.results) : runRequests(dialect, ruleSet, file, ctx);
+    const results = !ruleSet || !file ? undefined : reparsed ? rerunRequests(dialect, reparsed, file, ctx, report.results) : yield* runRequestSteps(dialect, ruleSet, file, ctx);
     const side: BaseSide = { key, ruleSet, results };
     if (this.bases.size >= MAX_BASES && !this.bases.has(report.path)) this.bases.delete(this.bases.keys().next().value!);
     this.bases.set(report.path, side);

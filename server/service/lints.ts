@@ -4,9 +4,13 @@ import type { WorkClock } from '../../shared/analysis/budget';
 import type { EvalContext, Finding, RuleSet } from '../../shared/model';
 import { carryFindings } from './carry-over';
 
-/** One rule file's finished lints: of which parse (text), and the findings before levels. */
+/**
+ * One rule file's finished lints: of which text, and the findings before levels. The text, not
+ * the parse: a superseded version's rule set (every rule, its patterns and what the lints kept on
+ * them) would otherwise stay alive beside the current one until the next lints finish.
+ */
 interface Done {
-  ruleSet: RuleSet;
+  text: string;
   findings: Finding[];
 }
 
@@ -54,7 +58,7 @@ export class Lints {
     if (!findings) {
       findings = yield* lintSteps(dialect, rs, { ...(this.ctx() ?? {}), clock });
       this.done.set(rs, findings);
-      this.latest.set(report.path, { ruleSet: rs, findings });
+      this.latest.set(report.path, { text: rs.source.text, findings });
     }
     return [...findings, ...this.acrossOf(report)];
   }
@@ -85,7 +89,7 @@ export class Lints {
   /** The file's last finished lints when they are of this very text (a requests-file edit re-parses the rules). */
   private sameText(report: FileReport): Finding[] | undefined {
     const last = this.latest.get(report.path);
-    if (!last || !report.ruleSet || last.ruleSet.source.text !== report.ruleSet.source.text || last.ruleSet === report.ruleSet) return undefined;
+    if (!last || !report.ruleSet || last.text !== report.ruleSet.source.text) return undefined;
     this.done.set(report.ruleSet, last.findings);
     return last.findings;
   }
@@ -103,6 +107,6 @@ export class Lints {
     if (own) return [...own, ...across];
     const last = this.latest.get(report.path);
     if (!last) return [];
-    return carryFindings(last.ruleSet.source.text, rs.source.text, [...last.findings, ...across], report.path);
+    return carryFindings(last.text, rs.source.text, [...last.findings, ...across], report.path);
   }
 }

@@ -87,7 +87,7 @@ export class Workspace {
   private readonly latest = new Map<string, Entry>();
   readonly overlay = new Map<string, string>();
   readonly checkHost: CheckHost;
-  private readonly parsedRequests = new Map<string, { text: string; dialect: string | undefined; file: RequestsFile }>();
+  private readonly parsedRequests = new Map<string, { text: string; file: RequestsFile }>();
 
   /**
    * Whether a dialect's one-time setup has run (the language service sets it). A report in a dialect
@@ -125,7 +125,7 @@ export class Workspace {
   release(p: string): void {
     if (this.open.has(p)) return;
     this.disk.delete(p);
-    this.parsedRequests.delete(p);
+    for (const key of this.parsedRequests.keys()) if (key.startsWith(`${p}\u0000`)) this.parsedRequests.delete(key);
     for (const key of this.reports.keys()) if (key.startsWith(`${p}\u0000`) || key.endsWith(`\u0000${p}`)) this.reports.delete(key);
   }
 
@@ -187,11 +187,14 @@ export class Workspace {
 
   /** `parseRequestsFile`, remembered per path while the text and dialect stay the same (parses are never mutated). */
   private readonly parseRequests: typeof parseRequestsFile = (p, text, dialect) => {
-    const hit = this.parsedRequests.get(p);
-    if (hit && hit.text === text && hit.dialect === dialect?.id) return hit.file;
+    // Kept per dialect too: finding a requests file's rule file reads it with none, every check of
+    // its rules with theirs, and both happen on every keystroke.
+    const key = `${p}\u0000${dialect?.id ?? ''}`;
+    const hit = this.parsedRequests.get(key);
+    if (hit && hit.text === text) return hit.file;
     const file = parseRequestsFile(p, text, dialect);
-    if (this.parsedRequests.size >= MAX_PARSED_REQUESTS && !this.parsedRequests.has(p)) this.parsedRequests.delete(this.parsedRequests.keys().next().value!);
-    this.parsedRequests.set(p, { text, dialect: dialect?.id, file });
+    if (this.parsedRequests.size >= MAX_PARSED_REQUESTS && !this.parsedRequests.has(key)) this.parsedRequests.delete(this.parsedRequests.keys().next().value!);
+    this.parsedRequests.set(key, { text, file });
     return file;
   };
 

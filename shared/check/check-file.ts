@@ -280,7 +280,7 @@ function requestPlace(file: RequestsFile, f: Finding): FindingPlace {
  * @example ruleFileFor('/p/opencode.requests.json', text, host) // '/p/opencode.json'
  */
 export function ruleFileFor(requestsPath: string, text: string, host: CheckHost, opts: CheckOptions = {}): string | undefined {
-  const parsed = parseRequestsFile(requestsPath, text, undefined);
+  const parsed = (opts.parseRequests ?? parseRequestsFile)(requestsPath, text, undefined);
   if (parsed.rulesRef) return parsed.rulesRef;
   return ruleCandidates(requestsPath).find((p) => exists(host, opts, p));
 }

@@ -55,20 +55,24 @@ export function* claudeLintSteps(rs: ClaudeRuleSet, ctx: LintContext = {}): Step
       }));
       continue;
     }
+    // Past the budget a rule gets no lint that runs the evaluator or the automata (each of those
+    // costs up to milliseconds a rule, and a file runs to thousands): it is counted in one note.
+    if (deadline.expired) {
+      unanalysed.push(r);
+      continue;
+    }
     // One finding per rule per root cause: a rule that never fires needs nothing else said.
     const never = neverMatches(rs, r);
     if (never.length) {
       out.push(...never);
       continue;
     }
-    const inBudget = !deadline.expired;
-    if (!inBudget) unanalysed.push(r);
-    const dead = inBudget ? deadRule(rs, r, rel) : [];
+    const dead = deadRule(rs, r, rel);
     if (dead.length) {
       out.push(...dead);
       continue;
     }
-    const broad = inBudget ? catchAllFinding(rs, r, ctx, rel) : undefined;
+    const broad = catchAllFinding(rs, r, ctx, rel);
     if (broad) out.push(broad);
     else if (r.tier === 'allow') {
       const hit = runsAnythingHit(rs, r);
@@ -85,7 +89,13 @@ export function* claudeLintSteps(rs: ClaudeRuleSet, ctx: LintContext = {}): Step
   yield;
   if (inTime) out.push(...narrowDenyFindings(rs, own, reported));
   out.push(...bypassModeFindings(rs));
-  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, deadline.describe()));
+  // The whole-file lints left out are named, so the note says everything that was not searched.
+  const left = inTime ? '' : '; the cross-tool and narrow-deny lints did not run';
+  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, `${deadline.describe()}${left}`));
+  else if (!inTime) {
+    const at = own[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    out.push(finding('analysis-budget', 'information', `analysis incomplete (budget): the cross-tool and narrow-deny lints did not run (${deadline.describe()})`, at, { data: { count: 0, reason: deadline.describe() } }));
+  }
   return out;
 }
 

@@ -7,7 +7,7 @@ import { translateToGemini } from './translate';
 import { initShellParser } from '../../host/shell-parser';
 import { detectGemini } from './detect';
 import { evaluateGemini } from './evaluate';
-import { lintGemini } from './lint';
+import { geminiLintSteps, lintGemini } from './lint';
 import { parseGemini } from './parse';
 import { geminiPolicy } from './policy';
 import { describeGeminiRequest, GEMINI_REQUEST_FIELDS, readGeminiRequest } from './request';
@@ -25,6 +25,7 @@ export const gemini: Dialect<GeminiRuleSet, GeminiRequest> = {
   readRequest: readGeminiRequest,
   evaluate: evaluateGemini,
   lint: lintGemini,
+  lintSteps: geminiLintSteps,
   describeRequest: describeGeminiRequest,
   // Policy files are TOML.
   comments: () => '#',
@@ -43,7 +44,7 @@ export type { GeminiRequest, GeminiRule, GeminiRuleSet, GeminiNative, GeminiMode
 export { parseGemini, tierOf, prefixPattern } from './parse';
 export { evaluateGemini, builtinDecision } from './evaluate';
 export { stableArgs } from './stable-json';
-export { lintGemini } from './lint';
+export { geminiLintSteps, lintGemini } from './lint';
 export { translateToGemini, PRIORITY_STEP } from './translate';
 export { geminiMembers, parseGeminiPolicy } from './policy';
 export { isKnownSafe } from './known-safe';

@@ -1,4 +1,8 @@
-import { finding, type EvalContext, type Finding } from '../../model';
+import { finding, type Finding } from '../../model';
+import { Deadline } from '../../analysis/budget';
+import { budgetFinding } from '../../analysis/report';
+import { finish, type Steps } from '../../analysis/steps';
+import type { LintContext } from '../dialect';
 import { evaluateGemini } from './evaluate';
 import { stableArgs } from './stable-json';
 import { SHELL_TOOL, SHELL_TOOL_NAMES, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
@@ -46,9 +50,22 @@ function alwaysAlsoMatches(a: GeminiRule, b: GeminiRule): boolean {
  * allows that run arbitrary code, file-tool denies the shell gets around.
  * @example lintGemini(parseGemini({ path: 'p.toml', text })).map((f) => f.code)
  */
-export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] {
+export function lintGemini(rs: GeminiRuleSet, ctx: LintContext = {}): Finding[] {
+  return finish(geminiLintSteps(rs, ctx));
+}
+
+/**
+ * `lintGemini` as steps (see `Steps`), a rule at a time, under the file's budget (`ctx.deadline`,
+ * else a fresh one on `ctx.clock`): the pre-emption search tries every earlier rule for each rule,
+ * so a file of thousands of rules can take seconds. Rules it did not reach get no claim, and one
+ * `analysis-budget` note says how many.
+ * @example finish(geminiLintSteps(parseGemini({ path: 'p.toml', text }), {})).map((f) => f.code)
+ */
+export function* geminiLintSteps(rs: GeminiRuleSet, ctx: LintContext = {}): Steps<Finding[]> {
   const out: Finding[] = [];
   if (rs.dropped) return out;
+  const deadline = ctx.deadline ?? new Deadline(undefined, undefined, ctx.clock);
+  const unanalysed: GeminiRule[] = [];
   const decided = (req: GeminiRequest) => evaluateGemini(rs, req, ctx);
   const firstMatch = (req: GeminiRequest) => decided(req).trace.sections[0]?.controlling ?? null;
   const order = rs.ordered;
@@ -56,6 +73,11 @@ export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] 
     const b = order[j];
     // Only this file's rules are reported; another file of the tier may be what pre-empts them.
     if (b.file !== undefined) continue;
+    yield;
+    if (deadline.expired) {
+      unanalysed.push(b);
+      continue;
+    }
     const w = witnessFor(b);
     for (let i = 0; i < j; i++) {
       const a = order[i];
@@ -75,7 +97,15 @@ export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] 
     }
   }
   const hits: RunsAnythingHit[] = [];
+  const skipped = new Set(unanalysed);
   for (const r of rs.rules) {
+    yield;
+    // Past the budget a rule gets no evaluated lint (each one runs the evaluator); it is counted once.
+    if (skipped.has(r)) continue;
+    if (deadline.expired) {
+      if (r.file === undefined) unanalysed.push(r);
+      continue;
+    }
     if (r.commandRegex !== undefined && r.argsPattern) {
       const re = r.commandRegex;
       const anchored = re.startsWith('^') ? '^' : re.endsWith('$') && !re.endsWith('\\$') ? '$' : null;
@@ -110,6 +140,7 @@ export function lintGemini(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] 
   }
   out.push(...runsAnythingFindings(hits));
   out.push(...crossToolFindings(rs, ctx));
+  if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, deadline.describe()));
   return out;
 }
 
