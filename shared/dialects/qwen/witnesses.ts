@@ -1,4 +1,5 @@
 import type { Deadline } from '../../analysis/budget';
+import { MAX_WALKED_WILDCARDS } from '../../analysis/classes';
 import type { Flip } from '../../diff/flips';
 import { sliced, type Candidate, type SearchSpec } from '../../diff/search';
 import type { EvalContext, Verdict } from '../../model';
@@ -36,11 +37,26 @@ export function ruleRequests(r: QwenRule, root: string): QwenRequest[] {
  * @example runSlices(searchSlices(qwenSearchSpec(base, current, [], new Deadline(), {}))).flips[0].request
  */
 export function qwenSearchSpec(base: QwenRuleSet, current: QwenRuleSet, known: readonly Flip[], deadline: Deadline, ctx: EvalContext): SearchSpec<QwenRuleSet, QwenRequest> {
+  // A rule both versions hold alike matches alike; with the same settings only the other rules can
+  // flip a decision. Its requests are still tried (they tell rules apart), unless its pattern is
+  // too large to try cheaply — then only a changed rule or setting says "not searched".
+  const key = (r: QwenRule) => `${r.tier} ${r.scope} ${r.text}`;
+  const inBase = new Set(base.rules.map(key));
+  const inCurrent = new Set(current.rules.map(key));
+  const settingsAlike = JSON.stringify(settingsOf(base)) === JSON.stringify(settingsOf(current));
+  const unsearched: string[] = [];
+  const tried = [...base.rules, ...current.rules].filter((r) => {
+    const stars = (r.specifier?.match(/\*/g) ?? []).length;
+    if (stars <= MAX_WALKED_WILDCARDS) return true;
+    const changed = !inBase.has(key(r)) || !inCurrent.has(key(r));
+    if (changed || !settingsAlike) unsearched.push(`${r.text}: its pattern has ${stars} wildcards (more than ${MAX_WALKED_WILDCARDS})`);
+    return false;
+  });
   const area = {
     name: 'Qwen Code tool calls',
     candidates: function* (): Generator<Candidate<QwenRequest>> {
       const seen = new Set<string>();
-      for (const r of [...base.rules, ...current.rules]) {
+      for (const r of tried) {
         for (const q of ruleRequests(r, current.root)) {
           const key = JSON.stringify(q);
           if (seen.has(key)) continue;
@@ -51,7 +67,12 @@ export function qwenSearchSpec(base: QwenRuleSet, current: QwenRuleSet, known: r
     },
   };
   const decide = (q: QwenRequest): [Verdict, Verdict] => [evaluateQwen(base, q, ctx), evaluateQwen(current, q, ctx)];
-  return { base, current, areas: [area], decide, describe: describeCall, subject: (q) => q.command ?? q.path ?? q.url ?? null, known, deadline };
+  return { base, current, areas: [area], decide, describe: describeCall, subject: (q) => q.command ?? q.path ?? q.url ?? null, known, deadline, unsearched: [...new Set(unsearched)] };
+}
+
+/** What a Qwen decision depends on besides the rules. */
+function settingsOf(rs: QwenRuleSet): unknown[] {
+  return [rs.approvalMode, rs.includeDirectories, rs.trustedMcpServers, rs.workspaceLayer, rs.root];
 }
 
 /** Qwen Code's witness search (`Dialect.witnesses`). */

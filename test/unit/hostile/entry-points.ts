@@ -112,6 +112,38 @@ export const CASES: HostileCase[] = [
     rules: (p, base) => j({ version: 1, rules: [{ id: 'no-read-after-hostile', deny: { capabilities: [base ? 'send' : 'read'] }, if_path: { capability: 'read', subject: p } }, { id: 'step-cap', deny: { capabilities: ['send'] }, max_steps: 1000 }] }),
     request: (s) => ({ history: [{ action: 'web.read', subject: s, task: 't', trust: 'untrusted', capability: 'read' }], proposal: { action: 'file.read', subject: s, task: 't', capability: 'read' } }),
   },
+  {
+    id: 'qwen',
+    kind: 'command',
+    rulePath: '.qwen/settings.json',
+    requestsPath: '.qwen/settings.requests.json',
+    rules: (p, base) => j({ $version: 4, permissions: { allow: ['Bash(git status)', ...(base ? [`Bash(${p})`] : [])], deny: base ? [] : [`Bash(${p})`] } }),
+    request: (s) => ({ tool: 'Bash', command: s, mode: 'default' }),
+  },
+  {
+    id: 'cursor',
+    kind: 'command',
+    rulePath: '.cursor/cli.json',
+    requestsPath: '.cursor/cli.requests.json',
+    rules: (p, base) => j({ permissions: { allow: ['Shell(git)', ...(base ? [`Shell(${p})`] : [])], deny: base ? [] : [`Shell(${p})`] } }),
+    request: (s) => ({ tool: 'Shell', command: s }),
+  },
+  {
+    id: 'amp',
+    kind: 'command',
+    rulePath: '.amp/settings.json',
+    requestsPath: '.amp/settings.requests.json',
+    rules: (p, base) => j({ 'amp.permissions': [{ tool: 'Bash', matches: { cmd: 'git status' }, action: 'allow' }, { tool: 'Bash', matches: { cmd: p }, action: base ? 'allow' : 'reject' }, { tool: 'Bash', action: 'ask' }] }),
+    request: (s) => ({ tool: 'Bash', args: { cmd: s } }),
+  },
+  {
+    id: 'copilot',
+    kind: 'command',
+    rulePath: '.github/copilot/permissions.flags',
+    requestsPath: '.github/copilot/permissions.requests.json',
+    rules: (p, base) => `--allow-tool shell(git:*)\n--${base ? 'allow' : 'deny'}-tool shell(${p})\n`,
+    request: (s) => ({ tool: 'bash', command: s }),
+  },
 ];
 
 /** The name of the stored request every case holds. */
