@@ -28,12 +28,12 @@ describe('cli: a mistyped word names the closest known one (exit 2)', () => {
   });
 
   it('a dialect id, in every command that takes one', () => {
-    assert.match(cli(['check', CLAUDE, '--dialect', 'claud']).stderr, /unknown dialect 'claud'; did you mean 'claude'\? \(--dialect takes opencode, .*codex, gemini\)/);
+    assert.match(cli(['check', CLAUDE, '--dialect', 'claud']).stderr, /unknown dialect 'claud'; did you mean 'claude'\? \(--dialect takes opencode, .*codex, gemini[,)]/);
     assert.match(cli(['eval', CLAUDE, '--dialect', 'gemni', '--request', '{}']).stderr, /unknown dialect 'gemni'; did you mean 'gemini'\?/);
     assert.match(cli(['diff', CLAUDE, '--base', 'HEAD', '--dialect', 'codx']).stderr, /unknown dialect 'codx'; did you mean 'codex'\?/);
     const history = cli(['import', 'x.jsonl', '--dialect', 'bounds-rules']);
     assert.equal(history.code, 2);
-    assert.match(history.stderr, /--dialect bounds-rules cannot be used here \(it takes opencode, omp, claude\)/);
+    assert.match(history.stderr, /--dialect bounds-rules cannot be used here \(it takes opencode, omp, claude[,)]/);
   });
 
   it('a format, a translation target and a subcommand', () => {

@@ -1,7 +1,7 @@
 import type { FileInfo } from '../dialect';
 
 export const DETECT_BY_LOCATION = 10;
-/** Above Claude Code's content score (6): `Shell(` entries or `editor.vimMode` are Cursor's alone. */
+/** Above Claude Code's content score (6): `Shell(`/`Mcp(` entries or `editor.vimMode` are Cursor's alone (`WebFetch(` is Claude's too). */
 export const DETECT_BY_CONTENT = 7;
 
 const BY_NAME = /(?:^|\/)(?:\.cursor\/cli\.json|\.cursor\/cli-config\.json|cursor\/cli-config\.json)$/i;
@@ -15,6 +15,8 @@ const BY_NAME = /(?:^|\/)(?:\.cursor\/cli\.json|\.cursor\/cli-config\.json|curso
 export function detectCursor(file: FileInfo): number {
   const p = file.path.replace(/\\/g, '/');
   if (BY_NAME.test(p)) return DETECT_BY_LOCATION;
+  // A file in Claude Code's own folder is Claude's, whatever its entries look like.
+  if (/(?:^|\/)\.claude\//.test(p)) return 0;
   if (!/\.jsonc?$/i.test(p) || !/"permissions"\s*:/.test(file.text)) return 0;
   let v: unknown;
   try {
@@ -29,6 +31,6 @@ export function detectCursor(file: FileInfo): number {
   const lists = [perms.allow, perms.deny].filter((x) => x !== undefined);
   if (!lists.every(Array.isArray)) return 0;
   const items = (lists as unknown[][]).flat();
-  const shell = items.some((s) => typeof s === 'string' && /^(?:Shell|WebFetch|Mcp)\(/.test(s));
+  const shell = items.some((s) => typeof s === 'string' && /^(?:Shell|Mcp)\(/.test(s));
   return shell || (o.editor && typeof o.editor === 'object' && 'vimMode' in o.editor) ? DETECT_BY_CONTENT : 0;
 }

@@ -1,27 +1,26 @@
 import { finding, type Finding } from '../../model';
-import { globMatches } from './match';
-import type { CursorRule, CursorRuleSet } from './types';
+import { probesFor, runsAnythingFindings, strongestProbe, type Claim, type RunsAnythingHit } from '../../programs';
+import { evaluateCursor } from './evaluate';
+import { shellRuleMatches } from './match';
+import type { CursorRequest, CursorRule, CursorRuleSet } from './types';
 import { readEntry } from './rule-grammar';
 
-/** Programs that run any code they are handed: an allow of the program is an allow of anything. */
-export const RUNS_ANYTHING: readonly string[] = ['*', 'bash', 'sh', 'zsh', 'dash', 'fish', 'ksh', 'python', 'python3', 'node', 'npx', 'bunx', 'deno', 'bun', 'ruby', 'perl', 'php', 'eval', 'env', 'sudo', 'xargs', 'pnpm', 'yarn', 'npm', 'uv', 'uvx', 'pipx', 'docker', 'make', 'ssh'];
-
-/** How each kind of program is handed code, for the finding's example. */
-const RUN_FORM: Readonly<Record<string, string>> = { node: "node -e 'require(\"fs\").rmSync(\"src\",{recursive:true})'", python: "python -c 'import shutil; shutil.rmtree(\"src\")'", python3: "python3 -c 'import shutil; shutil.rmtree(\"src\")'", npx: 'npx rimraf src', env: 'env rm -rf src', sudo: 'sudo rm -rf /', xargs: 'xargs rm -rf', '*': 'rm -rf src' };
-
-/** @example runExample('bash') // "bash -c 'rm -rf src'" */
-export function runExample(prog: string): string {
-  return RUN_FORM[prog] ?? (['bash', 'sh', 'zsh', 'dash', 'fish', 'ksh', 'eval'].includes(prog) ? `${prog} ${prog === 'eval' ? '' : '-c '}'rm -rf src'` : `${prog} …`);
-}
-
 /**
- * Whether an allow rule's commandBase glob covers a program that runs arbitrary code.
- * @example runsAnything({ commandBase: 'python*' }) // 'python'
+ * An allow's strongest knowledge-base witness (`shared/programs/`): a command the rule matches and
+ * Cursor allows with every rule of the file in force (a deny elsewhere still stops it).
+ * @example runsAnythingHit(rs, rs.rules[0])?.probe.command // "bash -c 'id'"
  */
-export function runsAnything(rule: Pick<CursorRule, 'commandBase' | 'args'>): string | undefined {
-  if (rule.commandBase === undefined) return undefined;
-  if (rule.args !== undefined && rule.args !== '*' && rule.args !== '**') return undefined;
-  return RUNS_ANYTHING.find((p) => globMatches(rule.commandBase!, p));
+export function runsAnythingHit(rs: CursorRuleSet, r: CursorRule): RunsAnythingHit | undefined {
+  if (r.type !== 'Shell' || r.commandBase === undefined) return undefined;
+  const request = (command: string): CursorRequest => ({ tool: 'Shell', command, printMode: false, force: false });
+  const allows = (command: string) => evaluateCursor(rs, request(command)).decision === 'allow';
+  const matchesRule = (command: string) => shellRuleMatches(r, command.split(' ').filter(Boolean));
+  const admitted = probesFor(`${r.commandBase} ${r.args ?? '*'}`).filter((p) => matchesRule(p.command) && allows(p.command) && p.followUp.every(allows));
+  // Cursor documents no write the agent makes without asking: a written file is no part of the proof.
+  const best = strongestProbe(admitted, () => undefined);
+  if (!best) return undefined;
+  const claims: Claim[] = [best.probe.command, ...best.probe.followUp].map((c) => ({ request: request(c), decision: 'allow' }));
+  return { label: `Shell(${r.argument})`, range: r.range, probe: best.probe, also: best.also, claims, data: { rule: r.index } };
 }
 
 /** A deny that covers everything an allow covers, for rules of the same type: the allow decides nothing. */
@@ -42,6 +41,7 @@ function coveredBy(allow: CursorRule, deny: CursorRule): boolean {
  */
 export function lintCursor(rs: CursorRuleSet): Finding[] {
   const out: Finding[] = [];
+  const hits: RunsAnythingHit[] = [];
   const own = rs.rules.filter((r) => r.file === undefined);
   let trustNoted = false;
   for (const r of own) {
@@ -56,11 +56,12 @@ export function lintCursor(rs: CursorRuleSet): Finding[] {
     if (r.native === 'allow') {
       const deny = rs.rules.find((d) => d.native === 'deny' && !d.never && coveredBy(r, d));
       if (deny) out.push(finding('dead-rule', 'information', `this allow decides nothing: the deny ${deny.text} covers everything it matches, and deny rules take precedence`, r.range, { unnecessary: true, related: [{ range: deny.range, message: `the deny ${deny.text}`, ...(deny.file ? { path: deny.file } : {}) }] }));
-      const prog = r.type === 'Shell' ? runsAnything(r) : undefined;
-      if (prog) out.push(finding('allow-runs-anything', 'warning', `Shell(${r.argument}) allows ${prog === '*' ? 'every program' : prog} with any arguments, which runs any code: ${runExample(prog)}`, r.range, { witness: runExample(prog) }));
+      const hit = runsAnythingHit(rs, r);
+      if (hit) hits.push(hit);
       if (r.type === 'Write' && ['**', '/**', '**/*', '*'].includes(r.argument.trim())) out.push(finding('allow-runs-anything', 'warning', `Write(${r.argument}) lets the agent write ${r.argument.startsWith('/') ? 'any file on the machine' : 'every file of the workspace'} without asking, .git/hooks and build scripts included`, r.range));
       if (rs.layer === 'project' && !trustNoted && (trustNoted = true)) out.push(finding('cursor-project-allow', 'information', 'allows in the project file: whoever commits .cursor/cli.json grants them, and Cursor documents no trust prompt for these rules', r.range));
     }
   }
+  out.push(...runsAnythingFindings(hits));
   return out;
 }

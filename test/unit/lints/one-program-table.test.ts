@@ -17,6 +17,12 @@ const MAX_NAMES = 3;
  * stay as that agent has them, or they are sample commands, not what programs can do.
  */
 const REVIEWED: Readonly<Record<string, string>> = {
+  'shared/dialects/amp/builtins.ts BUILTIN_ENTRIES': "Amp's own built-in permission rules, kept as cited data in the agent's order",
+  'shared/dialects/claude/program-checks.ts AWKS': 'the awk variants whose programs Claude Code checks (2.1.332), as the agent lists them',
+  'shared/dialects/claude/program-checks.ts STARTERS': 'the programs that start another program which Claude Code asks for (2.1.332), as the agent lists them',
+  'shared/dialects/copilot/scan.ts LAUNCHERS': 'words a workflow or script puts before `copilot`: where to find its command line, not what runs code',
+  'shared/dialects/cursor/evaluate.ts SHELLS': "the shells whose -c script is judged for Cursor CLI (RuleLens's stricter reading; Cursor documents none)",
+  'shared/dialects/cursor/match.ts WRAPPERS': "wrappers looked through for Cursor CLI, so the command after them is judged too (RuleLens's stricter reading)",
   'shared/dialects/bounds-paths/shell.ts READING_COMMANDS': "Bounds' own list of commands whose path arguments it checks against read denies",
   'shared/dialects/claude/plan-mode.ts INTERPRETERS': "Claude Code's plan-mode heuristic over rule text, as the agent has it",
   'shared/dialects/claude/plan-mode.ts RUNNERS': "Claude Code's plan-mode heuristic over rule text, as the agent has it",
