@@ -26,7 +26,7 @@ export function agentsDisagree(policies: readonly AgentPolicy[], ctx: EvalContex
 }
 
 /** The folders agents keep their project policy in: a file inside one serves the folder above it. */
-export const AGENT_FOLDERS: ReadonlySet<string> = new Set(['.claude', '.codex', '.gemini', '.opencode', '.omp']);
+export const AGENT_FOLDERS: ReadonlySet<string> = new Set(['.claude', '.codex', '.gemini', '.opencode', '.omp', '.cursor', '.amp', '.qwen']);
 
 /**
  * The project folder a policy file serves: the folder above the agent's own folder

@@ -18,6 +18,20 @@ export interface Candidate<Q> {
   group: string;
 }
 
+/**
+ * Each request once (the first time it comes, compared as JSON), as a candidate of its group.
+ * @example [...uniqueCandidates([{ tool: 'Bash' }, { tool: 'Bash' }], (q) => q.tool)].length // 1
+ */
+export function* uniqueCandidates<Q>(requests: Iterable<Q>, group: (q: Q) => string): Generator<Candidate<Q>> {
+  const seen = new Set<string>();
+  for (const request of requests) {
+    const key = JSON.stringify(request);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    yield { request, group: group(request) };
+  }
+}
+
 /** A named family of candidates ("Bash commands"), produced lazily, most readable first. */
 export interface SearchArea<Q> {
   name: string;

@@ -1,6 +1,6 @@
 import { changedMiddle } from '../../diff/candidates';
 import { realisticCommands } from '../../diff/realistic';
-import { sliced, type Candidate, type SearchArea } from '../../diff/search';
+import { sliced, uniqueCandidates, type Candidate, type SearchArea } from '../../diff/search';
 import type { EvalContext } from '../../model';
 import { evaluateAmp } from './evaluate';
 import { describeAmpRequest } from './request';
@@ -63,16 +63,8 @@ export const ampWitnesses = sliced<AmpRuleSet, AmpRequest>((base, current, known
   const switched = base.pluginActive !== current.pluginActive || base.allowAll !== current.allowAll;
   const area: SearchArea<AmpRequest> = {
     name: 'tool calls the changed entries name',
-    *candidates(): Iterable<Candidate<AmpRequest>> {
-      const seen = new Set<string>();
-      const all = [...rules.flatMap(candidatesOf), ...(switched ? realisticCommands().slice(0, COMMANDS_FOR_TOOL_RULES).map((cmd) => ({ tool: 'Bash', args: { cmd }, context: 'thread' as const, interactive: true })) : [])];
-      for (const request of all) {
-        const key = JSON.stringify(request);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        yield { request, group: request.tool };
-      }
-    },
+    candidates: (): Iterable<Candidate<AmpRequest>> =>
+      uniqueCandidates([...rules.flatMap(candidatesOf), ...(switched ? realisticCommands().slice(0, COMMANDS_FOR_TOOL_RULES).map((cmd) => ({ tool: 'Bash', args: { cmd }, context: 'thread' as const, interactive: true })) : [])], (q) => q.tool),
   };
   return {
     base,

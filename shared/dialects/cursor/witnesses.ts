@@ -1,6 +1,6 @@
 import { changedRules, globFills } from '../../diff/candidates';
 import { realisticCommands, REALISTIC_HOSTS, REALISTIC_PATHS } from '../../diff/realistic';
-import { sliced, type Candidate, type SearchArea } from '../../diff/search';
+import { sliced, uniqueCandidates, type Candidate, type SearchArea } from '../../diff/search';
 import type { EvalContext } from '../../model';
 import { evaluateCursor } from './evaluate';
 import { describeCursorRequest } from './request';
@@ -53,17 +53,7 @@ export const cursorWitnesses = sliced<CursorRuleSet, CursorRequest>((base, curre
   const rules = [...changed.base, ...changed.current];
   const area: SearchArea<CursorRequest> = {
     name: 'tool calls the changed rules name',
-    *candidates(): Iterable<Candidate<CursorRequest>> {
-      const seen = new Set<string>();
-      for (const r of rules) {
-        for (const request of candidatesOf(r)) {
-          const key = JSON.stringify(request);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          yield { request, group: request.tool };
-        }
-      }
-    },
+    candidates: (): Iterable<Candidate<CursorRequest>> => uniqueCandidates(rules.flatMap(candidatesOf), (q) => q.tool),
   };
   return {
     base,

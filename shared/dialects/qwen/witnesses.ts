@@ -1,7 +1,7 @@
 import type { Deadline } from '../../analysis/budget';
 import { MAX_WALKED_WILDCARDS } from '../../analysis/classes';
 import type { Flip } from '../../diff/flips';
-import { sliced, type Candidate, type SearchSpec } from '../../diff/search';
+import { sliced, uniqueCandidates, type Candidate, type SearchSpec } from '../../diff/search';
 import type { EvalContext, Verdict } from '../../model';
 import { describeCall, evaluateQwen } from './evaluate';
 import type { QwenRequest, QwenRule, QwenRuleSet } from './types';
@@ -54,17 +54,7 @@ export function qwenSearchSpec(base: QwenRuleSet, current: QwenRuleSet, known: r
   });
   const area = {
     name: 'Qwen Code tool calls',
-    candidates: function* (): Generator<Candidate<QwenRequest>> {
-      const seen = new Set<string>();
-      for (const r of tried) {
-        for (const q of ruleRequests(r, current.root)) {
-          const key = JSON.stringify(q);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          yield { request: { ...q, mode: 'default' }, group: q.tool };
-        }
-      }
-    },
+    candidates: (): Iterable<Candidate<QwenRequest>> => uniqueCandidates(tried.flatMap((r) => ruleRequests(r, current.root).map((q): QwenRequest => ({ ...q, mode: 'default' }))), (q) => q.tool),
   };
   const decide = (q: QwenRequest): [Verdict, Verdict] => [evaluateQwen(base, q, ctx), evaluateQwen(current, q, ctx)];
   return { base, current, areas: [area], decide, describe: describeCall, subject: (q) => q.command ?? q.path ?? q.url ?? null, known, deadline, unsearched: [...new Set(unsearched)] };

@@ -29,6 +29,18 @@ function run(files: Record<string, string>) {
 describe('lint: agents-disagree', () => {
   before(() => initDialects());
 
+  it('Cursor and Amp take part: their allows of what Claude denies are reported in their own folders', () => {
+    const out = run({
+      '/p/.claude/settings.json': CLAUDE,
+      '/p/.cursor/cli.json': '{ "permissions": { "allow": ["Shell(git)"] } }\n',
+      '/p/.amp/settings.json': '{ "amp.permissions": [{ "tool": "Bash", "matches": { "cmd": "git *" }, "action": "allow" }] }\n',
+    });
+    for (const [file, agent] of [['/p/.cursor/cli.json', 'Cursor CLI'], ['/p/.amp/settings.json', 'Amp']]) {
+      const msgs = (out.get(file) ?? []).map((f) => f.message);
+      assert.ok(msgs.some((m) => m.startsWith(`\`git push\`: Claude Code denies, ${agent} allows`)), `${file}: ${msgs.join(' | ')}`);
+    }
+  });
+
   it('Claude denies .env and git push; Codex allows cat and git, Gemini allows git: findings on the allows', () => {
     const out = run({ '/p/.claude/settings.json': CLAUDE, '/p/.codex/rules/default.rules': CODEX, '/p/.gemini/policies/policy.toml': GEMINI });
     const codex = out.get('/p/.codex/rules/default.rules') ?? [];
