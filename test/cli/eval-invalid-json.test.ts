@@ -2,7 +2,8 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { cli, SHARED_EXAMPLES } from './helpers';
+import { cli } from './helpers';
+import { exampleFile } from '../helpers/examples';
 
 /** Every example rule file with its stored requests, one per dialect. */
 const EXAMPLES: Array<[rules: string, requests: string]> = [
@@ -23,13 +24,13 @@ describe('cli: eval refuses a requests file that is not valid JSON', () => {
 
   for (const [rules, requests] of EXAMPLES) {
     it(`${rules}: a raw NUL inside a string is an input error: exit 2, no verdict`, () => {
-      const text = fs.readFileSync(path.join(SHARED_EXAMPLES, requests), 'utf8');
+      const text = fs.readFileSync(exampleFile(requests), 'utf8');
       // The first request's name gets a raw NUL byte: JSON forbids control characters in strings.
       const broken = text.replace(/"name"\s*:\s*"/, (m) => `${m}\u0000`);
       assert.notEqual(broken, text, 'the example has a named request');
       const file = path.join(dir, path.basename(requests));
       fs.writeFileSync(file, broken);
-      const r = cli(['eval', path.join(SHARED_EXAMPLES, rules), '--requests', file]);
+      const r = cli(['eval', exampleFile(rules), '--requests', file]);
       assert.equal(r.code, 2, r.stdout + r.stderr);
       assert.equal(r.stdout, '', 'no verdict is printed');
       assert.match(r.stderr, /not valid JSON/);
@@ -38,7 +39,7 @@ describe('cli: eval refuses a requests file that is not valid JSON', () => {
   }
 
   it('the same file without the NUL is evaluated (exit 0)', () => {
-    const r = cli(['eval', path.join(SHARED_EXAMPLES, 'claude/.claude/settings.json'), '--requests', path.join(SHARED_EXAMPLES, 'claude/.claude/settings.requests.json')]);
+    const r = cli(['eval', exampleFile('claude/.claude/settings.json'), '--requests', exampleFile('claude/.claude/settings.requests.json')]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
   });
 });

@@ -17,3 +17,12 @@ export const SHARED_EXAMPLES = fs.existsSync(path.resolve(ROOT, '../shared/examp
  * or findings use this copy.
  */
 export const OPENCODE_PAIR = path.join(ROOT, 'test/fixtures/server/opencode');
+
+/**
+ * A seed example's file or folder: the shared seed's when the shared folder holds it, else the
+ * project's own (the shared seeds hold only the first dialects' examples).
+ */
+export function exampleFile(rel: string): string {
+  const shared = path.join(SHARED_EXAMPLES, rel);
+  return fs.existsSync(shared) ? shared : path.join(ROOT, 'examples', rel);
+}
