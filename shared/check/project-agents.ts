@@ -6,7 +6,7 @@ import { agentsDisagree, projectFolder } from './agents-disagree';
 import { policyHost, type CheckHost, type CheckOptions } from './check-file';
 
 /** Files each agent reads from a project folder by name (folders listed below are added). */
-const FIXED = ['.claude/settings.json', '.claude/settings.local.json', 'opencode.json', 'opencode.jsonc', '.opencode/opencode.json', '.opencode/opencode.jsonc', '.cursor/cli.json', '.amp/settings.json', '.amp/settings.jsonc'];
+const FIXED = ['.claude/settings.json', '.claude/settings.local.json', 'opencode.json', 'opencode.jsonc', '.opencode/opencode.json', '.opencode/opencode.jsonc', '.cursor/cli.json', '.amp/settings.json', '.amp/settings.jsonc', '.qwen/settings.json'];
 /** Folders whose files of one extension are all part of an agent's policy. */
 const LISTED: ReadonlyArray<readonly [string, RegExp]> = [
   ['.codex/rules', /\.rules$/],

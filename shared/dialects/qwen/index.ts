@@ -1,3 +1,4 @@
+import { qwenNeutralRequest } from './neutral';
 import type { Dialect } from '../dialect';
 import { detectQwen } from './detect';
 import { evaluateQwen } from './evaluate';
@@ -19,6 +20,7 @@ export const qwen: Dialect<QwenRuleSet, QwenRequest> = {
   parse: (file, ctx) => parseQwenPolicy(file, [], ctx),
   readRequest: readQwenRequest,
   evaluate: evaluateQwen,
+  neutralRequest: qwenNeutralRequest,
   lint: lintQwen,
   describeRequest: describeQwenRequest,
   // Qwen strips comments before JSON.parse.

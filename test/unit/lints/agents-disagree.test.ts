@@ -29,6 +29,12 @@ function run(files: Record<string, string>) {
 describe('lint: agents-disagree', () => {
   before(() => initDialects());
 
+  it('Qwen Code takes part: its git allow meets Claude\'s git push deny', () => {
+    const out = run({ '/p/.claude/settings.json': CLAUDE, '/p/.qwen/settings.json': '{ "$version": 4, "permissions": { "allow": ["Bash(git *)"] } }\n' });
+    const msgs = (out.get('/p/.qwen/settings.json') ?? []).map((f) => f.message);
+    assert.ok(msgs.some((m) => m.startsWith('`git push`: Claude Code denies, Qwen Code allows')), msgs.join(' | '));
+  });
+
   it('Cursor and Amp take part: their allows of what Claude denies are reported in their own folders', () => {
     const out = run({
       '/p/.claude/settings.json': CLAUDE,
