@@ -1,5 +1,5 @@
 import { posix } from 'path';
-import { resolvableHead, type PathFs } from '../../model';
+import { MAX_RESOLVABLE_PATH_CHARS, resolvableHead, type PathFs } from '../../model';
 
 /** One way of reading a model-supplied path. */
 export interface PathView {
@@ -126,10 +126,18 @@ export function resolveSpellings(fs: PathFs, abs: string): Resolution {
   }
   const spellings = [start];
   let parts = start.split('/').filter(Boolean);
+  let at = 0;
   let cur = '/';
   let hops = 0;
-  while (parts.length) {
-    const next = posix.join(cur, parts.shift()!);
+  while (at < parts.length) {
+    const next = cur === '/' ? `/${parts[at]}` : `${cur}/${parts[at]}`;
+    // Past PATH_MAX the kernel finds nothing by that path, no symlink either: the rest is as written,
+    // and a deep path costs one pass instead of one ever longer lookup per folder.
+    if (next.length > MAX_RESOLVABLE_PATH_CHARS) {
+      cur = posix.join(cur, ...parts.slice(at));
+      break;
+    }
+    at++;
     const target = fs.readlink(next);
     if (target === undefined) {
       cur = next;
@@ -137,8 +145,10 @@ export function resolveSpellings(fs: PathFs, abs: string): Resolution {
     }
     if (++hops > MAX_LINK_HOPS) return { final: start, spellings, unresolved: true };
     const landed = posix.resolve(posix.dirname(next), target);
-    spellings.push(posix.join(landed, ...parts));
-    parts = [...landed.split('/').filter(Boolean), ...parts];
+    const rest = parts.slice(at);
+    spellings.push(posix.join(landed, ...rest));
+    parts = [...landed.split('/').filter(Boolean), ...rest];
+    at = 0;
     cur = '/';
   }
   return { final: cur, spellings: unique([...spellings, cur]), unresolved: false };
