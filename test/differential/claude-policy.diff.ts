@@ -9,6 +9,7 @@ import { rmSync } from 'fs';
 import fc from 'fast-check';
 import { claudeMembers, evaluateClaude, initShellParser, parseClaudePolicy, type ClaudeRequest } from '../../shared/dialects/claude';
 import type { Decision } from '../../shared/model';
+import { nodePathFs } from '../../shared/host/node-fs';
 import { diffRuns, diffSeed } from './oracle-cache';
 import { HOOK_ANSWERS, policyCaseArb, type PolicyCase } from './claude/policy-generators';
 import { startMockApi, type MockApi } from './claude/mock-api';
@@ -31,9 +32,11 @@ function rulelensDecides(c: OracleCase, hook: PolicyCase['hook'], dirs: { projec
   const files: Record<string, string> = {};
   if (c.project !== undefined) files[settings] = json(c.project);
   if (c.local !== undefined) files[`${dirs.project}/.claude/settings.local.json`] = json(c.local);
+  // The folders the CLI saw, as they are on disk: without a file system RuleLens proves no path.
   const ctx = {
     root: dirs.project,
     home: dirs.home,
+    fs: nodePathFs,
     ...(c.user !== undefined ? { userSettings: { path: `${dirs.home}/.claude/settings.json`, text: json(c.user) } } : {}),
     ...(c.managed !== undefined ? { managedSettings: { path: '/etc/claude-code/managed-settings.json', text: json(c.managed) } } : {}),
   };
