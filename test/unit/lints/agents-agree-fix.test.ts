@@ -1,24 +1,13 @@
 // "Make <agent> agree": the rule the allowing agent's dialect writes, proved by parsing the edited
 // policy and deciding the witness again; applied, the disagreement is gone.
 import { strict as assert } from 'assert';
-import * as path from 'path';
 import { agentsDisagree } from '../../../shared/check/agents-disagree';
 import { findAgentPolicies } from '../../../shared/check/agents';
-import type { CheckHost } from '../../../shared/check/check-file';
 import { initDialects } from '../../../shared/dialects';
+import { memoryHost } from '../../helpers/memory-host';
 import type { Finding } from '../../../shared/model';
 
-function hostOf(files: Record<string, string>): CheckHost {
-  return {
-    readFile: (p) => files[p],
-    exists: (p) => p in files,
-    list: (dir) => {
-      const names = Object.keys(files).filter((p) => path.posix.dirname(p) === dir).map((p) => path.posix.basename(p)).sort();
-      return names.length ? names.map((name) => ({ name, kind: 'file' as const })) : undefined;
-    },
-  };
-}
-const run = (files: Record<string, string>) => agentsDisagree(findAgentPolicies(Object.keys(files).sort(), hostOf(files), {}), {});
+const run = (files: Record<string, string>) => agentsDisagree(findAgentPolicies(Object.keys(files).sort(), memoryHost(files), {}), {});
 const fixOf = (f: Finding) => (f.data as { quickFix?: { title: string; edits: Array<{ start: number; end: number; text: string }> } }).quickFix;
 const apply = (text: string, edits: Array<{ start: number; end: number; text: string }>) => [...edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
 

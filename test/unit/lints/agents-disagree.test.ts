@@ -1,28 +1,16 @@
 // agents-disagree: a deny of one agent that another agent allows, both proved by the evaluators.
 import { strict as assert } from 'assert';
-import * as path from 'path';
 import { agentsDisagree, projectFolder } from '../../../shared/check/agents-disagree';
 import { findAgentPolicies } from '../../../shared/check/agents';
-import type { CheckHost } from '../../../shared/check/check-file';
 import { initDialects } from '../../../shared/dialects';
+import { memoryHost } from '../../helpers/memory-host';
 
 const CLAUDE = '{\n  "permissions": {\n    "deny": [\n      "Read(./.env)",\n      "Bash(git push:*)"\n    ]\n  }\n}\n';
 const CODEX = 'prefix_rule(pattern=["cat"], decision="allow")\nprefix_rule(pattern=["git"], decision="allow")\n';
 const GEMINI = '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git"\ndecision = "allow"\npriority = 100\n';
 
-function hostOf(files: Record<string, string>): CheckHost {
-  return {
-    readFile: (p) => files[p],
-    exists: (p) => p in files,
-    list: (dir) => {
-      const names = Object.keys(files).filter((p) => path.posix.dirname(p) === dir).map((p) => path.posix.basename(p)).sort();
-      return names.length ? names.map((name) => ({ name, kind: 'file' as const })) : undefined;
-    },
-  };
-}
-
 function run(files: Record<string, string>) {
-  const host = hostOf(files);
+  const host = memoryHost(files);
   return agentsDisagree(findAgentPolicies(Object.keys(files).sort(), host, {}), {});
 }
 
