@@ -1,3 +1,4 @@
+import { MAX_WALKED_WILDCARDS } from '../../analysis/classes';
 import { changedMiddle } from '../../diff/candidates';
 import { realisticCommands } from '../../diff/realistic';
 import { sliced, uniqueCandidates, type Candidate, type SearchArea } from '../../diff/search';
@@ -28,6 +29,23 @@ function fillsOf(p: string): string[] {
   return [...new Set(FILLS.map((f) => p.replace(/\*/g, f)))];
 }
 
+/** Wildcards of a glob (a regex is filled from its words, not walked). */
+const starsOf = (p: string) => (p.length >= 3 && p.startsWith('/') && p.endsWith('/') ? 0 : (p.match(/[*?]/g) ?? []).length);
+
+/**
+ * The patterns of a rule too large to fill cheaply, each as a "not searched" line: a filled
+ * 200-star pattern is a subject hundreds of words long that every entry is then matched against.
+ * @example unfilled(rule) // ['cmd "*a*a…": its pattern has 200 wildcards (more than 16)']
+ */
+function unfilled(r: AmpRule): string[] {
+  const m = r.entry.matches ?? {};
+  return Object.keys(m).flatMap((k) =>
+    stringsOf(m[k])
+      .filter((p) => starsOf(p) > MAX_WALKED_WILDCARDS)
+      .map((p) => `${k === 'command' ? 'cmd' : k} "${p.length > 40 ? `${p.slice(0, 40)}…` : p}": its pattern has ${starsOf(p)} wildcards (more than ${MAX_WALKED_WILDCARDS})`),
+  );
+}
+
 function candidatesOf(r: AmpRule): AmpRequest[] {
   const base = { context: 'thread' as const, interactive: true };
   const tool = /[*?[{]/.test(r.entry.tool) ? (r.entry.tool.toLowerCase().startsWith('mcp__') ? r.entry.tool.replace(/\*/g, 'x') : 'Bash') : r.entry.tool;
@@ -41,6 +59,7 @@ function candidatesOf(r: AmpRule): AmpRequest[] {
   }
   for (const k of keys) {
     for (const p of stringsOf(m[k])) {
+      if (starsOf(p) > MAX_WALKED_WILDCARDS) continue;
       for (const f of fillsOf(p)) {
         out.push({ ...base, tool, args: { [k]: f } });
         if (k === 'cmd' || k === 'command') out.push({ ...base, tool, args: { [k]: `${f} && rm -rf build` } }, { ...base, tool, args: { [k]: `rm -rf build\n${f}` } });
@@ -54,7 +73,8 @@ function candidatesOf(r: AmpRule): AmpRequest[] {
  * Change impact for Amp: tool calls decided differently by two versions of a settings file, each
  * confirmed by `evaluateAmp` under both. The first match decides, so the entries outside the
  * longest start and end both lists share are the changed ones; candidates come from their own
- * patterns, the same with `&& …` and a second line, and realistic commands.
+ * patterns, the same with `&& …` and a second line, and realistic commands. A pattern with more
+ * than `MAX_WALKED_WILDCARDS` wildcards is not filled: the result says it was not searched.
  */
 export const ampWitnesses = sliced<AmpRuleSet, AmpRequest>((base, current, known, deadline, ctx: EvalContext) => {
   const userOf = (rs: AmpRuleSet) => rs.rules.filter((r) => r.ampLayer !== 'built-in');
@@ -78,5 +98,6 @@ export const ampWitnesses = sliced<AmpRuleSet, AmpRequest>((base, current, known
     },
     known,
     deadline,
+    unsearched: [...new Set(rules.flatMap(unfilled))],
   };
 });
