@@ -16,6 +16,11 @@ const EDITS = 5;
 const DIAGNOSTICS_MS = 300;
 const LENSES_MS = 2000;
 const HOVER_MS = 200;
+/**
+ * `EDITOR_WORKLOADS=codex,gemini` runs only the workloads whose ids hold one of those words (to
+ * look at one shape while working on it; the table that counts runs them all).
+ */
+const ONLY = (process.env.EDITOR_WORKLOADS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 /** Longest any one wait may take before the workload counts as hung. */
 const HANG_MS = 180_000;
 
@@ -115,6 +120,7 @@ export async function run(): Promise<BenchResult[]> {
   buildServer();
   const rows: BenchResult[] = [];
   for (const w of editorWorkloads()) {
+    if (ONLY.length && !ONLY.some((o) => w.id.includes(o))) continue;
     const m = await measure(w);
     const d = median(m.diagnostics);
     const h = median(m.hover);

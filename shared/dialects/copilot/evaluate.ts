@@ -34,6 +34,8 @@ interface Check {
 
 /** The words of a URL a shell command names (`curl https://…`), for the URL check. */
 const URL_WORD = /^[A-Z][A-Z0-9+.-]*:\/\//i;
+/** A word with a `..` folder in it (`../x`, `a/../b`, `..`): a path out of the working folder, maybe. */
+const DOTDOT_WORD = /(?:^|\/)\.\.(?:\/|$)/;
 /** Programs that take a host without a scheme (`curl example.com`): such a word's URL is unknown. */
 const URL_PROGRAMS = ['curl', 'wget', 'http', 'https', 'xh', 'aria2c'];
 
@@ -150,7 +152,7 @@ export function evaluateCopilot(rs: CopilotRuleSet, req: CopilotRequest, ctx: Ev
       else checks.push({ decision: 'ask', why: `no flag allows \`${sc.text}\`${sc.opaque.length ? ` (${sc.opaque[0]})` : ''}` });
       for (const w of words.slice(1)) {
         if (URL_WORD.test(w)) urlCheck(w);
-        else if (w.startsWith('/') || w.startsWith('~') || w.split('/').includes('..')) pathCheck(abs(w));
+        else if (w.startsWith('/') || w.startsWith('~') || DOTDOT_WORD.test(w)) pathCheck(abs(w));
       }
       if (URL_PROGRAMS.includes(words[0]) && !words.slice(1).some((w) => URL_WORD.test(w)) && words.slice(1).some((w) => !w.startsWith('-') && /\./.test(w)) && !has('allow-all-urls')) {
         checks.push({ decision: 'ask', why: `\`${sc.text}\` may fetch a URL written without a scheme: RuleLens cannot tell which` });

@@ -136,7 +136,14 @@ export const CASES: HostileCase[] = [
     rules: (p, base) => j({ 'amp.permissions': [{ tool: 'Bash', matches: { cmd: 'git status' }, action: 'allow' }, { tool: 'Bash', matches: { cmd: p }, action: base ? 'allow' : 'reject' }, { tool: 'Bash', action: 'ask' }] }),
     request: (s) => ({ tool: 'Bash', args: { cmd: s } }),
   },
-
+  {
+    id: 'copilot',
+    kind: 'command',
+    rulePath: '.github/copilot/permissions.flags',
+    requestsPath: '.github/copilot/permissions.requests.json',
+    rules: (p, base) => `--allow-tool shell(git:*)\n--${base ? 'allow' : 'deny'}-tool shell(${p})\n`,
+    request: (s) => ({ tool: 'bash', command: s }),
+  },
 ];
 
 /** The name of the stored request every case holds. */
