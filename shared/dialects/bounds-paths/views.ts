@@ -1,8 +1,5 @@
 import * as path from 'path';
-import { resolvableHead, type PathFs } from '../../model';
-
-/** Walking up to the nearest existing folder stops after this many components (a path is never this deep). */
-export const MAX_PATH_COMPONENTS = 4096;
+import { deepestResolvable, resolvableHead, type PathFs } from '../../model';
 
 export type ViewName = 'raw' | 'normalized' | 'resolved';
 
@@ -34,18 +31,10 @@ function relInside(root: string, abs: string): string | null {
  */
 export function resolveExisting(abs: string, fs: PathFs): { real: string; missing: string } | undefined {
   // Ancestors too long to resolve are skipped in one step (each would be asked, and fail, in turn).
-  const { head, tail: cutOff, cut } = resolvableHead(abs);
-  const tail: string[] = [];
-  let cur = head;
-  for (let i = cut; i < MAX_PATH_COMPONENTS; i++) {
-    const real = fs.realpath(cur);
-    if (real !== undefined) return { real: slash(real), missing: [...tail.reverse(), ...(cutOff ? [cutOff] : [])].join('/') };
-    const up = path.posix.dirname(cur);
-    if (up === cur) return undefined;
-    tail.push(path.posix.basename(cur));
-    cur = up;
-  }
-  return undefined;
+  const { head, tail: cutOff } = resolvableHead(abs);
+  const found = deepestResolvable(head, fs);
+  if (found === undefined) return undefined;
+  return { real: slash(found.real), missing: [...found.rest, ...(cutOff ? [cutOff] : [])].join('/') };
 }
 
 /**

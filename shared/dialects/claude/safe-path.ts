@@ -1,5 +1,5 @@
 import { posix } from 'path';
-import { MAX_RESOLVABLE_PATH_CHARS, resolvableHead, type PathFs } from '../../model';
+import { deepestResolvable, MAX_RESOLVABLE_PATH_CHARS, resolvableHead, type PathFs } from '../../model';
 
 /** One way of reading a model-supplied path. */
 export interface PathView {
@@ -86,16 +86,10 @@ export function pathViews(raw: string, o: PathViewOptions): PathViews {
 export function resolveExisting(fs: PathFs, abs: string): string {
   // Ancestors too long to resolve are not asked about: a 100 kB path costs one pass, not one call per folder.
   const { head, tail } = resolvableHead(abs);
-  const rest: string[] = [];
-  for (let p = head; ; p = posix.dirname(p)) {
-    const real = fs.realpath(p);
-    if (real !== undefined) {
-      const inner = rest.length ? posix.join(real, ...rest.reverse()) : real;
-      return tail ? `${inner === '/' ? '' : inner}/${tail}` : inner;
-    }
-    if (p === '/' || p === posix.dirname(p)) return abs;
-    rest.push(posix.basename(p));
-  }
+  const found = deepestResolvable(head, fs);
+  if (found === undefined) return abs;
+  const inner = found.rest.length ? posix.join(found.real, ...found.rest) : found.real;
+  return tail ? `${inner === '/' ? '' : inner}/${tail}` : inner;
 }
 
 /** Symlink hops followed before a path counts as a loop (the kernel's ELOOP limit). */
