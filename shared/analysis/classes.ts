@@ -1,7 +1,7 @@
 import { CharSet, NFA, type NoParent, type Element } from 'refa';
 import type { Wildcard } from '../patterns/wildcard';
 import { AutomataCache, MAX_CHAR, type InputAlphabet } from './automata';
-import { BudgetExceeded, type Deadline } from './budget';
+import { BudgetExceeded, MAX_ANALYSED_PATTERN_CHARS, type Deadline } from './budget';
 import { walk } from './lazy-dfa';
 import { preferredChars, wordFromSet } from './witness';
 
@@ -14,6 +14,9 @@ export const MAX_CLASSES = 2_000;
  * pattern's classes are not walked and the caller reports it as not searched (see `walkLimit`).
  */
 export const MAX_WALKED_WILDCARDS = 16;
+
+/** What makes a pattern too large to analyse (the `pattern` budget), for messages. */
+export const PATTERN_LIMITS = `more than ${MAX_WALKED_WILDCARDS} wildcards or ${MAX_ANALYSED_PATTERN_CHARS.toLocaleString('en-US')} characters`;
 
 /** How many wildcards a pattern holds, over all its alternatives. */
 function wildcardCount(w: Wildcard): number {

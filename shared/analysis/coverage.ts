@@ -2,6 +2,7 @@ import type { Decision } from '../model';
 import type { NFA } from 'refa';
 import { AutomataCache, disjoint, type Language } from './automata';
 import { BudgetExceeded, Deadline } from './budget';
+import { walkLimit } from './classes';
 import { deciders, firstUncovered, takenBy } from './lazy-dfa';
 import { languageIncludes, languageNonEmpty } from './inclusion';
 import { languageMeets, wordFromSet } from './witness';
@@ -451,8 +452,17 @@ function takenFrom(entries: readonly Entry[], pos: number, q: number, candidates
   const before = candidates.filter((c) => c < q);
   const fill = readableTaken(entries, e, q, before) ?? constructedTaken(entries, e, q, before);
   if (fill) return fill;
-  const ws = takenBy(nfasOf([e, o, ...before.map((c) => entries[c])], opts), opts.cache.facts, opts.deadline);
+  // The joint walk tracks where every star of every pattern may be: past the walk limit it costs
+  // far more than the patterns' length, so the loss is reported as not searched instead.
+  const walked = [e, o, ...before.map((c) => entries[c])];
+  if (!walked.every((x) => walkable(x.lang))) throw new BudgetExceeded('pattern');
+  const ws = takenBy(nfasOf(walked, opts), opts.cache.facts, opts.deadline);
   return ws ? wordFromSet(ws, opts.preferred) : undefined;
+}
+
+/** Whether a language is small enough for a joint walk (`walkLimit`). */
+function walkable(l: Language): boolean {
+  return l.kind === 'one' ? walkLimit(l.w) === undefined : walkLimit(l.a) === undefined && walkLimit(l.b) === undefined;
 }
 
 /** A stand-in request of either rule that rule `q` takes from `e`, if one is at hand. */

@@ -1,5 +1,6 @@
 import type { Decision, EvalContext, RuleRef, RuleSet, Verdict } from '../model';
 import { BudgetExceeded, Deadline } from '../analysis/budget';
+import { PATTERN_LIMITS } from '../analysis/classes';
 import type { WitnessOptions, WitnessResult, WitnessSearch } from '../dialects/dialect';
 import { direction, sortFlips, type Flip } from './flips';
 
@@ -164,7 +165,7 @@ function shownBy(known: readonly Flip[], vb: Verdict, vc: Verdict): string | und
 }
 
 function reasonText(e: BudgetExceeded): string {
-  return e.reason === 'time' ? 'the time limit stopped the search' : e.reason === 'memory' ? 'the memory limit stopped the search' : e.reason === 'states' ? 'the automaton state limit stopped the search' : 'a pattern too long to analyse stopped the search';
+  return e.reason === 'time' ? 'the time limit stopped the search' : e.reason === 'memory' ? 'the memory limit stopped the search' : e.reason === 'states' ? 'the automaton state limit stopped the search' : `a pattern too large to analyse (${PATTERN_LIMITS}) stopped the search`;
 }
 
 /**

@@ -131,6 +131,16 @@ describe('analysis: OpenCode pitfalls', () => {
     assert.ok(!byCode(f, 'shadowed-deny').length && !byCode(f, 'overridden-deny').length);
   });
 
+  it('budget: a loss no stand-in shows is not walked for a pattern of more than 16 wildcards (the walk grows with every star)', () => {
+    const many = v2([['edit', '*', 'ask'], ['edit', `${'*/a/'.repeat(200)}b`, 'deny'], ['edit', 'docs/*', 'allow']]);
+    const b = byCode(analyse(many), 'analysis-budget');
+    assert.strictEqual(b.length, 1);
+    assert.match(b[0].message, /rule 2 .*more than 16 wildcards/);
+    // Below the limit the same shape is walked and its loss named.
+    const few = analyse(v2([['edit', '*', 'ask'], ['edit', `${'*/a/'.repeat(3)}b`, 'deny'], ['edit', 'docs/*', 'allow']]));
+    assert.deepStrictEqual(codes(few), ['overridden-deny']);
+  });
+
   it('a pattern too long for automata is still judged when one later rule plainly includes it', () => {
     const long = 'a*'.repeat(3000);
     const rs = (p: string) => v2([['edit', p, 'deny'], ['edit', '*', 'allow']]);

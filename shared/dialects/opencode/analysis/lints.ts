@@ -8,6 +8,7 @@ import { STRING_ONLY_KEYS } from '../drafts';
 import { isUniversal, matchesPattern } from '../../../patterns/wildcard';
 import { AutomataCache, alphabetWithout, sharedAutomataCache, type Language } from '../../../analysis/automata';
 import { BudgetExceeded, Deadline } from '../../../analysis/budget';
+import { PATTERN_LIMITS } from '../../../analysis/classes';
 import { finish, type Steps } from '../../../analysis/steps';
 import { analyzeEntry, coverageSteps, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Decider, type Entry, type Outcome } from '../../../analysis/coverage';
 import { pairPrefix, pairSuffix } from '../../../analysis/keys';
@@ -310,7 +311,7 @@ export function* opencodeAnalysisSteps(rs: OpencodeRuleSet, ctx: LintContext = {
   if (budget.length > 0) {
     const first = budget.reduce((a, b) => (a.rule <= b.rule ? a : b));
     const rules = new Set(budget.map((b) => b.rule));
-    out.push(budgetFinding(rs.rules[first.rule], rules.size, first.reason === 'time' ? 'time limit reached' : first.reason === 'memory' ? 'memory limit reached' : first.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse'));
+    out.push(budgetFinding(rs.rules[first.rule], rules.size, first.reason === 'time' ? 'time limit reached' : first.reason === 'memory' ? 'memory limit reached' : first.reason === 'states' ? 'automaton state limit reached' : `a pattern too large to analyse: ${PATTERN_LIMITS}`));
   }
   return out.sort((a, b) => ruleOf(a) - ruleOf(b));
 }

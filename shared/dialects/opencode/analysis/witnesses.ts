@@ -7,6 +7,7 @@ import { provablyDisjoint } from '../../../patterns/disjoint';
 import { direction, sortFlips, type Flip } from '../../../diff/flips';
 import { AutomataCache, alphabetWithout, sharedAutomataCache } from '../../../analysis/automata';
 import { BudgetExceeded, Deadline } from '../../../analysis/budget';
+import { PATTERN_LIMITS } from '../../../analysis/classes';
 import { walkSteps, type WalkState } from '../../../analysis/lazy-dfa';
 import { finish, type Steps } from '../../../analysis/steps';
 import { fills, meets, preferredOrder, wordFromSet } from '../../../analysis/witness';
@@ -499,5 +500,5 @@ function toFlip(f: Found): Flip {
 }
 
 function reasonText(e: BudgetExceeded): string {
-  return e.reason === 'time' ? 'time limit reached' : e.reason === 'memory' ? 'memory limit reached' : e.reason === 'states' ? 'automaton state limit reached' : 'pattern too long to analyse';
+  return e.reason === 'time' ? 'time limit reached' : e.reason === 'memory' ? 'memory limit reached' : e.reason === 'states' ? 'automaton state limit reached' : `a pattern too large to analyse: ${PATTERN_LIMITS}`;
 }
