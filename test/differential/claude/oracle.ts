@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import type { Decision } from '../../../shared/model';
 import { installOracle } from '../oracle-cache';
 import { toolUseId, type MockApi, type ToolCall } from './mock-api';
@@ -197,9 +197,16 @@ export async function askBatch(bin: string, api: MockApi, filled: readonly Oracl
   return filled.map((c, k) => (batch.results[k] === undefined && filled.length > 1 ? undefined : readOutcome(out, batch.results[k], promptedFor(c), toolUseId(k))));
 }
 
-/** Whether a hook's tool input is the call's: the same command, path or URL (the CLI may add fields). */
-function sameSubject(got: Record<string, unknown>, want: Record<string, unknown>): boolean {
-  for (const k of ['command', 'file_path', 'url']) if (want[k] !== undefined) return got[k] === want[k];
+/**
+ * Whether a hook's tool input is the call's: the same command, path or URL (the CLI may add fields).
+ * A file path is compared with `.` and `..` resolved: the CLI hands the hook (and its
+ * permission_denials) the normalized path — `{{project}}/../outside/n2` arrives as `…/outside/n2`
+ * (observed on 2.1.328 and 2.1.332). Compared as written, such a prompt went unseen in a session of
+ * several calls and its ask was read as a deny.
+ */
+export function sameSubject(got: Record<string, unknown>, want: Record<string, unknown>): boolean {
+  if (want.file_path !== undefined) return typeof got.file_path === 'string' && typeof want.file_path === 'string' && posix.normalize(got.file_path) === posix.normalize(want.file_path);
+  for (const k of ['command', 'url']) if (want[k] !== undefined) return got[k] === want[k];
   return JSON.stringify(got) === JSON.stringify(want);
 }
 
