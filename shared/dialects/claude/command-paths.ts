@@ -145,17 +145,40 @@ export function cdTarget(sc: SubCommand): string | undefined {
 }
 
 /**
- * The folder of a plain `cd DIR` that starts the command and is joined to the rest by `&&`.
+ * The folder of a plain `cd DIR` that starts the command and is joined to the rest by `&&` (or, with
+ * `orSemicolon`, by `;` too).
  * @example leadingCd('cd docs && cat a', subs) // 'docs'
  */
-export function leadingCd(command: string, subs: readonly SubCommand[]): string | undefined {
+export function leadingCd(command: string, subs: readonly SubCommand[], orSemicolon = false): string | undefined {
   const first = subs[0];
   if (!first || subs.length < 2) return undefined;
   const w = first.words;
   if (w.length !== 2 || w[0].value !== 'cd' || w[1].dynamic || /[*?[~]/.test(w[1].value) || w[1].value.startsWith('-')) return undefined;
   const text = command.trimStart();
-  if (!text.startsWith(first.text) || !/^[ \t]*&&/.test(text.slice(first.text.length))) return undefined;
+  const joiner = orSemicolon ? /^[ \t]*(?:&&|;)/ : /^[ \t]*&&/;
+  if (!text.startsWith(first.text) || !joiner.test(text.slice(first.text.length))) return undefined;
   return w[1].value;
+}
+
+/**
+ * Whether a `cd` of the command is a stage of a pipeline (`echo a > o.txt | cd docs`). The agent then
+ * checks no deny rule on a relative redirect target and asks ("Commands that change directories and
+ * write via output redirection require explicit approval"); joined by `&&`, `||` or `;` it checks them
+ * (observed on @anthropic-ai/claude-code 2.1.328 and 2.1.332). A `cd` whose text cannot be found in
+ * the command counts as piped (the agent's ask, not a deny RuleLens cannot place).
+ * @example cdInPipeline('echo a > o.txt | cd docs', subs) // true
+ */
+export function cdInPipeline(command: string, subs: readonly SubCommand[]): boolean {
+  let from = 0;
+  return subs.some((sc) => {
+    const at = command.indexOf(sc.text, from);
+    if (at >= 0) from = at + sc.text.length;
+    if (!isCd(sc)) return false;
+    if (at < 0) return true;
+    const before = command.slice(0, at).trimEnd();
+    const after = command.slice(at + sc.text.length).trimStart();
+    return /(?:^|[^|])\|&?$/.test(before) || /^\|(?!\|)/.test(after);
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { matches } from '../../patterns/wildcard';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
 import { acceptEditsCommand, computedReadOperands, LISTED_CHILD, outsideOperands, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
-import { cdTarget, commandPaths, inputPaths, isCd, leadingCd, mayBeGuarded, programCap, uncheckedForm, type CommandPath } from './command-paths';
+import { cdInPipeline, cdTarget, commandPaths, inputPaths, isCd, leadingCd, mayBeGuarded, programCap, uncheckedForm, type CommandPath } from './command-paths';
 import { namedPath, type ShellPlace } from './shell-paths';
 import { inside, pathViews, withoutTrailingSlashes } from './safe-path';
 import { screenCommand } from './shell-screen';
@@ -64,7 +64,8 @@ export interface Subject {
   bareWins?: boolean;
   /**
    * Why the agent refuses this call whatever allows it, once no deny rule matched (a Write through a
-   * symlink): the call is refused with a prompt-like denial, so it counts as ask in every mode.
+   * symlink): the file tools' permission check answers deny after the rules (@anthropic-ai/claude-code
+   * 2.1.332: "Refusing to write …: it is a symbolic link", behavior deny), so it is a deny in every mode.
    */
   refusesAfterDeny?: string;
   /** A cap that holds only while some rule in force is of a kind (a relative read after `cd` while a Read deny exists). */
@@ -264,7 +265,7 @@ function decide(rules: readonly ClaudeRule[], s: Subject, mode: ClaudeMode): Sec
   if (s.refusesAfterDeny) {
     const d = checks.find('deny', ({ c }) => c.tool && c.subject !== false);
     if (d) return { section: section('deny', d.r, `deny tier: rule ${d.r.index + 1} (${d.r.scope} settings) matched first; deny is checked before ask and allow`), rule: d.r, tier: 'deny', keeps: { decision: 'deny', why: `rule ${d.r.index + 1} denies it` } };
-    return { section: section('ask', null, `refused after the deny rules: ${s.refusesAfterDeny} (a refusal the agent reports like a prompt, in every mode)`), rule: null, tier: 'refused', keeps: { decision: 'ask', why: s.refusesAfterDeny } };
+    return { section: section('deny', null, `refused after the deny rules: ${s.refusesAfterDeny} (a denial without a prompt, in every mode)`), rule: null, tier: 'refused', keeps: { decision: 'deny', why: s.refusesAfterDeny } };
   }
   const guarded = (): SectionResult | undefined => {
     if (!s.guard) return undefined;
@@ -386,7 +387,8 @@ function subjectsOf(rs: ClaudeRuleSet, req: ClaudeRequest, ctx: EvalContext, not
     if (raw === undefined && SEARCH_TOOLS.includes(tool)) raw = place.cwd;
     const subjects = pathSubjects(req.tool, place, family, raw, notes);
     // Write and Edit refuse a path that is itself a symlink (a dangling one too), whatever the rules
-    // and the mode: "Refusing to write …: it is a symbolic link" (observed on 2.1.328 and 2.1.332).
+    // and the mode: "Refusing to write …: it is a symbolic link" (observed on 2.1.328 and 2.1.332: a
+    // deny, no prompt; the check runs after the permission rules unless they denied).
     const link = family === 'edit' && raw !== undefined && place.fs?.readlink ? place.fs.readlink(posix.resolve(place.cwd, raw)) : undefined;
     if (link !== undefined) for (const s of subjects) s.refusesAfterDeny = `${raw} is a symbolic link (to ${link}): the agent refuses to write through it`;
     return subjects;
@@ -495,6 +497,14 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
   const restPlace: ShellPlace = lead ? { ...shellPlace, cwd: posix.resolve(place.cwd, lead) } : shellPlace;
   const writePlace: Place = { ...place, cwd: restPlace.cwd };
   const cds = subs.filter(isCd).length;
+  // With a cd in the command the agent judges a relative redirect target's deny rules from where the
+  // command starts and from the folder of a leading `cd DIR &&` or `cd DIR;` — unless the cd is a
+  // pipeline stage: then it checks none (it asks). Observed on 2.1.328 and 2.1.332 with `Edit(*.txt)`,
+  // `Edit(/out.txt)` and `Edit(/docs/out.txt)` denied: `cd docs && echo a > out.txt`, `cd docs; …`,
+  // `echo a > out.txt || cd docs` deny, `echo a > out.txt | cd docs` asks.
+  const piped = cds > 0 && cdInPipeline(command, subs);
+  const denyLead = cds > 0 ? leadingCd(command, subs, true) : undefined;
+  const denyCwds = [...new Set([writePlace.cwd, place.cwd, ...(denyLead === undefined ? [] : [posix.resolve(place.cwd, denyLead)])])];
   // Each output redirection is a write to its target, judged as an Edit of that path.
   for (const w of split.writes) {
     if (w.dynamic) {
@@ -503,14 +513,16 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     }
     const np = namedPath(w.target, 'create', restPlace);
     const unchecked = np.unchecked && !np.unchecked.startsWith('no file system') ? [`${np.unchecked}: never allowed`] : [];
-    for (const s of pathSubjects('Edit', writePlace, 'edit', w.target, notes, 'shell')) {
+    const relative = !w.target.startsWith('/') && !w.target.startsWith('~');
+    const cwds = cds > 0 && relative && !piped ? denyCwds : [writePlace.cwd];
+    for (const s of cwds.flatMap((cwd) => pathSubjects('Edit', { ...writePlace, cwd }, 'edit', w.target, notes, 'shell'))) {
       const outside = s.editInside ? [] : [`the redirect writes ${w.target}, outside the working folders: never allowed`];
       // A bare `Bash` allow approves a write outside (observed: `> ~/n.txt`, `> /dev/stderr`), but not one to a
       // file the agent guards (`> ~/.bashrc` asks under it).
       const guarded = outside.length > 0 && mayBeGuarded(s.subject);
-      // After a cd elsewhere in the command the agent checks no deny on a relative target (it asks).
-      const blind = cds > 0 && !w.target.startsWith('/') && !w.target.startsWith('~');
-      const check = (r: ClaudeRule): RuleCheck => (blind && r.tier !== 'allow' && r.matcher.kind === 'path' ? { tool: true, subject: false, note: 'after a cd the agent checks no deny on a relative target' } : redirectCheck(r, s));
+      // After a cd in a pipeline the agent checks no deny on a relative target (it asks).
+      const blind = piped && relative;
+      const check = (r: ClaudeRule): RuleCheck => (blind && r.tier !== 'allow' && r.matcher.kind === 'path' ? { tool: true, subject: false, note: 'after a cd in a pipeline the agent checks no deny on a relative target' } : redirectCheck(r, s));
       out.push({ ...s, kind: 'redirect', subject: `${w.text} — ${s.subject}`, caps: [...split.failClosed, ...s.caps, ...unchecked, ...outside], hardCaps: guarded || s.hardCaps === true, denyAsks, check });
     }
   }

@@ -41,7 +41,7 @@ const CLASSES: Record<string, Row[]> = {
     [{ permissions: { defaultMode: 'acceptEdits' } }, bash('mkdir lnk/d'), 'ask', 'acceptEdits does not write through a link out'],
     [allow('Bash(rm:*)'), bash('rm -f lnk/x'), 'ask', 'a write through a link out'],
     [allow('Bash(mv:*)'), bash('mv b.txt lnk/'), 'ask', 'a move into a link out'],
-    [{ permissions: { defaultMode: 'acceptEdits' } }, { tool: 'Write', path: 'dang' }, 'ask', 'a dangling link: the write lands outside'],
+    [{ permissions: { defaultMode: 'acceptEdits' } }, { tool: 'Write', path: 'dang' }, 'deny', 'a dangling link is a link: the Write is refused'],
     [allow('Bash(cat:*)'), bash('cat docs/../a.txt'), 'ask', "a '..' after a folder: the agent asks"],
     [{ permissions: { allow: ['Bash(cat:*)'], deny: ['Read(.env)'] } }, bash('cat docs/../.env'), 'deny', "a '..' after a folder still meets a deny"],
     [{}, bash('du -s /etc/hostname'), 'allow', 'du is no path-checked command: its operands are not judged'],
@@ -119,8 +119,9 @@ const CLASSES: Record<string, Row[]> = {
     [{}, bash('jq . a.txt'), 'allow', 'jq'],
   ],
   'Write and Edit through a symlink': [
-    [{ permissions: { defaultMode: 'acceptEdits' } }, { tool: 'Edit', path: 'dang' }, 'ask', 'refused after the deny rules'],
-    [{ permissions: { defaultMode: 'dontAsk' } }, { tool: 'Write', path: 'dang' }, 'ask', 'in every mode'],
+    [{ permissions: { defaultMode: 'acceptEdits' } }, { tool: 'Edit', path: 'dang' }, 'deny', 'refused after the deny rules, without a prompt'],
+    [{ permissions: { defaultMode: 'dontAsk' } }, { tool: 'Write', path: 'dang' }, 'deny', 'in every mode'],
+    [{ permissions: { allow: ['Edit(dang)'] } }, { tool: 'Write', path: 'dang' }, 'deny', 'an allow does not lift it'],
     [deny('Edit(//out/**)'), { tool: 'Write', path: 'dang' }, 'deny', 'a deny comes first'],
   ],
   'what a command writes, and where': [
@@ -135,6 +136,15 @@ const CLASSES: Record<string, Row[]> = {
     [{ permissions: { allow: ['Bash(cd:*)', 'Bash(ls:*)'], deny: ['Read(b.txt)'] } }, bash('cd docs && ls > /dev/null'), 'ask', 'ls with no operand reads the folder it is in'],
     [{ permissions: { allow: ['Bash(cd:*)', 'Bash(cat:*)'], deny: ['Edit(b.txt)'] } }, bash('cd docs && cat a.md'), 'allow', 'no Read deny: a relative read is judged where it lands'],
     [{ permissions: { allow: ['Bash(cd:*)', 'Bash(touch:*)'], deny: ['Edit(b.txt)'] } }, bash('cd docs && touch x'), 'ask', 'a write after a cd always asks'],
+  ],
+  'a redirect in a command with a cd': [
+    [deny('Edit(*.txt)'), bash('cd docs && echo a > out.txt'), 'deny', 'the deny sees the target after a leading cd'],
+    [deny('Edit(/out.txt)'), bash('cd docs && echo a > out.txt'), 'deny', 'and from where the command starts'],
+    [deny('Edit(/docs/out.txt)'), bash('cd docs; echo a > out.txt'), 'deny', 'a leading cd joined by ;'],
+    [deny('Edit(/docs/out.txt)'), bash('echo a > out.txt; cd docs'), 'ask', 'a cd after the redirect does not move it'],
+    [deny('Edit(*.txt)'), bash('echo a > out.txt || cd docs'), 'deny', 'joined by ||'],
+    [deny('Edit(*.txt)'), bash('echo a > out.txt | cd docs'), 'ask', 'a cd in a pipeline: no deny is checked, the agent asks'],
+    [deny('Edit(*.txt)'), bash('echo a > out.md && cd docs'), 'ask', 'no deny matches: a redirect with a cd asks'],
   ],
 };
 
