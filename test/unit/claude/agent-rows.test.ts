@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
-import { LEXICAL_FS } from '../../../shared/model';
+import { LEXICAL_FS, strictest } from '../../../shared/model';
+import { STRICTER } from './stricter-rows';
 import type { Decision } from '../../../shared/model';
 import { evaluateClaude, initShellParser, parseClaude } from '../../../shared/dialects/claude';
 
@@ -173,50 +174,12 @@ const ROWS: Array<[string, Record<string, unknown>, Decision, string]> = [
   ['{"permissions":{"allow":["Bash(watch ls)"]}}', { tool: 'Bash', command: 'timeout 1 watch ls' }, 'ask', "what 'watch' starts can't be checked before it runs"],
 ];
 
-/**
- * Observed CLI answers RuleLens deliberately does not follow: it is stricter there (ask where the CLI
- * allowed), because the CLI's own answers for the same shape disagree (`command touch x 2>&1` asked
- * in another run) and a wrong allow is the one mistake a linter must not make.
- */
-const STRICTER: Array<[string, Record<string, string>, 'allow', 'ask', string]> = [
-  // Seed 9090: the CLI ran `cat /etc/hostname &` under a bare Bash allow but asked for `echo hi &` in the
-  // same settings; which backgrounded commands it lets through is not understood yet, so RuleLens asks for all.
-  ['{"permissions":{"allow":["Bash"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'cat /etc/hostname &' }, 'allow', 'ask', 'a background & under a bare Bash allow'],
-  // The cached answers (2.1.328 and 2.1.332) also ran `command rm -f "x" < .e* &` under a bare Bash allow:
-  // the same unexplained class, so still ask.
-  ['{"permissions":{"allow":["Bash","Bash(curl:*)","Edit(src/**)"],"ask":["Read(b.txt)"]}}', { tool: 'Bash', command: 'command rm -f "x" < .e* &' }, 'allow', 'ask', 'a background & under a bare Bash allow'],
-  // Both versions ran `readlink \.env 2>/dev/null` with no rule in acceptEdits mode (readlink is in their
-  // read-only table and names no checked path). RuleLens's read-only layer takes only words whose text
-  // is their value: a backslash escape is not proven plain, so the mode decides (ask).
-  ['{"permissions":{"allow":["Bash(mkdir *)"],"deny":["Read(.ENV)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'readlink \\.env 2>/dev/null' }, 'allow', 'ask', 'a backslash-escaped word in the read-only layer'],
-  // Seed 3232 (both versions) and a probe: acceptEdits runs `sed --in-place s/a/b/ a.txt` with no rule. RuleLens's
-  // acceptEdits set is the file-system commands only (mkdir, touch, rm, rmdir, mv, cp); which sed forms the
-  // agent's mode approves is not transcribed yet, so the mode asks.
-  ['{"permissions":{"allow":["Bash(wc:*)"],"defaultMode":"acceptEdits"}}', { tool: 'Bash', command: 'sed --in-place s/a/b/ a.txt 2>err.txt' }, 'allow', 'ask', 'sed -i under acceptEdits'],
-  // Seed 31337: `\` + newline joins `docs` and `git` into one word for bash (the CLI allows under its
-  // bare Bash allow), but a command with escaped whitespace is also split at newlines, conservatively,
-  // so a deny or ask rule sees every line it might run: `git status` meets the `Bash(git *)` ask.
-  ['{"permissions":{"allow":["Bash(printf *)","Bash"],"deny":["Bash(curl *)"],"ask":["Bash(git *)"]}}', { tool: 'Bash', command: 'ls docs\\\ngit status' }, 'allow', 'ask', 'a line continuation, split conservatively for ask and deny rules'],
-  // Asked of 2.1.328 and 2.1.332 (both agree): an allow rule without a wildcard that is the whole command as
-  // written approves it before the program's own checks, brace expansion and the wrapper checks, which stop
-  // only prefix and wildcard rules (`Bash(eval:*)` asks for `eval echo hi`, `Bash(watch ls)` for
-  // `timeout 1 watch ls`). Where exactly that shortcut sits among the deny and path checks is not
-  // transcribed yet, so RuleLens keeps those checks for exact rules too (ask).
-  ['{"permissions":{"allow":["Bash(source .venv/bin/activate)"]}}', { tool: 'Bash', command: 'source .venv/bin/activate' }, 'allow', 'ask', 'an exact allow of the whole command'],
-  ['{"permissions":{"allow":["Bash(eval echo hi)"]}}', { tool: 'Bash', command: 'eval echo hi' }, 'allow', 'ask', 'an exact allow of the whole command'],
-  ['{"permissions":{"allow":["Bash(find . -delete)"]}}', { tool: 'Bash', command: 'find . -delete' }, 'allow', 'ask', 'an exact allow of the whole command'],
-  ['{"permissions":{"allow":["Bash(git status {-s,--porcelain})"]}}', { tool: 'Bash', command: 'git status {-s,--porcelain}' }, 'allow', 'ask', 'an exact allow of the whole command'],
-  ['{"permissions":{"allow":["Bash(jq -f x.jq a.json)"]}}', { tool: 'Bash', command: 'jq -f x.jq a.json' }, 'allow', 'ask', 'an exact allow of the whole command'],
-  ['{"permissions":{"allow":["Bash(timeout 1 watch ls)"]}}', { tool: 'Bash', command: 'timeout 1 watch ls' }, 'allow', 'ask', 'an exact allow of the whole command'],
-  // Seed 20261203 (grouped run, both versions): plan mode ran `for i in 1; do timeout 5 true; done` with no
-  // rule for it; RuleLens does not prove a loop's body read-only (its variable could be used), so it asks.
-  ['{"permissions":{"allow":["Bash(find:*)","Bash(echo:*)","Bash(rm *)","Bash(head:*)"],"deny":["Bash(curl *)","Read(lnk/**)"],"ask":["Edit(new/**)"],"defaultMode":"plan"}}', { tool: 'Bash', command: 'for i in 1; do timeout 5 true; done' }, 'allow', 'ask', 'a for loop in the read-only layer'],
-];
-
 describe('claude: where RuleLens is stricter than an observed CLI answer', () => {
   before(() => initShellParser());
   for (const [settings, request, cli, ours, why] of STRICTER) {
     it(`${settings.slice(0, 70)} ${request.tool} ${JSON.stringify(request.command)} → ${ours}, the CLI said ${cli} (${why})`, () => {
+      assert.ok(why.trim().length > 0, 'every stricter entry gives its reason');
+      assert.ok(ours !== cli && strictest([cli, ours], ours) === ours, `RuleLens's ${ours} is stricter than the CLI's ${cli}`);
       const rs = parseClaude({ path: '/proj/.claude/settings.json', text: settings }, { root: '/proj', home: '/home/u' });
       assert.equal(evaluateClaude(rs, request as never, { root: '/proj', home: '/home/u', fs: LEXICAL_FS }).decision, ours);
     });
