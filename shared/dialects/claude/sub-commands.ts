@@ -5,6 +5,8 @@ import { BoundedCache } from '../../compiled/bounded-cache';
 
 /** Commands longer than this are never allowed (ask at most); the agent refuses to analyse them too. */
 export const MAX_COMMAND_CHARS = 10_000;
+/** Coarse splits kept between calls: few, since each is of a command longer than the parser takes. */
+export const MAX_KEPT_COARSE_SPLITS = 4;
 /** More sub-commands than this in one command is treated as unanalysable. */
 export const MAX_SUBCOMMANDS = 1_000;
 
@@ -75,6 +77,8 @@ export interface ShellSplit {
   notReadOnly: string[];
   /** True when the real shell parser produced the split; false for the conservative fallback. */
   parsed: boolean;
+  /** The fallback was chosen by the parser's limits (length, cost), not by a parser not yet loaded. */
+  coarse?: boolean;
 }
 
 /** Interpreters that run their `-c` argument as a script the engine never sees. */
@@ -94,13 +98,19 @@ const HARMLESS_REDIRECT = /^\d*(?:>|>>|<|&>|&>>|>\||>&|<&)\s*(?:&?\d+|&?-|\/dev\
  * @example splitCommand('git status && rm -rf x').subcommands.map((s) => s.text) // ['git status', 'rm -rf x']
  */
 export function splitCommand(command: string): ShellSplit {
-  const hit = SPLITS.get(command);
+  const hit = SPLITS.get(command) ?? COARSE_SPLITS.get(command);
   if (hit) return hit;
   const split = splitFresh(command);
   // Only a real parse is kept: a split made before the parser loaded says so and must not outlive it.
   if (split.parsed) SPLITS.set(command, split);
+  // A command too long or too costly to parse is split coarsely whether or not the parser has
+  // loaded: kept too, few of them (each may be long), so a hover does not split it again.
+  else if (split.coarse) COARSE_SPLITS.set(command, split);
   return split;
 }
+
+/** Coarse splits of commands refused by the parser's limits, by command text (see `splitCommand`). */
+const COARSE_SPLITS = new BoundedCache<string, ShellSplit>(MAX_KEPT_COARSE_SPLITS);
 
 /**
  * Splits already made, by command text. A lint asks the evaluator about the same few commands
@@ -112,11 +122,11 @@ const SPLITS = new BoundedCache<string, ShellSplit>(2048);
 function splitFresh(command: string): ShellSplit {
   const screen = screenCommand(command);
   if (command.length > MAX_COMMAND_CHARS) {
-    return { subcommands: fallbackSplit(command), failClosed: [`command is ${command.length} characters, over the ${MAX_COMMAND_CHARS} limit: never allowed`, ...screen.caps], refused: screen.refused, writes: [], reads: [], pathCaps: [], notReadOnly: [], parsed: false };
+    return { subcommands: fallbackSplit(command), failClosed: [`command is ${command.length} characters, over the ${MAX_COMMAND_CHARS} limit: never allowed`, ...screen.caps], refused: screen.refused, writes: [], reads: [], pathCaps: [], notReadOnly: [], parsed: false, coarse: true };
   }
   const costly = shellParseRefusal(command);
   if (costly !== undefined) {
-    return { subcommands: fallbackSplit(command), failClosed: [`${costly}: never allowed`, ...screen.caps], refused: screen.refused, writes: [], reads: [], pathCaps: [], notReadOnly: [], parsed: false };
+    return { subcommands: fallbackSplit(command), failClosed: [`${costly}: never allowed`, ...screen.caps], refused: screen.refused, writes: [], reads: [], pathCaps: [], notReadOnly: [], parsed: false, coarse: true };
   }
   const parsed = withShellTree(command, (root) => {
     const failClosed: string[] = [...screen.caps];
