@@ -1,7 +1,7 @@
 import { posix } from 'path';
 import type { Decision, EvalContext, TraceRow, TraceSection, Verdict } from '../../model';
 import { splitCommand } from '../claude';
-import { commandStarts, hostOf, mcpRuleMatches, pathRuleMatches, placePath, shellRuleMatches, webRuleMatches, type Maybe } from './match';
+import { commandStarts, hostOf, joinedArgs, mcpRuleMatches, pathRuleMatches, placePath, shellRuleMatches, webRuleMatches, type Maybe } from './match';
 import type { CursorRequest, CursorRule, CursorRuleSet } from './types';
 
 const COLUMNS = ['type', 'argument'];
@@ -83,20 +83,18 @@ function shellOutcome(rs: CursorRuleSet, command: string): Outcome {
     const head = words[0] ? posix.basename(words[0]) : '';
     if ((SHELLS.includes(head) && words.includes('-c')) || EVALUATORS.includes(head)) why.push(`${head} runs text as a script the rules never see`);
     const starts = commandStarts(words);
+    const argsOf = joinedArgs(words);
     const m = collect(
       rs,
       'Shell',
       (r) => {
-        if (r.native === 'allow') return shellRuleMatches(r, words);
+        if (r.native === 'allow') return shellRuleMatches(r, words, 0, words[0], argsOf);
         // A deny is tried on the command as written, without wrappers, and by the program's basename.
-        return starts.some((i) => {
-          const rest = words.slice(i);
-          return shellRuleMatches(r, rest) || (rest.length > 0 && shellRuleMatches(r, [posix.basename(rest[0]), ...rest.slice(1)]));
-        });
+        return starts.some((i) => shellRuleMatches(r, words, i, words[i], argsOf) || (i < words.length && shellRuleMatches(r, words, i, posix.basename(words[i]), argsOf)));
       },
       (r, hit) => {
-        if (r.native === 'deny') return hit && !shellRuleMatches(r, words) ? `${ASSUMED} matched after a wrapper or by the program's basename (not documented)` : undefined;
-        return !hit && words.length > 0 && words[0].includes('/') && shellRuleMatches(r, [posix.basename(words[0]), ...words.slice(1)]) ? `${ASSUMED} an allow compares the first token as written (${words[0]}), not its basename` : undefined;
+        if (r.native === 'deny') return hit && !shellRuleMatches(r, words, 0, words[0], argsOf) ? `${ASSUMED} matched after a wrapper or by the program's basename (not documented)` : undefined;
+        return !hit && words.length > 0 && words[0].includes('/') && shellRuleMatches(r, words, 0, posix.basename(words[0]), argsOf) ? `${ASSUMED} an allow compares the first token as written (${words[0]}), not its basename` : undefined;
       },
     );
     let { decision, branch } = decide(m);

@@ -44,13 +44,28 @@ export function commandStarts(words: readonly string[]): number[] {
 
 /**
  * Whether a Shell rule covers one simple command given as its words: the commandBase glob against
- * the first word and, with `command:args`, the args glob against the rest joined by spaces.
+ * the first word and, with `command:args`, the args glob against the rest joined by spaces. The
+ * command may start at `start` (after a wrapper), its first word read as `first` (a basename);
+ * `argsOf` gives the joined rest for a start, so a long command is joined once, not per rule.
  * @example shellRuleMatches({ commandBase: 'curl', args: '*' }, ['curl', '-s', 'x']) // true
  */
-export function shellRuleMatches(rule: Pick<CursorRule, 'commandBase' | 'args'>, words: readonly string[]): boolean {
-  if (words.length === 0 || rule.commandBase === undefined) return false;
-  if (!globMatches(rule.commandBase, words[0])) return false;
-  return rule.args === undefined || globMatches(rule.args, words.slice(1).join(' '));
+export function shellRuleMatches(rule: Pick<CursorRule, 'commandBase' | 'args'>, words: readonly string[], start = 0, first = words[start], argsOf?: (start: number) => string): boolean {
+  if (words.length <= start || first === undefined || rule.commandBase === undefined) return false;
+  if (!globMatches(rule.commandBase, first)) return false;
+  return rule.args === undefined || globMatches(rule.args, argsOf ? argsOf(start) : words.slice(start + 1).join(' '));
+}
+
+/**
+ * The rest of a command's words after each start, joined by spaces, made once per start.
+ * @example joinedArgs(['git', 'log', '-1'])(0) // 'log -1'
+ */
+export function joinedArgs(words: readonly string[]): (start: number) => string {
+  const made = new Map<number, string>();
+  return (start) => {
+    let s = made.get(start);
+    if (s === undefined) made.set(start, (s = words.slice(start + 1).join(' ')));
+    return s;
+  };
 }
 
 const GLOBS = new Map<string, GlobMatcher | null>();
