@@ -12,6 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DIALECTS } from '../shared/dialects';
 import { version as VERSION } from '../package.json';
 import { ServerLog, traceLevel } from './log';
+import { SLOW_STEPS_ENV, stretches } from './slow-stretches';
 import { fileExists, listEntries, nodePathFs, readText } from '../shared/host/node-fs';
 import { createBaseTextReader } from './base-text';
 import { SERVER_CAPABILITIES, summarizeClient, type ClientCapabilitiesSummary } from './capabilities';
@@ -117,6 +118,11 @@ connection.onInitialized(async () => {
 // A bug in a handler is logged, never fatal: the editor keeps its other documents checked.
 process.on('uncaughtException', (e) => connection.console.error(`uncaught: ${e.stack ?? e.message}`));
 process.on('unhandledRejection', (e) => connection.console.error(`unhandled rejection: ${String(e)}`));
+
+if (stretches.enabled) {
+  process.stderr.write(`[rulelens] ${SLOW_STEPS_ENV}=${stretches.thresholdMs}: reporting every stretch of the thread of ${stretches.thresholdMs} ms or more\n`);
+  stretches.watchTurns();
+}
 
 documents.listen(connection);
 connection.listen();

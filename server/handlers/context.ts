@@ -4,6 +4,7 @@ import type { LanguageService } from '../service/language-service';
 import type { ClientCapabilitiesSummary } from '../capabilities';
 import type { Settings } from './settings';
 import type { Validator } from './validation';
+import { stretches } from '../slow-stretches';
 
 /** What every handler registers against. */
 export interface ServerContext {
@@ -37,7 +38,8 @@ export async function prepared(ctx: Pick<ServerContext, 'service' | 'settings'>,
 export function guard<P extends unknown[], R>(connection: Connection, name: string, fallback: R, fn: (...args: P) => R | Promise<R>): (...args: P) => Promise<R> {
   return async (...args: P) => {
     try {
-      return await fn(...args);
+      // The handler's code up to its first wait is timed under its name (`RULELENS_SLOW_STEPS`).
+      return await stretches.run(name, () => fn(...args));
     } catch (e) {
       connection.console.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return fallback;

@@ -1,4 +1,5 @@
 import { SliceClock } from '../../shared/analysis/steps';
+import { stretches } from '../slow-stretches';
 
 /** Longest the server's background work holds the thread before it lets messages through. */
 export const SLICE_MS = 8;
@@ -19,16 +20,17 @@ export async function settle(): Promise<void> {
  * Runs a generator for one slice: steps until `sliceMs` have passed, it ends, or it yields a
  * value (a stage's result goes out at once: the parse's diagnostics never wait behind the first
  * step of the next stage, which may be long), with `clock` (what its budget reads) running
- * meanwhile; the values it yielded besides its pauses, in order.
+ * meanwhile; the values it yielded besides its pauses, in order. `label` names a step in the
+ * reports of long ones (`RULELENS_SLOW_STEPS`; read once the step has run).
  * @example const { values, done } = slice(check.stages, clock)
  */
-export function slice<Y>(work: Generator<Y | void, void, void>, clock?: SliceClock, sliceMs = SLICE_MS): { values: Y[]; done: boolean } {
+export function slice<Y>(work: Generator<Y | void, void, void>, clock?: SliceClock, sliceMs = SLICE_MS, label: () => string = () => 'step'): { values: Y[]; done: boolean } {
   const values: Y[] = [];
   const end = performance.now() + sliceMs;
   clock?.start();
   try {
     for (;;) {
-      const r = work.next();
+      const r = stretches.enabled ? stretches.run(label, () => work.next()) : work.next();
       if (r.done) return { values, done: true };
       if (r.value !== undefined) {
         values.push(r.value);

@@ -8,6 +8,7 @@ import { uriToPath } from '../service/uri';
 import type { CheckingProgress } from './progress';
 import type { Settings } from './settings';
 import { settle, slice } from './slices';
+import { stretches } from '../slow-stretches';
 
 /** Quiet time after the last keystroke before a document is re-checked. */
 export const DEBOUNCE_MS = 150;
@@ -116,16 +117,18 @@ export class Validator {
   private async runOpen(uri: string): Promise<void> {
     const ticket = this.runs.get(uri);
     await this.service.ready(uri);
-    const targets = this.service.dependents(uri);
+    const targets = stretches.run(() => `dependents of ${path.basename(uriToPath(uri))}`, () => this.service.dependents(uri));
     // Only open documents (and the partner of one) are checked here; the rest is the background's.
     if (!targets.length) {
       this.onUnopened(uri);
       return;
     }
-    const partners = targets.flatMap((t) => {
-      const a = this.service.workspace.finishedAnalysis(t);
-      return [a.rulePath, a.requestsPath].filter((p): p is string => !!p).map((p) => this.service.workspace.uriOf(p));
-    });
+    const partners = stretches.run('partners', () =>
+      targets.flatMap((t) => {
+        const a = this.service.workspace.finishedAnalysis(t);
+        return [a.rulePath, a.requestsPath].filter((p): p is string => !!p).map((p) => this.service.workspace.uriOf(p));
+      }),
+    );
     await this.settings.prepare([...targets, ...partners]);
     // Stale: the document changed (or was re-scheduled) while settings were fetched.
     if (this.runs.get(uri) !== ticket) return;
@@ -133,7 +136,7 @@ export class Validator {
     for (const t of targets) {
       const clock = new SliceClock();
       const t0 = performance.now();
-      const check = this.service.check(t, clock);
+      const check = stretches.run(() => `parse ${path.basename(uriToPath(t))}`, () => this.service.check(t, clock));
       if (!check) {
         await this.publish([{ uri: t, diagnostics: [] }]);
         await this.sendStatus({ uri: t, dialect: null, requests: 0, passed: 0, failed: 0 });
@@ -180,7 +183,7 @@ export class Validator {
         let values: StageResult[];
         let done: boolean;
         try {
-          ({ values, done } = slice(job.check.stages, job.clock));
+          ({ values, done } = slice(job.check.stages, job.clock, undefined, () => `${job.check.step.stage} of ${path.basename(job.check.rulePath)}`));
         } catch (e) {
           this.connection.console.error(`checking ${job.check.rulePath} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
           this.forget(job);
@@ -227,7 +230,7 @@ export class Validator {
   }
 
   private async publish(targets: PublishTarget[], versionOf: (path: string) => number | undefined = (p) => this.service.version(this.service.workspace.uriOf(p))): Promise<void> {
-    for (const p of targets) await this.connection.sendDiagnostics({ uri: p.uri, version: versionOf(uriToPath(p.uri)), diagnostics: p.diagnostics });
+    for (const p of targets) await stretches.run(() => `publish ${p.diagnostics.length} diagnostics of ${path.basename(uriToPath(p.uri))}`, () => this.connection.sendDiagnostics({ uri: p.uri, version: versionOf(uriToPath(p.uri)), diagnostics: p.diagnostics }));
   }
 
   private async sendStatus(status: StatusParams): Promise<void> {

@@ -6,7 +6,7 @@ import type { ServiceHost } from './host';
 import type { EvalContext, RuleSet } from '../../shared/model';
 import type { AnyDialect, FileInfo, Reparse } from '../../shared/dialects/dialect';
 import type { RequestResult } from '../../shared/requests/model';
-import { rerunRequests, runRequestSteps } from '../../shared/requests/run';
+import { rerunRequestSteps, runRequestSteps } from '../../shared/requests/run';
 
 /** The dialect's `reparse`, or undefined (a full parse) when it throws: a fast path never costs the comparison. */
 function guardedReparse(dialect: AnyDialect, near: RuleSet, file: FileInfo, ctx: EvalContext): Reparse | undefined {
@@ -173,7 +173,7 @@ export class BaseDiffs {
     const host = { readFile: this.textOf, exists: (p: string) => this.textOf(p) !== undefined, list: this.host.list };
     const ruleSet = reparsed ? reparsed.ruleSet : loadRuleSet({ path: report.path, text: baseText }, { ctx, dialect: dialect.id, overlay: new Map([[report.path, baseText], ...changed]) }, host).ruleSet;
     const file = report.requestsFile;
-    const results = !ruleSet || !file ? undefined : reparsed ? rerunRequests(dialect, reparsed, file, ctx, report.results) : yield* runRequestSteps(dialect, ruleSet, file, ctx);
+    const results = !ruleSet || !file ? undefined : reparsed ? yield* rerunRequestSteps(dialect, reparsed, file, ctx, report.results) : yield* runRequestSteps(dialect, ruleSet, file, ctx);
     const side: BaseSide = { key, ruleSet, results };
     if (this.bases.size >= MAX_BASES && !this.bases.has(report.path)) this.bases.delete(this.bases.keys().next().value!);
     this.bases.set(report.path, side);

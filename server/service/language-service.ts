@@ -6,6 +6,7 @@ import { UNUSED_SUPPRESSION } from '../../shared/config/suppress';
 import { headline } from '../../shared/analysis/report';
 import type { Finding } from '../../shared/model';
 import type { WorkClock } from '../../shared/analysis/budget';
+import { finish, type Steps } from '../../shared/analysis/steps';
 import { applyLevels } from '../../shared/config/lint-config';
 import { countResults, resultsLine } from '../../shared/requests/summary';
 import type { EvaluateParams, EvaluateResult, ListRequestsResult, StatusParams } from '../../shared/protocol';
@@ -64,7 +65,12 @@ export interface StagedCheck {
   /** Every file whose text the check read: a change to any of them supersedes it. */
   paths: string[];
   stages: Generator<StageResult | void, void, void>;
+  /** What the stages ran last (`parse`, `requests`, `lints`, `impact`): named in reports of long steps. */
+  readonly step: { stage: Stage };
 }
+
+/** Findings made diagnostics between pauses of a stage (each is a few objects; a large file has thousands). */
+const DIAGNOSTICS_CHUNK = 256;
 
 /** Work (CPU time counted inside its slices) the change-impact search may take per version in the editor. */
 export const IMPACT_BUDGET_MS = 1000;
@@ -139,15 +145,22 @@ export function createLanguageService(host: ServiceHost): LanguageService {
     return { diff: (rep && diffs.latest(rep.path)) ?? null, checking: true };
   };
 
-  const ruleDiagnostics = (rep: FileReport, found?: Finding[]): Diagnostic[] => {
+  const ruleDiagnostics = (rep: FileReport, found?: Finding[]): Diagnostic[] => finish(ruleDiagnosticSteps(rep, found));
+  /** `ruleDiagnostics` as steps: thousands of findings are made diagnostics `DIAGNOSTICS_CHUNK` at a time. */
+  function* ruleDiagnosticSteps(rep: FileReport, found?: Finding[]): Steps<Diagnostic[]> {
     const uri = ws.uriOf(rep.path);
     const done = found !== undefined || !staged || lints.finished(rep);
     const lint = found ?? (staged ? lints.known(rep) : lints.of(rep));
     // The lints finish after the parse: levels and suppressions apply to the parse's findings and
     // theirs together, and a suppression is called unused only once the lints it may be for are in.
     const all = rep.ruleSet && rep.dialect ? shownRuleFindings(rep, [...rep.ruleSet.findings.map(headline), ...lint], ws.configFor(rep.path)).kept.filter((f) => done || f.code !== UNUSED_SUPPRESSION) : rep.diagnostics;
-    return all.map((f) => toDiagnostic(f, uri, host.docsBase, features));
-  };
+    const out: Diagnostic[] = [];
+    for (let i = 0; i < all.length; i++) {
+      if (i % DIAGNOSTICS_CHUNK === DIAGNOSTICS_CHUNK - 1) yield;
+      out.push(toDiagnostic(all[i], uri, host.docsBase, features));
+    }
+    return out;
+  }
   const requestDiagnostics = (rep: FileReport, diff: BaseDiff | null): Diagnostic[] => {
     if (!rep.requestsPath) return [];
     const uri = ws.uriOf(rep.requestsPath);
@@ -228,8 +241,10 @@ export function createLanguageService(host: ServiceHost): LanguageService {
     const ruleUri = ws.uriOf(rulePath);
     // A change to the policy's other files supersedes the check as one to its own pair does.
     const paths = [rulePath, ...(entry.requestsPath ? [entry.requestsPath] : []), ...entry.members.map(([m]) => m)];
+    const step: { stage: Stage } = { stage: 'parse' };
     function* stages(): Generator<StageResult | void, void, void> {
       yield { stage: 'parse', publish: [{ uri: ruleUri, diagnostics: ruleDiagnostics(entry.parsed) }] };
+      step.stage = 'requests';
       const report = yield* ws.completeSteps(entry);
       const requestsUri = report.requestsPath ? ws.uriOf(report.requestsPath) : undefined;
       const requestsPublish = (diff: BaseDiff | null): PublishTarget[] => (requestsUri ? [{ uri: requestsUri, diagnostics: requestDiagnostics(report, diff) }] : []);
@@ -237,16 +252,19 @@ export function createLanguageService(host: ServiceHost): LanguageService {
       // The lints and the change impact a step each in turn: neither waits for the other to end.
       yield* inTurn<StageResult>([
         (function* () {
+          step.stage = 'lints';
           const found = yield* lints.steps(report, clock);
-          return { stage: 'lints', publish: [{ uri: ruleUri, diagnostics: ruleDiagnostics(report, found) }] };
+          yield;
+          return { stage: 'lints', publish: [{ uri: ruleUri, diagnostics: yield* ruleDiagnosticSteps(report, found) }] };
         })(),
         (function* () {
+          step.stage = 'impact';
           const diff = yield* diffs.steps(report, clock, IMPACT_BUDGET_MS);
           return { stage: 'impact', publish: requestsPublish(diff), lenses: true };
         })(),
-      ]);
+      ], (i) => (step.stage = i === 0 ? 'lints' : 'impact'));
     }
-    return { rulePath, paths, stages: stages() };
+    return { rulePath, paths, stages: stages(), step };
   };
 
   return {
@@ -310,14 +328,16 @@ function movedLenses(lenses: CodeLens[], earlier: string | undefined, text: stri
 
 /**
  * Runs several step sequences a step each in turn, yielding every value they yield (their pauses
- * and their results, a sequence's result when it ends); ends when all have.
+ * and their results, a sequence's result when it ends); ends when all have. `onStep` hears which
+ * sequence (its index in `all`) is about to step.
  * @example [...inTurn([a(), b()])] // a's and b's yields, interleaved
  */
-function* inTurn<R>(all: Array<Generator<R | void, R, void>>): Generator<R | void, void, void> {
-  const live = [...all];
+function* inTurn<R>(all: Array<Generator<R | void, R, void>>, onStep?: (index: number) => void): Generator<R | void, void, void> {
+  const live = all.map((g, index) => ({ g, index }));
   while (live.length > 0) {
     for (let i = 0; i < live.length; ) {
-      const r = live[i].next();
+      onStep?.(live[i].index);
+      const r = live[i].g.next();
       if (r.done) {
         live.splice(i, 1);
         yield r.value;

@@ -268,8 +268,12 @@ export function analyzeCoverage(entries: readonly Entry[], opts: CoverageOptions
   return finish(coverageSteps(entries, opts, memo));
 }
 
+/** Entries whose kept outcome is reused between pauses of `coverageSteps`. */
+const REUSED_CHUNK = 256;
+
 /**
- * `analyzeCoverage` as steps (see `Steps`): it may pause after each entry it analyses.
+ * `analyzeCoverage` as steps (see `Steps`): it may pause after each entry it analyses, and every
+ * `REUSED_CHUNK` entries whose kept outcome it reuses.
  * @example finish(coverageSteps(entries, opts)).map((o) => o.status)
  */
 export function* coverageSteps(entries: readonly Entry[], opts: CoverageOptions, memo?: CoverageMemo): Steps<Outcome[]> {
@@ -284,6 +288,8 @@ export function* coverageSteps(entries: readonly Entry[], opts: CoverageOptions,
     const kept = reuse ? reusable(entries, pos, relevant, asked[pos], memo) : undefined;
     if (kept) {
       out.push(kept);
+      // Reuse is cheap but not free: a warm file of thousands of entries still pauses now and then.
+      if (pos % REUSED_CHUNK === REUSED_CHUNK - 1) yield;
       continue;
     }
     // The clock is read before an entry with candidates: one without costs less than the read,

@@ -5,6 +5,14 @@ import { finish, type Steps } from './steps';
 
 /** The walk looks at the clock once per this many new states (a power of two, minus one). */
 const CLOCK_EVERY = 255;
+/**
+ * Work (flags read and nodes and edges handled) after which a walk pauses. A state of a walk over
+ * k NFAs costs about k whatever its size, so a count of states alone let a walk over a 5,000-rule
+ * file's automata hold the thread for half a second between pauses; about a millisecond of work.
+ */
+export const WALK_PAUSE_WORK = 100_000;
+/** NFAs registered between pauses while a walk sets up (each is a loop over its nodes). */
+export const WALK_SETUP_CHUNK = 64;
 
 /**
  * Facts about the nodes of every NFA an analysis run builds: which NFA owns a node, and which
@@ -72,18 +80,21 @@ export function walk(nfas: readonly NFA[], facts: NodeFacts, visit: (s: WalkStat
 }
 
 /**
- * `walk` as steps: it may pause each time it reads the clock (every `CLOCK_EVERY + 1` new states),
- * so a long walk runs in slices between other work (see `Steps`).
+ * `walk` as steps: it may pause each time it reads the clock (every `CLOCK_EVERY + 1` new states)
+ * and once `WALK_PAUSE_WORK` of work is done (every `WALK_SETUP_CHUNK` NFAs while it sets up), so a
+ * long walk runs in slices between other work (see `Steps`).
  * @example finish(walkSteps([rule, ...higher], facts, (s) => (s.accepting[0] ? 'stop' : 'expand')))
  */
 export function* walkSteps(nfas: readonly NFA[], facts: NodeFacts, visit: (s: WalkState, path: () => WordSet) => Step, deadline?: Deadline, limit = MAX_DFA_STATES): Steps<void> {
   const slots = new Map<NFA, number[]>();
-  nfas.forEach((n, i) => {
+  for (let i = 0; i < nfas.length; i++) {
+    const n = nfas[i];
     facts.add(n);
     const list = slots.get(n);
     if (list) list.push(i);
     else slots.set(n, [i]);
-  });
+    if (i % WALK_SETUP_CHUNK === WALK_SETUP_CHUNK - 1) yield;
+  }
   const ids = new Map<NFA.ReadonlyNode, number>();
   const id = (n: NFA.ReadonlyNode) => {
     let i = ids.get(n);
@@ -119,18 +130,28 @@ export function* walkSteps(nfas: readonly NFA[], facts: NodeFacts, visit: (s: Wa
   // Set where the clock is read; the walk pauses there once the state it was making is filed.
   let pause = false;
   let frontier = [make(nfas.map((n) => n.initial), null, null)!];
+  // The work since the last pause: a visit reads the state's k flags, an expansion its nodes' edges
+  // once per class of characters leaving them (`successors` adds that).
+  let work = 0;
+  const meter = { add: (n: number) => void (work += n) };
   while (frontier.length > 0) {
     const next: Node[] = [];
     for (const s of frontier) {
       const step = visit(s, () => pathOf(s));
       if (step === 'stop') return;
-      if (step === 'skip') continue;
-      for (const [targets, cs] of successors(s)) {
-        const t = make(targets, s, cs);
-        if (t) next.push(t);
+      work += k;
+      if (step !== 'skip') {
+        const out = successors(s, meter);
+        work += s.nodes.length + out.length;
+        for (const [targets, cs] of out) {
+          const t = make(targets, s, cs);
+          if (t) next.push(t);
+          work += targets.length + k;
+        }
       }
-      if (pause) {
+      if (pause || work >= WALK_PAUSE_WORK) {
         pause = false;
+        work = 0;
         yield;
       }
     }
@@ -145,7 +166,7 @@ function pathOf(s: Node): WordSet {
 }
 
 /** Splits the characters leaving a state into classes with the same target node set. */
-function successors(s: Node): Array<[NFA.ReadonlyNode[], CharSet]> {
+function successors(s: Node, meter?: { add(n: number): void }): Array<[NFA.ReadonlyNode[], CharSet]> {
   const edges: Array<[NFA.ReadonlyNode, CharSet]> = [];
   for (const n of s.nodes) for (const [to, cs] of n.out) edges.push([to, cs]);
   const cuts = new Set<number>();
@@ -154,6 +175,7 @@ function successors(s: Node): Array<[NFA.ReadonlyNode[], CharSet]> {
     cuts.add(r.max + 1);
   }
   const bounds = [...cuts].sort((a, b) => a - b);
+  meter?.add(edges.length * bounds.length);
   const byKey = new Map<string, { targets: NFA.ReadonlyNode[]; ranges: Array<{ min: number; max: number }> }>();
   for (let i = 0; i + 1 < bounds.length; i++) {
     const lo = bounds[i];

@@ -133,8 +133,18 @@ export function lintRuleSet(dialect: AnyDialect, rs: RuleSet, ctx: LintContext =
 export function* lintSteps(dialect: AnyDialect, rs: RuleSet, ctx: LintContext = {}): Steps<Finding[]> {
   const own = yield* guarded('lints', () => (dialect.lintSteps ? dialect.lintSteps(rs, ctx) : atOnce(() => dialect.lint?.(rs, ctx) ?? [])));
   const analysed = yield* guarded('analysis', () => analysisSteps(dialect, rs, ctx));
-  return oneRootCause([...own, ...analysed]).map(headline);
+  const merged = oneRootCause([...own, ...analysed]);
+  yield;
+  const out: Finding[] = [];
+  for (let i = 0; i < merged.length; i++) {
+    out.push(headline(merged[i]));
+    if (i % HEADLINE_CHUNK === HEADLINE_CHUNK - 1) yield;
+  }
+  return out;
 }
+
+/** Findings given their headline between pauses of `lintSteps` (a 5,000-rule file can have thousands). */
+const HEADLINE_CHUNK = 256;
 
 /** A lint pass that breaks on odd input costs its own findings, not the file's other diagnostics. */
 function* guarded(what: string, start: () => Steps<Finding[]>): Steps<Finding[]> {

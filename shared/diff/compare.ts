@@ -2,7 +2,7 @@ import type { AnyDialect, WitnessOptions } from '../dialects/dialect';
 import { ruleSource, type EvalContext, type RuleRef, type RuleSet } from '../model';
 import type { RequestResult, RequestsFile } from '../requests/model';
 import { runRequests } from '../requests/run';
-import { countFlips, storedFlips, type Flip } from './flips';
+import { countFlips, storedFlipSteps, type Flip } from './flips';
 import { witnessSlices } from './witness';
 import { runSlices } from './search';
 
@@ -68,7 +68,7 @@ export function compareVersions(
 export function* compareSlices(inputs: CompareInputs): Generator<void, Comparison, void> {
   const { dialect, base, current, requests, currentResults, records, baseResults } = inputs;
   const ctx = inputs.ctx ?? {};
-  const stored = requests ? storedFlips(baseResults ?? runRequests(dialect, base, requests, ctx), currentResults ?? runRequests(dialect, current, requests, ctx)) : [];
+  const stored = requests ? yield* storedFlipSteps(baseResults ?? runRequests(dialect, base, requests, ctx), currentResults ?? runRequests(dialect, current, requests, ctx)) : [];
   // Records of real decisions (Bounds' ledger) are re-judged under both versions.
   const recorded = records && dialect.recordedSteps ? dialect.recordedSteps.flips(records, base, current) : [];
   yield;

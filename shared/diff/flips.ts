@@ -1,6 +1,7 @@
 import { stricter, type Decision, type Range, type RuleRef } from '../model';
 import type { RequestResult } from '../requests/model';
 import { outcomesOf } from '../compiled/outcomes';
+import { finish, type Steps } from '../analysis/steps';
 
 /** Which way a decision moved: loosened (towards allow) is the security-relevant direction. */
 export type FlipDirection = 'loosened' | 'tightened';
@@ -42,9 +43,19 @@ export function direction(before: Decision, after: Decision): FlipDirection {
  * @example storedFlips(baseResults, currentResults).filter((f) => f.direction === 'loosened')
  */
 export function storedFlips(base: RequestResult[], current: RequestResult[]): Flip[] {
+  return finish(storedFlipSteps(base, current));
+}
+
+/**
+ * `storedFlips` as steps (see `Steps`), a request at a time: a request's outcomes may be read
+ * off its trace, which has a row per rule of a large file.
+ * @example finish(storedFlipSteps(baseResults, currentResults)).length
+ */
+export function* storedFlipSteps(base: RequestResult[], current: RequestResult[]): Steps<Flip[]> {
   const byName = namesOf(base);
   const out: Flip[] = [];
   for (const cur of current) {
+    yield;
     const old = byName.get(cur.request.name);
     // A result both versions share (the request decided alike, see `rerunRequests`) flips nothing.
     if (old === cur) continue;

@@ -2,7 +2,7 @@ import { finding, HOOK_DEPENDENT, hookSentence, ruleNumber, type EvalContext, ty
 import type { AnyDialect, Reparse } from '../dialects/dialect';
 import { compiledFor, type CompiledRuleSet } from '../compiled';
 import { compareExpect } from './expect';
-import type { Steps } from '../analysis/steps';
+import { finish, type Steps } from '../analysis/steps';
 import type { RequestResult, RequestsFile, StoredRequest } from './model';
 
 /**
@@ -86,6 +86,15 @@ export function* runRequestSteps(dialect: AnyDialect, parsed: RuleSet, file: Req
  * @example rerunRequests(opencode, reparsed, file, {}, currentResults).length === file.requests.length
  */
 export function rerunRequests(dialect: AnyDialect, reparsed: Reparse, file: RequestsFile, ctx: EvalContext, near: readonly RequestResult[]): RequestResult[] {
+  return finish(rerunRequestSteps(dialect, reparsed, file, ctx, near));
+}
+
+/**
+ * `rerunRequests` as steps (see `Steps`): it may pause before each request it evaluates again;
+ * the results are the same.
+ * @example finish(rerunRequestSteps(opencode, reparsed, file, {}, currentResults)).length === file.requests.length
+ */
+export function* rerunRequestSteps(dialect: AnyDialect, reparsed: Reparse, file: RequestsFile, ctx: EvalContext, near: readonly RequestResult[]): Steps<RequestResult[]> {
   const kept = new Map<StoredRequest, RequestResult>();
   for (const r of near) kept.set(r.request, r);
   const again: StoredRequest[] = [];
@@ -94,7 +103,12 @@ export function rerunRequests(dialect: AnyDialect, reparsed: Reparse, file: Requ
   // Even a few requests go through the compiled form: the reference scan costs a trace row per
   // rule of a large file, and the compiled form's indexes are the near parse's (the same patterns).
   const compiled = compiledOrNone(dialect, ruleSetForFile(reparsed.ruleSet, file));
-  const rerun = runRequests(dialect, reparsed.ruleSet, { ...file, requests: again }, ctx, compiled);
+  const rs = ruleSetForFile(reparsed.ruleSet, file);
+  const rerun: RequestResult[] = [];
+  for (const r of again) {
+    yield;
+    rerun.push(runRequest(dialect, rs, r, ctx, compiled));
+  }
   // `again` keeps the file's order: its results are taken in turn.
   let next = 0;
   return file.requests.map((r) => (again[next] === r ? rerun[next++] : kept.get(r)!));

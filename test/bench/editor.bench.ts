@@ -9,6 +9,7 @@ import { LspClient } from '../protocol/lsp-client';
 import { editorWorkloads, type EditorWorkload } from './editor-workloads';
 import { median } from './measure';
 import { atMost, type BenchResult } from './result';
+import { SLOW_STEPS_ENV } from '../../server/slow-stretches';
 
 /** Edits timed per workload (each a different one-rule change); medians and the slowest are reported. */
 const EDITS = 5;
@@ -104,6 +105,8 @@ async function measure(w: EditorWorkload): Promise<Measured> {
     m.cpu = (after.cpu - before.cpu) / EDITS;
     m.peakMb = after.peakMb;
   } finally {
+    // With `RULELENS_SLOW_STEPS` set, the server's reports of its long stretches (its stderr) follow each workload.
+    if (process.env[SLOW_STEPS_ENV]) for (const line of client.log.join('\n').split('\n')) if (line.startsWith('[rulelens]')) process.stderr.write(`${w.id}: ${line}\n`);
     await client.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

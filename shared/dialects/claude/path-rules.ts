@@ -4,7 +4,12 @@ import type { PathAnchor, RuleMatcher } from './types';
 
 /** Compiled globs kept per pattern text; cleared when it grows past this (it only saves work). */
 export const MAX_GLOB_CACHE = 4_096;
-const globCache = new Map<string, GlobMatcher>();
+const globCache = new Map<string, CompiledPathGlob>();
+/** A path rule's compiled glob and the folders every path it matches starts with (`leadingFolders`). */
+interface CompiledPathGlob {
+  test: GlobMatcher;
+  lead: string | undefined;
+}
 /** A literal folder standing for a rule's anchor, so one compiled glob serves every working folder. */
 const ANCHOR = '/anchor';
 
@@ -75,13 +80,17 @@ export function pathRuleMatches(m: PathMatcher, absPath: string, dirs: AnchorDir
   if (base === undefined) return false;
   // Case folded on both sides (the glob matcher has no ignorecase of its own). The relative glob
   // sits under a stand-in folder for the anchor, so the matcher's one-pass ancestor test applies.
-  const test = compiled(`${ANCHOR}/${relativeGlob(m).toLowerCase()}`);
+  const { test, lead } = compiled(`${ANCHOR}/${relativeGlob(m).toLowerCase()}`);
   // A glob the matcher can never decide is undecided for every path (the caller fails closed).
   if (test.undecidable !== undefined) return undefined;
   const rel = posix.relative(base, posix.normalize(absPath));
   // The anchor folder itself and paths outside it are never matched (the agent skips an empty or `..` relative path).
   if (rel === '' || rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel)) return false;
   const path = `${ANCHOR}/${rel.toLowerCase()}`;
+  // Whatever the glob matches starts with its leading folders, so a path (and every folder above
+  // it) that does not start with them is no match: a request is tested against the few rules of
+  // its own folders, not through the matcher for each of a file's thousands of path rules.
+  if (lead !== undefined && !path.startsWith(lead)) return false;
   // The stand-in is among the folders the one pass tests, but the anchor is never matched: a glob
   // that matches it (`**`, rare) is tested on the path's own folders one by one instead.
   if (test.test(ANCHOR) !== false) return ownFolders(test, path);
@@ -99,14 +108,37 @@ function ownFolders(test: GlobMatcher, path: string): GlobAnswer {
   return unknown ? undefined : false;
 }
 
-function compiled(glob: string): GlobMatcher {
+function compiled(glob: string): CompiledPathGlob {
   let f = globCache.get(glob);
   if (!f) {
     if (globCache.size >= MAX_GLOB_CACHE) globCache.clear();
-    f = compileGlob(glob, { dot: true });
+    f = { test: compileGlob(glob, { dot: true }), lead: leadingFolders(glob) };
     globCache.set(glob, f);
   }
   return f;
+}
+
+/** Characters that end a glob's literal start: anything that is not a plain name character or `/`. */
+const PLAIN = /^[a-z0-9_~ .-]$/;
+
+/**
+ * The folders a glob under the anchor's stand-in starts with, written out plainly (`/anchor/src/m1`
+ * of `/anchor/src/m1/**`): every path it matches, and every path a folder above which it matches,
+ * starts with them. Only whole folders of plain names count (a `src/**` matches `src` itself), and
+ * none at all when one is `.` or `..` or empty: undefined then, and every path goes to the matcher.
+ * @example leadingFolders('/anchor/src/m1/*.ts') // '/anchor/src/m1'
+ */
+export function leadingFolders(glob: string): string | undefined {
+  if (!glob.startsWith(`${ANCHOR}/`)) return undefined;
+  let end = ANCHOR.length + 1;
+  while (end < glob.length && (glob[end] === '/' || PLAIN.test(glob[end]))) end++;
+  // The literal part up to its last whole folder (the text after the last `/` may go on in a wildcard).
+  const cut = end === glob.length ? glob.length : glob.lastIndexOf('/', end - 1);
+  if (cut <= ANCHOR.length) return undefined;
+  const lead = glob.slice(0, cut);
+  const folders = lead.slice(ANCHOR.length + 1).split('/');
+  if (folders.some((f) => f === '' || f === '.' || f === '..')) return undefined;
+  return lead;
 }
 
 /** @example escapeGlob('/a/b[1]') // '/a/b\\[1\\]' */

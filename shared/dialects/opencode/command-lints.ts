@@ -5,6 +5,7 @@ import { literalPrefixOf } from '../../analysis/keys';
 import { COMMAND_ACTIONS } from './builtins';
 import { compileOpencodeFast } from './fast';
 import { normalizeInput } from './pattern';
+import { finish, type Steps } from '../../analysis/steps';
 import type { OpencodeRequest, OpencodeRule, OpencodeRuleSet } from './rules';
 
 /** The command action a rule's action pattern admits (`bash`, or V2's `shell`), if any. */
@@ -259,6 +260,17 @@ function narrowDenyFinding(rs: OpencodeRuleSet, r: OpencodeRule, action: string)
  * @example commandLints(rs, own).map((f) => f.code) // ['allow-runs-anything', 'cross-tool-bypass']
  */
 export function commandLints(rs: OpencodeRuleSet, own: readonly OpencodeRule[]): Finding[] {
+  return finish(commandLintSteps(rs, own));
+}
+
+/** Command rules tried between pauses of `commandLintSteps` (each may evaluate a few spellings against the whole file). */
+export const COMMAND_LINT_CHUNK = 16;
+
+/**
+ * `commandLints` as steps (see `Steps`): the same findings, `COMMAND_LINT_CHUNK` command rules at a time.
+ * @example finish(commandLintSteps(rs, own)).map((f) => f.code) // ['allow-runs-anything']
+ */
+export function* commandLintSteps(rs: OpencodeRuleSet, own: readonly OpencodeRule[]): Steps<Finding[]> {
   const out: Finding[] = [];
   const hits: RunsAnythingHit[] = [];
   workLeft.set(rs, { left: MAX_COMMAND_LINT_WORK });
@@ -273,9 +285,12 @@ export function commandLints(rs: OpencodeRuleSet, own: readonly OpencodeRule[]):
     }
   };
   try {
-    for (const r of own) {
+    let tried = 0;
+    for (let k = 0; k < own.length; k++) {
+      const r = own[k];
       const action = commandAction(r);
       if (!action || r.resource.trim() === '') continue;
+      if (++tried % COMMAND_LINT_CHUNK === 0) yield;
       spend(r, () => {
         if (isExact(r.resourcePattern)) {
           const f = exactFinding(rs, r, action);
@@ -294,7 +309,9 @@ export function commandLints(rs: OpencodeRuleSet, own: readonly OpencodeRule[]):
       });
     }
     out.push(...runsAnythingFindings(hits));
+    yield;
     spend(undefined, () => out.push(...codeFileFindings(rs, own)));
+    yield;
     // Found findings are kept as they come: a stop part-way keeps the denies already checked.
     spend(undefined, () => void crossToolFindings(rs, own, out));
   } finally {

@@ -4,7 +4,7 @@ import { opencodeRuleEdit } from './rule-edit';
 import { opencodeNeutralWitnesses } from './neutral-witnesses';
 import { detectOpencode } from './detect';
 import { evaluateOpencode } from './evaluate';
-import { lintOpencode } from './lint';
+import { lintOpencode, lintOpencodeSteps } from './lint';
 import { parseOpencode } from './parse';
 import { reparseOpencode } from './reparse';
 import { opencodePolicy } from './policy';
@@ -32,6 +32,7 @@ export const opencode: Dialect<OpencodeRuleSet, OpencodeRequest> = {
   readRequestValue: readOpencodeRequestValue,
   evaluate: evaluateOpencode,
   lint: lintOpencode,
+  lintSteps: lintOpencodeSteps,
   describeRequest: describeOpencodeRequest,
   // OpenCode reads its configs as JSONC (jsonc-parser, comments and trailing commas allowed).
   comments: () => '//',

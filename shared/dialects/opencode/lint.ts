@@ -3,7 +3,8 @@ import { GLOB_SYNTAX, literalGlobWitness as globWitness } from '../../patterns/l
 import { matchesPattern, type Wildcard } from '../../patterns/wildcard';
 import { normalizeInput } from './pattern';
 import type { OpencodeRule, OpencodeRuleSet } from './rules';
-import { commandLints } from './command-lints';
+import { commandLintSteps } from './command-lints';
+import { finish, type Steps } from '../../analysis/steps';
 /** V1 actions whose resources are worktree-relative paths. */
 const PATH_ACTIONS = ['read', 'edit'];
 
@@ -222,6 +223,17 @@ function repeatFinding(rs: OpencodeRuleSet, r: OpencodeRule, repeat: Repeat): Fi
  * @example lintOpencode(parseOpencode(file)).map((f) => f.code) // ['literal-glob-syntax', 'allow-runs-anything']
  */
 export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
+  return finish(lintOpencodeSteps(rs));
+}
+
+/** Rules read between pauses of `lintOpencodeSteps`. */
+export const ONE_RULE_LINT_CHUNK = 256;
+
+/**
+ * `lintOpencode` as steps (see `Steps`): the same findings, `ONE_RULE_LINT_CHUNK` rules at a time.
+ * @example finish(lintOpencodeSteps(parseOpencode(file))).map((f) => f.code) // ['literal-glob-syntax']
+ */
+export function* lintOpencodeSteps(rs: OpencodeRuleSet): Steps<Finding[]> {
   // Built-in layers are the agent's, not the user's: lints speak only of rules in the file.
   const own: OpencodeRule[] = [];
   const pairs: PairNotes[] = [];
@@ -235,15 +247,18 @@ export function lintOpencode(rs: OpencodeRuleSet): Finding[] {
     own.push(r);
     pairs.push(pair);
     notes.push(notesIn(pair, r));
+    if (k % ONE_RULE_LINT_CHUNK === ONE_RULE_LINT_CHUNK - 1) yield;
   }
   const repeats = repeatsOf(rs.path, own, pairs);
+  yield;
   const out: Finding[] = [];
   for (let i = 0; i < own.length; i++) {
     const r = own[i];
     for (let j = 0; j < notes[i].length; j++) out.push(noteFinding(notes[i][j], r));
     const repeat = repeats[i];
     if (repeat) out.push(repeatFinding(rs, r, repeat));
+    if (i % ONE_RULE_LINT_CHUNK === ONE_RULE_LINT_CHUNK - 1) yield;
   }
-  out.push(...commandLints(rs, own));
+  out.push(...(yield* commandLintSteps(rs, own)));
   return out;
 }

@@ -39,6 +39,8 @@ function knownActions(rs: OpencodeRuleSet): string[] {
 const MAX_SHAPES_PER_PATTERN = 64;
 /** Files whose entries are remembered: an edited file keeps its own, a run over many files keeps a few. */
 const REMEMBERED_FILES = 4;
+/** Rules whose findings are made between pauses of the lints (see `Steps`). */
+export const FINDINGS_CHUNK = 256;
 
 /**
  * What an entry derives from its pattern pair alone (and the file's known actions, `actions`:
@@ -277,7 +279,7 @@ export function* opencodeAnalysisSteps(rs: OpencodeRuleSet, ctx: LintContext = {
     let memo = memory.views.get(view.agent);
     if (!memo) memory.views.set(view.agent, (memo = new CoverageMemo()));
     const outcomes = yield* coverageSteps(view.entries, opts, memo);
-    view.entries.forEach((e, pos) => {
+    const settle = (e: (typeof view.entries)[number], pos: number): void => {
       const r = rs.rules[e.rule];
       // Rules of the built-in layers are context, never the subject of a finding.
       const mine = r.layer === undefined && (view.agent === null ? r.agent === null : r.agent === view.agent);
@@ -305,7 +307,12 @@ export function* opencodeAnalysisSteps(rs: OpencodeRuleSet, ctx: LintContext = {
         takenOver.set(r.index, merged);
         out.push(merged);
       }
-    });
+    };
+    for (let pos = 0; pos < view.entries.length; pos++) {
+      settle(view.entries[pos], pos);
+      // A finding is a few strings and ranges; thousands of them are not one step.
+      if (pos % FINDINGS_CHUNK === FINDINGS_CHUNK - 1) yield;
+    }
     out.push(...(yield* catchAllFindings(rs, view, cache, ctx, budget, deadline)));
   }
   if (budget.length > 0) {

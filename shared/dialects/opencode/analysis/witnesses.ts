@@ -40,6 +40,8 @@ const PAIR_ORDER: ReadonlyArray<[Decision, Decision]> = [
 ];
 /** How many skipped actions a budget note names. */
 const MAX_NAMED_ACTIONS = 5;
+/** Resource automata built between pauses of the exact walk's set-up (a long pattern's takes a fraction of a millisecond). */
+const NFA_BUILD_CHUNK = 16;
 
 /** One decision pair found for an action class, with the request showing it. */
 interface Found {
@@ -306,7 +308,12 @@ function* walkPairs(base: Side, cur: Side, head: number, tail: number, found: Ma
   // Walk order, each group highest precedence first: shared end, base middle, current middle, shared start.
   const groups = [base.rules.slice(base.rules.length - tail).reverse(), base.rules.slice(head, base.rules.length - tail).reverse(), cur.rules.slice(head, cur.rules.length - tail).reverse(), base.rules.slice(0, head).reverse()];
   const list = groups.flat();
-  const nfas: NFA[] = list.map((r) => cache.nfa({ kind: 'one', w: r.resourcePattern }));
+  const nfas: NFA[] = [];
+  for (let i = 0; i < list.length; i++) {
+    nfas.push(cache.nfa({ kind: 'one', w: list[i].resourcePattern }));
+    // Each new automaton is built from its pattern (a long one in a fraction of a millisecond): a few thousand are not one step.
+    if (i % NFA_BUILD_CHUNK === NFA_BUILD_CHUNK - 1) yield;
+  }
   const [t, b, c] = [groups[0].length, groups[1].length, groups[2].length];
   const midEnd = t + b + c;
   const orders: Array<Array<[number, number]>> = [

@@ -1,0 +1,46 @@
+import * as assert from 'assert';
+import fc from 'fast-check';
+import { posix } from 'path';
+import { compileGlob } from '../../../shared/patterns/glob';
+import { compilePathRule, leadingFolders, pathRuleMatches } from '../../../shared/dialects/claude/path-rules';
+
+const word = fc.array(fc.constantFrom('a', 'b', '.', '-', '*', '?', '[a]', '{a,b}', '**', '!(a)', '@(b)', '+(a)', '\\*', ' ', '~', 'A'), { minLength: 1, maxLength: 3 }).map((xs) => xs.join(''));
+const glob = fc.array(word, { minLength: 1, maxLength: 4 }).map((xs) => `/anchor/${xs.join('/')}`);
+const name = fc.constantFrom('a', 'b', 'ab', '.a', 'a.b', '-', 'a b', '~', 'ba', 'aa', '.', '..', '*');
+const path = fc.array(name, { minLength: 1, maxLength: 5 }).map((xs) => `/anchor/${xs.join('/')}`);
+
+describe('claude: a path rule is tested only against paths under its leading folders', () => {
+  it('whatever a glob matches — a path or a folder above it — starts with its leading folders', () => {
+    fc.assert(
+      fc.property(glob, path, (g, p) => {
+        const lead = leadingFolders(g);
+        if (lead === undefined) return;
+        const m = compileGlob(g, { dot: true });
+        for (let q = p; q !== '/anchor' && q !== '/'; q = posix.dirname(q)) {
+          if (m.test(q) !== false) assert.ok(q.startsWith(lead), `${g} matches ${q} (${String(m.test(q))}) outside ${lead}`);
+        }
+        if (m.testSelfOrAncestor(p) !== false) assert.ok(p.startsWith(lead), `${g} matches ${p} or a folder above it, outside ${lead}`);
+      }),
+      { numRuns: 3000, seed: 35 },
+    );
+  });
+
+  it('leading folders are whole plain folders, never a `.` or `..`', () => {
+    assert.strictEqual(leadingFolders('/anchor/src/m1/**'), '/anchor/src/m1');
+    assert.strictEqual(leadingFolders('/anchor/src/m1*/a'), '/anchor/src');
+    assert.strictEqual(leadingFolders('/anchor/docs/s4/*.md'), '/anchor/docs/s4');
+    assert.strictEqual(leadingFolders('/anchor/src/a.ts'), '/anchor/src/a.ts');
+    assert.strictEqual(leadingFolders('/anchor/**/.env'), undefined);
+    assert.strictEqual(leadingFolders('/anchor/a/../b/*'), undefined);
+    assert.strictEqual(leadingFolders('/anchor/{a,b}/c'), undefined);
+  });
+
+  it('rules of other folders answer no, as the matcher does; a rule of the path’s own folders still matches', () => {
+    const dirs = { cwd: '/p', home: '/h', source: '/p' };
+    assert.strictEqual(pathRuleMatches(compilePathRule('read', './src/m12/**'), '/p/src/m12/a/b.ts', dirs), true);
+    assert.strictEqual(pathRuleMatches(compilePathRule('read', './src/m12/**'), '/p/src/m123/a/b.ts', dirs), false);
+    assert.strictEqual(pathRuleMatches(compilePathRule('read', './SRC/M12'), '/p/src/m12/a/b.ts', dirs), true);
+    assert.strictEqual(pathRuleMatches(compilePathRule('edit', 'docs/s4/*.md'), '/p/docs/s5/page.md', dirs), false);
+    assert.strictEqual(pathRuleMatches(compilePathRule('edit', 'docs/s4/*.md'), '/p/docs/s4/page.md', dirs), true);
+  });
+});
