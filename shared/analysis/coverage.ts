@@ -326,7 +326,20 @@ export function* coverageSteps(entries: readonly Entry[], opts: CoverageOptions,
  * @example overlappingLower(entries, 0, cache) // positions of the rules entry 0 takes requests from
  */
 export function overlappingLower(entries: readonly Entry[], pos: number, cache: AutomataCache, deadline?: Deadline): number[] {
+  return finish(overlappingLowerSteps(entries, pos, cache, deadline));
+}
+
+/** Pairs tested on their automata between pauses of `overlappingLowerSteps` (a product automaton each). */
+export const OVERLAP_PAIRS_CHUNK = 16;
+
+/**
+ * `overlappingLower` as steps (see `Steps`): it pauses every `OVERLAP_PAIRS_CHUNK` pairs it tests
+ * on their automata; the positions are the same.
+ * @example finish(overlappingLowerSteps(entries, 0, cache))
+ */
+export function* overlappingLowerSteps(entries: readonly Entry[], pos: number, cache: AutomataCache, deadline?: Deadline): Steps<number[]> {
   const e = entries[pos];
+  let tested = 0;
   let nfa: NFA | undefined;
   const mine = () => (nfa ??= cache.nfa(e.lang));
   const out: number[] = [];
@@ -339,7 +352,12 @@ export function overlappingLower(entries: readonly Entry[], pos: number, cache: 
     deadline?.check();
     // Between non-empty languages an inclusion either way is an overlap, proved without automata.
     const proved = languageNonEmpty(e.lang) && languageNonEmpty(o.lang) && (languageIncludes(e.lang, o.lang) || languageIncludes(o.lang, e.lang));
-    if (proved || !disjoint(mine(), cache.nfa(o.lang))) out.push(q);
+    if (proved) {
+      out.push(q);
+      continue;
+    }
+    if (!disjoint(mine(), cache.nfa(o.lang))) out.push(q);
+    if (++tested % OVERLAP_PAIRS_CHUNK === 0) yield;
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { AutomataCache, alphabetWithout, sharedAutomataCache, type Language } fr
 import { BudgetExceeded, Deadline } from '../../../analysis/budget';
 import { PATTERN_LIMITS } from '../../../analysis/classes';
 import { finish, type Steps } from '../../../analysis/steps';
-import { analyzeEntry, coverageSteps, CoverageMemo, includedIn, overlappingLower, type CoverageOptions, type Decider, type Entry, type Outcome } from '../../../analysis/coverage';
+import { analyzeEntry, coverageSteps, CoverageMemo, includedIn, OVERLAP_PAIRS_CHUNK, overlappingLowerSteps, type CoverageOptions, type Decider, type Entry, type Outcome } from '../../../analysis/coverage';
 import { pairPrefix, pairSuffix } from '../../../analysis/keys';
 import { budgetFinding, deadFinding, overriddenFinding, quote, relatedRules, ruleName, MAX_NAMED } from '../../../analysis/report';
 import { fills, firstFill, preferredOrder } from '../../../analysis/witness';
@@ -369,7 +369,7 @@ function catchAllRisk(r: OpencodeRule, allActions: boolean): 'warning' | 'inform
 function* catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>, deadline: Deadline): Steps<Finding[]> {
   const out: Finding[] = [];
   for (let pos = 0; pos < view.entries.length; pos++) {
-    const found = catchAllFinding(rs, view, pos, cache, ctx, budget, deadline);
+    const found = yield* catchAllFinding(rs, view, pos, cache, ctx, budget, deadline);
     if (found) {
       out.push(found);
       yield;
@@ -379,7 +379,7 @@ function* catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache
 }
 
 /** The `broad-catch-all` finding of the rule at `pos` of the view, if it is one. */
-function catchAllFinding(rs: OpencodeRuleSet, view: View, pos: number, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>, deadline: Deadline): Finding | undefined {
+function* catchAllFinding(rs: OpencodeRuleSet, view: View, pos: number, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>, deadline: Deadline): Steps<Finding | undefined> {
   const r = rs.rules[view.entries[pos].rule];
   const mine = r.layer === undefined && (view.agent === null ? r.agent === null : r.agent === view.agent);
   if (!mine) return;
@@ -389,8 +389,13 @@ function catchAllFinding(rs: OpencodeRuleSet, view: View, pos: number, cache: Au
   let overridden: OpencodeRule[];
   try {
     // A broader earlier rule that this one carves an exception from is not "overridden specific" work.
-    overridden = overlappingLower(view.entries, pos, cache, deadline)
-      .filter((q) => !includedIn(view.entries[pos], view.entries[q], cache, deadline))
+    const lower = yield* overlappingLowerSteps(view.entries, pos, cache, deadline);
+    const kept: number[] = [];
+    for (let i = 0; i < lower.length; i++) {
+      if (!includedIn(view.entries[pos], view.entries[lower[i]], cache, deadline)) kept.push(lower[i]);
+      if (i % OVERLAP_PAIRS_CHUNK === OVERLAP_PAIRS_CHUNK - 1) yield;
+    }
+    overridden = kept
       .map((q) => rs.rules[view.entries[q].rule])
       // The user's own rules only: the agent's built-in layer is not work the user wrote and lost.
       .filter((o) => o.layer === undefined)
