@@ -10,7 +10,7 @@ function requestFor(r: GeminiRule, tool: string, args: Record<string, unknown>, 
 
 /** What Gemini decides, and which rule of the file decided it. */
 function decide(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalContext): { decision: string; rule: number | null } {
-  const v = evaluateGemini(rs, req, ctx);
+  const v = evaluateGemini(rs, req, ctx, { lean: true });
   return { decision: v.decision, rule: v.rule?.index ?? null };
 }
 

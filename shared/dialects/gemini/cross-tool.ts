@@ -90,13 +90,13 @@ export function crossToolFindings(rs: GeminiRuleSet, ctx: EvalContext = {}): Fin
     if (d.native !== 'deny' || !tool || d.file !== undefined) continue;
     for (const file of candidateFiles(d, ctx.root)) {
       const toolReq = requestFor(d, d.toolName, tool.args(file));
-      const v = evaluateGemini(rs, toolReq, ctx);
+      const v = evaluateGemini(rs, toolReq, ctx, { lean: true });
       if (v.decision !== 'deny' || v.rule?.index !== d.index) continue;
       const through: Through[] = [];
       for (const t of tool.does === 'read' ? READERS : WRITERS) {
         const command = fileCommand(t, file);
         const request = requestFor(d, SHELL_TOOL, { command });
-        const s = evaluateGemini(rs, request, ctx);
+        const s = evaluateGemini(rs, request, ctx, { lean: true });
         if (s.decision === 'allow') through.push({ command, does: t.does, by: s.rule ? byIndex.get(s.rule.index) : undefined, request });
       }
       if (!through.length) continue;

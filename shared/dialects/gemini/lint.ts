@@ -66,7 +66,8 @@ export function* geminiLintSteps(rs: GeminiRuleSet, ctx: LintContext = {}): Step
   if (rs.dropped) return out;
   const deadline = ctx.deadline ?? new Deadline(undefined, undefined, ctx.clock);
   const unanalysed: GeminiRule[] = [];
-  const decided = (req: GeminiRequest) => evaluateGemini(rs, req, ctx);
+  // Lean: the lints read the decision and the controlling rule, never the rows of the rules tried.
+  const decided = (req: GeminiRequest) => evaluateGemini(rs, req, ctx, { lean: true });
   const firstMatch = (req: GeminiRequest) => decided(req).trace.sections[0]?.controlling ?? null;
   const order = rs.ordered;
   for (let j = 0; j < order.length; j++) {
