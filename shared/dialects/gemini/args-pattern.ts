@@ -25,10 +25,10 @@ export interface ArgsPattern {
 export function compileArgsPattern(source: string): ArgsPattern {
   try {
     const re = LinearRegex.compile(source);
-    const needed = requiredLiteral(source);
-    // Most of a policy's patterns name a command or a path: arguments without it never match, and
-    // finding that out costs an `includes`, not a run of the matcher (Gemini's answer is the same).
-    if (needed) return { source, test: (args) => (args.includes(needed) ? re.test(args) : false) };
+    const needed = requiredLiterals(source);
+    // Most of a policy's patterns name a command or a path: arguments without that text never
+    // match, and finding that out costs an `includes`, not a run of the matcher (Gemini's answer is the same).
+    if (needed.length) return { source, test: (args) => (needed.every((t) => args.includes(t)) ? re.test(args) : false) };
     return { source, test: (args) => re.test(args) };
   } catch (e) {
     // Gemini's engine accepted the pattern; one RuleLens cannot read without backtracking (or
@@ -61,31 +61,99 @@ function hasTopLevelAlternative(source: string): boolean {
 }
 
 /**
- * Text every match of the pattern contains: the plain characters it starts with (an escaped
- * punctuation character counts as itself), the last one left out when a quantifier follows it.
- * Empty when the pattern starts with syntax or has a top-level alternative.
- * @example requiredLiteral('"command":"git\\ log(?:[\\s"]|\\\\")') // '"command":"git log'
+ * Texts every match of the pattern contains: the runs of plain characters (an escaped punctuation
+ * character counts as itself) outside every group and class, each one's last character left out
+ * when a quantifier follows it. None when the pattern has a top-level alternative; the reading
+ * stops (keeping what it found) at anything it does not know.
+ * @example requiredLiterals('"command":"git .*--opt5') // ['"command":"git ', '--opt5']
  */
-export function requiredLiteral(source: string): string {
-  if (hasTopLevelAlternative(source)) return '';
-  let out = '';
+export function requiredLiterals(source: string): string[] {
+  if (hasTopLevelAlternative(source)) return [];
+  const out: string[] = [];
+  let run = '';
+  const end = () => {
+    if (run) out.push(run);
+    run = '';
+  };
+  /** Skips a quantifier at `i` (with its lazy `?`); where the reading goes on, or -1 when `{` is not one. */
+  const skipQuantifier = (i: number): number => {
+    const c = source[i];
+    if (c === '*' || c === '+' || c === '?') return source[i + 1] === '?' ? i + 2 : i + 1;
+    if (c === '{') {
+      const m = /^\{\d+(?:,\d*)?\}\??/.exec(source.slice(i));
+      return m ? i + m[0].length : -1;
+    }
+    return i;
+  };
   let i = 0;
   while (i < source.length) {
     const c = source[i];
+    if (c === '(' || c === '[') {
+      end();
+      // Skip the group or class whole: what is inside may be optional.
+      let depth = 0;
+      let inClass = false;
+      let j = i;
+      for (; j < source.length; j++) {
+        const d = source[j];
+        if (d === '\\') j++;
+        else if (inClass) inClass = d !== ']';
+        else if (d === '[') inClass = true;
+        else if (d === '(') depth++;
+        else if (d === ')' && --depth === 0) break;
+        if (c === '[' && !inClass && depth === 0) break;
+      }
+      if (j >= source.length) return out;
+      const next = skipQuantifier(j + 1);
+      if (next < 0) return out;
+      i = next;
+      continue;
+    }
     let ch: string;
     let width = 1;
     if (c === '\\') {
       const n = source[i + 1];
       // Only an identity escape of punctuation is plain text (\d, \b, \1, \u… are not).
-      if (n === undefined || ALNUM.test(n) || n.charCodeAt(0) > 127) break;
+      if (n === undefined || ALNUM.test(n) || n.charCodeAt(0) > 127) {
+        end();
+        if (n === undefined) return out;
+        // A class escape (\d, \s, \w…) may be quantified; anything else read no further.
+        if (!'dDsSwWbB'.includes(n)) return out;
+        const next = skipQuantifier(i + 2);
+        if (next < 0) return out;
+        i = next;
+        continue;
+      }
       ch = n;
       width = 2;
-    } else if (SYNTAX.has(c)) break;
-    else if (c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) <= 0xdfff) break;
-    else ch = c;
-    if (QUANTIFIERS.has(source[i + width] ?? '')) break;
-    out += ch;
+    } else if (c === '^' || c === '$') {
+      end();
+      i++;
+      continue;
+    } else if (c === '.') {
+      end();
+      const next = skipQuantifier(i + 1);
+      if (next < 0) return out;
+      i = next;
+      continue;
+    } else if (SYNTAX.has(c)) {
+      end();
+      return out;
+    } else if (c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) <= 0xdfff) {
+      end();
+      return out;
+    } else ch = c;
+    if (QUANTIFIERS.has(source[i + width] ?? '')) {
+      // The quantified character may be absent (or repeated): the run ends before it.
+      end();
+      const next = skipQuantifier(i + width);
+      if (next < 0) return out;
+      i = next;
+      continue;
+    }
+    run += ch;
     i += width;
   }
+  end();
   return out;
 }

@@ -1,6 +1,8 @@
 import { posix } from 'path';
 import { clipText, finding, MAX_HEADLINE, type EvalContext, type Finding, type RelatedInfo } from '../../model';
 import { fileCommand, READERS, WRITERS } from '../../programs';
+import type { Deadline } from '../../analysis/budget';
+import { finish, type Steps } from '../../analysis/steps';
 import { evaluateGemini } from './evaluate';
 import { SHELL_TOOL, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
 
@@ -83,12 +85,28 @@ interface Through {
  * @example crossToolFindings(parseGemini(denyEnvAllowCat)).map((f) => f.witness) // ['cat .env']
  */
 export function crossToolFindings(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] {
+  return finish(crossToolSteps(rs, ctx)).findings;
+}
+
+/**
+ * `crossToolFindings` as steps, a candidate file of a deny at a time (each one tries every reader
+ * or writer through the shell), under `deadline` when given: the denies not reached before it
+ * expires are returned, not searched, for the caller's budget note.
+ * @example finish(crossToolSteps(rs, ctx, deadline)).unsearched.length // 0 within the budget
+ */
+export function* crossToolSteps(rs: GeminiRuleSet, ctx: EvalContext = {}, deadline?: Deadline): Steps<{ findings: Finding[]; unsearched: GeminiRule[] }> {
   const out: Finding[] = [];
+  const unsearched: GeminiRule[] = [];
   const byIndex = new Map(rs.rules.map((r) => [r.index, r]));
   for (const d of rs.rules) {
     const tool = FILE_TOOLS[d.toolName];
     if (d.native !== 'deny' || !tool || d.file !== undefined) continue;
+    if (deadline?.expired) {
+      unsearched.push(d);
+      continue;
+    }
     for (const file of candidateFiles(d, ctx.root)) {
+      yield;
       const toolReq = requestFor(d, d.toolName, tool.args(file));
       const v = evaluateGemini(rs, toolReq, ctx, { lean: true });
       if (v.decision !== 'deny' || v.rule?.index !== d.index) continue;
@@ -104,7 +122,7 @@ export function crossToolFindings(rs: GeminiRuleSet, ctx: EvalContext = {}): Fin
       break;
     }
   }
-  return out;
+  return { findings: out, unsearched };
 }
 
 /** How a related entry names what allows a command: the rule (at its line), or Gemini's heuristic. */

@@ -125,7 +125,7 @@ function ruleColumns(rule: GeminiRule, call: Call, req: GeminiRequest, server: s
 }
 
 /** Whether one rule matches a call, columns in the order that costs least: the pattern last, only when the rest match; null when it went undecided. */
-function ruleMatchesLean(rule: GeminiRule, call: Call, req: GeminiRequest, server: string | undefined, stringified: string): boolean | null {
+function ruleMatchesLean(rule: GeminiRule, call: Call, req: GeminiRequest, server: string | undefined, stringified = ''): boolean | null {
   if (rule.modes && rule.modes.length > 0 && !rule.modes.includes(req.mode)) return false;
   if (rule.interactive !== undefined && rule.interactive !== req.interactive) return false;
   if (rule.subagent !== undefined && rule.subagent !== req.subagent) return false;
@@ -135,6 +135,28 @@ function ruleMatchesLean(rule: GeminiRule, call: Call, req: GeminiRequest, serve
   if (!rule.argsPattern) return true;
   if (call.args === undefined) return false;
   return rule.argsPattern.test(stringified) ?? null;
+}
+
+/** Calls (tool, server, mode, …) whose candidate rules are kept per rule list; past it the list starts over. */
+export const MAX_LEAN_CALL_SHAPES = 256;
+/** Per rule list (a parse's `ordered`, never changed once made): per call shape, the rules whose columns but the pattern match it. */
+const leanCandidates = new WeakMap<readonly GeminiRule[], Map<string, GeminiRule[]>>();
+
+/**
+ * The rules, in order, that match a call on every column but the pattern: the only ones a lean
+ * check has to look at (every other rule fails `ruleMatchesLean` before its pattern is tested).
+ */
+function candidatesFor(ordered: readonly GeminiRule[], call: Call, req: GeminiRequest, server: string | undefined): readonly GeminiRule[] {
+  let shapes = leanCandidates.get(ordered);
+  if (!shapes) leanCandidates.set(ordered, (shapes = new Map()));
+  const key = JSON.stringify([call.tool, server ?? null, req.mode, req.interactive, req.subagent ?? null, req.annotations ?? null]);
+  let list = shapes.get(key);
+  if (!list) {
+    if (shapes.size >= MAX_LEAN_CALL_SHAPES) shapes.clear();
+    list = ordered.filter((r) => ruleMatchesLean({ ...r, argsPattern: undefined }, call, req, server) === true);
+    shapes.set(key, list);
+  }
+  return list;
 }
 
 export interface GeminiEvalOptions {
@@ -202,8 +224,9 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
     const rows: TraceRow[] = [];
     let matched: GeminiRule | undefined;
     let undecided: GeminiRule | undefined;
-    for (let k = 0; k <= candidates.length && !matched; k++) {
-      const r = k < candidates.length ? candidates[k] : builtin;
+    const scanned = lean ? candidatesFor(candidates, call, req, server) : candidates;
+    for (let k = 0; k <= scanned.length && !matched; k++) {
+      const r = k < scanned.length ? scanned[k] : builtin;
       if (lean) {
         const hit = r.builtin ? true : ruleMatchesLean(r, call, req, server, stringified);
         if (hit === null) undecided ??= r;
