@@ -89,8 +89,8 @@ export function crossToolFindings(rs: GeminiRuleSet, ctx: EvalContext = {}): Fin
 }
 
 /**
- * `crossToolFindings` as steps, a candidate file of a deny at a time (each one tries every reader
- * or writer through the shell), under `deadline` when given: the denies not reached before it
+ * `crossToolFindings` as steps, a pause before each question asked of the evaluator (a candidate
+ * file of a deny, then each reader or writer of it through the shell), under `deadline` when given: the denies not reached before it
  * expires are returned, not searched, for the caller's budget note.
  * @example finish(crossToolSteps(rs, ctx, deadline)).unsearched.length // 0 within the budget
  */
@@ -112,6 +112,7 @@ export function* crossToolSteps(rs: GeminiRuleSet, ctx: EvalContext = {}, deadli
       if (v.decision !== 'deny' || v.rule?.index !== d.index) continue;
       const through: Through[] = [];
       for (const t of tool.does === 'read' ? READERS : WRITERS) {
+        yield;
         const command = fileCommand(t, file);
         const request = requestFor(d, SHELL_TOOL, { command });
         const s = evaluateGemini(rs, request, ctx, { lean: true });

@@ -137,6 +137,18 @@ function ruleMatchesLean(rule: GeminiRule, call: Call, req: GeminiRequest, serve
   return rule.argsPattern.test(stringified) ?? null;
 }
 
+/**
+ * Whether a rule matches a request as a whole, on every column (the first check of
+ * `evaluateGemini`); null when its pattern went undecided. A rule that does not is never the one
+ * an allow of the request comes from: sub-commands only make a decision stricter.
+ * @example ruleMatchesRequest(rs.rules[0], { tool: 'run_shell_command', args: { command: 'git status' }, mode: 'default', interactive: true })
+ */
+export function ruleMatchesRequest(rule: GeminiRule, req: GeminiRequest): boolean | null {
+  const explicitServer = req.server ?? (typeof req.annotations?._serverName === 'string' ? req.annotations._serverName : undefined);
+  const server = explicitServer ?? mcpServerOf(req.tool);
+  return ruleMatchesLean(rule, { tool: req.tool, args: req.args }, req, server, stableArgs(req.args));
+}
+
 /** Calls (tool, server, mode, …) whose candidate rules are kept per rule list; past it the list starts over. */
 export const MAX_LEAN_CALL_SHAPES = 256;
 /** Per rule list (a parse's `ordered`, never changed once made): per call shape, the rules whose columns but the pattern match it. */

@@ -17,7 +17,7 @@ const rs = parse(
 describe('gemini: the cross-tool search runs in steps, on the lints budget', () => {
   before(initShellParser);
 
-  it('pauses before each candidate file, so no step tries more than one file through the shell', () => {
+  it('pauses before each question to the evaluator, so no step asks more than one', () => {
     const steps = crossToolSteps(rs, {});
     let pauses = 0;
     let r = steps.next();
