@@ -42,7 +42,7 @@ export function compileArgsPattern(source: string): ArgsPattern {
 /** Characters with a meaning of their own in a JavaScript regular expression (outside a class). */
 const SYNTAX = new Set(['\\', '^', '$', '.', '|', '?', '*', '+', '(', ')', '[', ']', '{', '}']);
 const QUANTIFIERS = new Set(['?', '*', '+', '{']);
-const ALNUM = /^[A-Za-z0-9]$/;
+const ALNUM = /^[a-z0-9]$/i;
 
 /** Whether the source has a `|` outside every group and class (then no leading text is required). */
 function hasTopLevelAlternative(source: string): boolean {

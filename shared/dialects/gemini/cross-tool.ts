@@ -3,7 +3,7 @@ import { clipText, finding, MAX_HEADLINE, type EvalContext, type Finding, type R
 import { fileCommand, READERS, WRITERS } from '../../programs';
 import type { Deadline } from '../../analysis/budget';
 import { finish, type Steps } from '../../analysis/steps';
-import { evaluateGemini } from './evaluate';
+import { evaluateGemini, ruleMatchesRequest } from './evaluate';
 import { SHELL_TOOL, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
 
 /**
@@ -108,6 +108,8 @@ export function* crossToolSteps(rs: GeminiRuleSet, ctx: EvalContext = {}, deadli
     for (const file of candidateFiles(d, ctx.root)) {
       yield;
       const toolReq = requestFor(d, d.toolName, tool.args(file));
+      // A file tool's call is decided by its first match: a deny that does not match it is not what decides it.
+      if (ruleMatchesRequest(d, toolReq) === false) continue;
       const v = evaluateGemini(rs, toolReq, ctx, { lean: true });
       if (v.decision !== 'deny' || v.rule?.index !== d.index) continue;
       const through: Through[] = [];

@@ -240,7 +240,8 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
     for (let k = 0; k <= scanned.length && !matched; k++) {
       const r = k < scanned.length ? scanned[k] : builtin;
       if (lean) {
-        const hit = r.builtin ? true : ruleMatchesLean(r, call, req, server, stringified);
+        // Every column but the pattern matches already (`candidatesFor`): only the pattern is left.
+        const hit = r.builtin || !r.argsPattern ? true : call.args !== undefined && (r.argsPattern.test(stringified) ?? null);
         if (hit === null) undecided ??= r;
         else if (hit) {
           matched = r;
