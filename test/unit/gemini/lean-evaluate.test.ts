@@ -21,7 +21,7 @@ const request = fc.record({
   mode: fc.constantFrom('default', 'yolo', 'autoEdit', 'plan'),
   interactive: fc.boolean(),
   subagent: fc.constantFrom(undefined, 'helper'),
-}).map((r): GeminiRequest => ({ tool: r.tool, args: r.tool === 'run_shell_command' ? { command: r.command } : { file_path: r.path }, mode: r.mode as GeminiRequest['mode'], interactive: r.interactive, ...(r.subagent ? { subagent: r.subagent } : {}) }));
+}).map((r): GeminiRequest => ({ tool: r.tool, args: r.tool === 'run_shell_command' ? { command: r.command } : { file_path: r.path }, mode: r.mode, interactive: r.interactive, ...(r.subagent ? { subagent: r.subagent } : {}) }));
 
 /** What the lints read of a verdict: all of it but the rows of the rules tried. */
 const decided = (v: Verdict) => ({ ...v, trace: { ...v.trace, sections: v.trace.sections.map(({ rows: _rows, ...rest }) => rest) } });
