@@ -1,7 +1,7 @@
 import { existsSync } from 'fs';
 import { join } from 'path';
 import type * as V8 from 'v8';
-import type { Node as SyntaxNode, Parser } from 'web-tree-sitter';
+import type { Node as SyntaxNode, Parser, Tree } from 'web-tree-sitter';
 
 /**
  * A grammar's or runtime's wasm file: the copy next to the bundle (dist/), else the package's own.
@@ -26,6 +26,11 @@ export interface LazyGrammar {
   ready(): boolean;
   /** Parses `text` and hands the root to `fn`, freeing the tree afterwards (trees live in wasm memory); undefined when not ready. */
   withTree<T>(text: string, fn: (root: SyntaxNode) => T): T | undefined;
+  /**
+   * Parses `text` reusing `old` (already `edit`ed to match it): the caller owns the tree and frees
+   * it with `delete()`. Undefined when not ready.
+   */
+  parseTree(text: string, old?: Tree): Tree | undefined;
 }
 
 /**
@@ -75,6 +80,9 @@ export function lazyGrammar(load: () => Promise<Parser>): LazyGrammar {
       } finally {
         tree.delete();
       }
+    },
+    parseTree(text, old) {
+      return parser?.parse(text, old) ?? undefined;
     },
   };
 }

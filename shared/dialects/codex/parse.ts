@@ -1,7 +1,7 @@
 import type { FileInfo } from '../dialect';
 import { finding, FILE_START, SourceText, type EvalContext, type Finding, type Range } from '../../model';
-import { evaluateStarlark, type BuiltinCall, type Span, type Value } from './starlark-eval';
-import { withStarlarkTree, type SyntaxNode } from './starlark-parser';
+import { evaluateStarlark, type BuiltinCall, type Span, type StatementMemo, type Value } from './starlark-eval';
+import { withStarlarkDocument, withStarlarkTree, type SyntaxNode } from './starlark-parser';
 import { shlexSplit } from './shlex';
 import { CODEX_DECISIONS, type CodexExample, type CodexNative, type CodexRule, type CodexRuleSet, type HostExecutable, type PatternToken } from './types';
 import { checkExamples } from './examples';
@@ -16,13 +16,21 @@ const HOST_PARAMS = ['name', 'paths'] as const;
 const NETWORK_PARAMS = ['host', 'protocol', 'decision', 'justification'] as const;
 const NETWORK_PROTOCOLS = new Set(['http', 'https', 'https_connect', 'http-connect', 'socks5_tcp', 'socks5_udp']);
 
+export interface CodexParseOptions {
+  /**
+   * Whether the file's previous tree and unchanged statements are reused (default true); false
+   * parses and evaluates from scratch, the reference the incremental parse is held to.
+   */
+  reuse?: boolean;
+}
+
 /**
  * Parses a Codex `.rules` file: evaluates its Starlark on the tree-sitter Python grammar, turns
  * `prefix_rule` / `host_executable` / `network_rule` calls into rules with exact ranges, and checks
  * each call's `match` / `not_match` examples as Codex does at load.
  * @example parseCodex({ path: 'default.rules', text: 'prefix_rule(pattern=["ls"], decision="allow")' }).rules[0].label // 'ls → allow'
  */
-export function parseCodex(file: FileInfo, ctx: EvalContext = {}): CodexRuleSet {
+export function parseCodex(file: FileInfo, ctx: EvalContext = {}, opts: CodexParseOptions = {}): CodexRuleSet {
   const source = new SourceText(file.text);
   const rs: CodexRuleSet = { dialect: 'codex', path: file.path, source, rules: [], findings: [], hostExecutables: new Map(), examples: [], unmodelled: [], loadErrors: 0 };
   const at = (s: Span): Range => source.range(s.start, s.end);
@@ -42,13 +50,15 @@ export function parseCodex(file: FileInfo, ctx: EvalContext = {}): CodexRuleSet 
     if (!req.hasRules) rs.findings.push(finding('codex-no-rules', 'information', 'no [rules] table: this requirements file adds no exec-policy rules', FILE_START));
     return rs;
   }
-  const result = withStarlarkTree(file.text, (root) => {
+  const read = (root: SyntaxNode, statements?: StatementMemo) => {
     if (root.hasError) {
       for (const n of syntaxErrors(root)) error(n.isMissing ? `syntax error: missing ${n.type}` : `syntax error near "${n.text.slice(0, 40)}"`, at({ start: n.startIndex, end: n.endIndex }), { data: { syntax: true } });
       return null;
     }
-    return evaluateStarlark(root);
-  });
+    return evaluateStarlark(root, statements && { text: file.text, statements });
+  };
+  // Incremental by default: the file's previous tree and its unchanged statements are reused (per path).
+  const result = opts.reuse === false ? withStarlarkTree(file.text, (root) => read(root)) : withStarlarkDocument(file.path, file.text, read);
   if (result === undefined) {
     error('the Starlark parser is not loaded yet: no rule could be read (every command falls back to prompt)', FILE_START);
     rs.unmodelled.push('parser not loaded');

@@ -37,6 +37,20 @@ export interface StarlarkResult {
   issues: EvalIssue[];
 }
 
+/**
+ * What top-level statements evaluated to, by their text, with spans relative to the statement's
+ * start. Only statements that neither read nor bind a name are kept: their result is a function
+ * of their text alone, so an unchanged one is not walked again after an edit elsewhere.
+ */
+export interface StatementMemo {
+  /** The previous parse's statements (read only). */
+  previous: ReadonlyMap<string, StarlarkResult>;
+  /** This parse's statements, filled while evaluating. */
+  next: Map<string, StarlarkResult>;
+  /** Set once the evaluator has filled `next` (a file with syntax errors is never evaluated). */
+  used?: boolean;
+}
+
 /** The builtins that register rules; other calls are not modelled. */
 export const RULE_BUILTINS = new Set(['prefix_rule', 'host_executable', 'network_rule']);
 /** A `for` loop or comprehension runs at most this many iterations in total (hostile files). */
@@ -67,8 +81,10 @@ function decodeEscape(text: string): string | undefined {
  * Anything else is reported as `unmodelled` and evaluated conservatively by the caller.
  * @example evaluateStarlark(root).calls[0].name // 'prefix_rule'
  */
-export function evaluateStarlark(root: SyntaxNode): StarlarkResult {
+export function evaluateStarlark(root: SyntaxNode, memo?: { text: string; statements: StatementMemo }): StarlarkResult {
   const env = new Map<string, Value>();
+  /** Set when evaluation read or bound a name: the statement's result then depends on more than its text. */
+  let envTouched = false;
   const calls: BuiltinCall[] = [];
   const issues: EvalIssue[] = [];
   let iterations = 0;
@@ -152,6 +168,7 @@ export function evaluateStarlark(root: SyntaxNode): StarlarkResult {
 
   /** Binds a loop target; only plain names are modelled. */
   const bind = (target: SyntaxNode, v: Value): boolean => {
+    envTouched = true;
     if (target.type !== 'identifier') return false;
     env.set(target.text, v);
     return true;
@@ -275,6 +292,7 @@ export function evaluateStarlark(root: SyntaxNode): StarlarkResult {
         return inner ? evalExpr(inner) : unknown(n, 'empty parentheses', 'error');
       }
       case 'identifier': {
+        envTouched = true;
         const v = env.get(n.text);
         if (v) return v;
         return unknown(n, `name ${n.text} is not defined`, 'error');
@@ -376,6 +394,7 @@ export function evaluateStarlark(root: SyntaxNode): StarlarkResult {
     const left = a.childForFieldName('left');
     const right = a.childForFieldName('right');
     const op = a.childForFieldName('operator');
+    envTouched = true;
     if (!left || !right || op?.text !== '+=' || left.type !== 'identifier') {
       unknown(a, 'this assignment form is not modelled');
       return;
@@ -388,6 +407,58 @@ export function evaluateStarlark(root: SyntaxNode): StarlarkResult {
     env.set(left.text, add(a, cur, evalExpr(right)));
   }
 
-  execBlock(root.namedChildren);
+  if (!memo) execBlock(root.namedChildren);
+  else execTopLevel(memo.text, memo.statements);
   return { calls, issues };
+
+  /**
+   * The module's statements through a cursor (no node objects for the ones kept), each kept one's
+   * result copied at its new place, the others evaluated and kept when they touched no name.
+   */
+  function execTopLevel(text: string, m: StatementMemo): void {
+    m.used = true;
+    const cursor = root.walk();
+    try {
+      if (!cursor.gotoFirstChild()) return;
+      do {
+        if (!cursor.nodeIsNamed) continue;
+        const start = cursor.startIndex;
+        const key = text.slice(start, cursor.endIndex);
+        const kept = m.next.get(key) ?? m.previous.get(key);
+        if (kept) {
+          m.next.set(key, kept);
+          for (const c of kept.calls) calls.push(shiftCall(c, start));
+          for (const i of kept.issues) issues.push({ ...i, at: shiftSpan(i.at, start) });
+          continue;
+        }
+        const firstCall = calls.length;
+        const firstIssue = issues.length;
+        envTouched = false;
+        exec(cursor.currentNode);
+        if (!envTouched) {
+          m.next.set(key, {
+            calls: calls.slice(firstCall).map((c) => shiftCall(c, -start)),
+            issues: issues.slice(firstIssue).map((i) => ({ ...i, at: shiftSpan(i.at, -start) })),
+          });
+        }
+      } while (cursor.gotoNextSibling());
+    } finally {
+      cursor.delete();
+    }
+  }
+}
+
+const shiftSpan = (s: Span, by: number): Span => ({ start: s.start + by, end: s.end + by });
+
+function shiftValue(v: Value, by: number): Value {
+  if (v.k === 'list') return { k: 'list', items: v.items.map((x) => shiftValue(x, by)), at: shiftSpan(v.at, by) };
+  return { ...v, at: shiftSpan(v.at, by) };
+}
+
+function shiftCall(c: BuiltinCall, by: number): BuiltinCall {
+  const keywords = new Map<string, { value: Value; keyAt: Span }>();
+  for (const [k, { value, keyAt }] of c.keywords) keywords.set(k, { value: shiftValue(value, by), keyAt: shiftSpan(keyAt, by) });
+  const out: BuiltinCall = { name: c.name, at: shiftSpan(c.at, by), positional: c.positional.map((v) => shiftValue(v, by)), keywords };
+  if (c.broken !== undefined) out.broken = c.broken;
+  return out;
 }

@@ -1,6 +1,6 @@
 import { clipText, finding, type EvalContext, type Finding } from '../../model';
 import { probesFor, spellings, strongestProbe, type Claim, type RunsAnythingHit, type Writable } from '../../programs';
-import { evaluateGemini } from './evaluate';
+import { evaluateGemini, ruleMatchesRequest } from './evaluate';
 import { SHELL_TOOL, type GeminiMode, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
 
 /** A request for the rule's own conditions: its first mode, its interactivity, its subagent. */
@@ -10,7 +10,7 @@ function requestFor(r: GeminiRule, tool: string, args: Record<string, unknown>, 
 
 /** What Gemini decides, and which rule of the file decided it. */
 function decide(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalContext): { decision: string; rule: number | null } {
-  const v = evaluateGemini(rs, req, ctx);
+  const v = evaluateGemini(rs, req, ctx, { lean: true });
   return { decision: v.decision, rule: v.rule?.index ?? null };
 }
 
@@ -44,6 +44,9 @@ export function runsAnythingHit(rs: GeminiRuleSet, r: GeminiRule, ctx: EvalConte
   const pattern = r.commandPrefix !== undefined ? `${r.commandPrefix.trim().replace(/\s+/g, ' ')} *` : '*';
   const shell = (command: string) => requestFor(r, SHELL_TOOL, { command });
   const allowedHere = (command: string) => {
+    // An allow comes from the rule the whole command matched first (a sub-command can only make
+    // it stricter), so a command this rule's pattern does not match is never allowed through it.
+    if (ruleMatchesRequest(r, shell(command)) === false) return false;
     const o = decide(rs, shell(command), ctx);
     return o.decision === 'allow' && o.rule === r.index;
   };

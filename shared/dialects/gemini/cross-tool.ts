@@ -1,7 +1,9 @@
 import { posix } from 'path';
 import { clipText, finding, MAX_HEADLINE, type EvalContext, type Finding, type RelatedInfo } from '../../model';
 import { fileCommand, READERS, WRITERS } from '../../programs';
-import { evaluateGemini } from './evaluate';
+import type { Deadline } from '../../analysis/budget';
+import { finish, type Steps } from '../../analysis/steps';
+import { evaluateGemini, ruleMatchesRequest } from './evaluate';
 import { SHELL_TOOL, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
 
 /**
@@ -83,20 +85,39 @@ interface Through {
  * @example crossToolFindings(parseGemini(denyEnvAllowCat)).map((f) => f.witness) // ['cat .env']
  */
 export function crossToolFindings(rs: GeminiRuleSet, ctx: EvalContext = {}): Finding[] {
+  return finish(crossToolSteps(rs, ctx)).findings;
+}
+
+/**
+ * `crossToolFindings` as steps, a pause before each question asked of the evaluator (a candidate
+ * file of a deny, then each reader or writer of it through the shell), under `deadline` when given: the denies not reached before it
+ * expires are returned, not searched, for the caller's budget note.
+ * @example finish(crossToolSteps(rs, ctx, deadline)).unsearched.length // 0 within the budget
+ */
+export function* crossToolSteps(rs: GeminiRuleSet, ctx: EvalContext = {}, deadline?: Deadline): Steps<{ findings: Finding[]; unsearched: GeminiRule[] }> {
   const out: Finding[] = [];
+  const unsearched: GeminiRule[] = [];
   const byIndex = new Map(rs.rules.map((r) => [r.index, r]));
   for (const d of rs.rules) {
     const tool = FILE_TOOLS[d.toolName];
     if (d.native !== 'deny' || !tool || d.file !== undefined) continue;
+    if (deadline?.expired) {
+      unsearched.push(d);
+      continue;
+    }
     for (const file of candidateFiles(d, ctx.root)) {
+      yield;
       const toolReq = requestFor(d, d.toolName, tool.args(file));
-      const v = evaluateGemini(rs, toolReq, ctx);
+      // A file tool's call is decided by its first match: a deny that does not match it is not what decides it.
+      if (ruleMatchesRequest(d, toolReq) === false) continue;
+      const v = evaluateGemini(rs, toolReq, ctx, { lean: true });
       if (v.decision !== 'deny' || v.rule?.index !== d.index) continue;
       const through: Through[] = [];
       for (const t of tool.does === 'read' ? READERS : WRITERS) {
+        yield;
         const command = fileCommand(t, file);
         const request = requestFor(d, SHELL_TOOL, { command });
-        const s = evaluateGemini(rs, request, ctx);
+        const s = evaluateGemini(rs, request, ctx, { lean: true });
         if (s.decision === 'allow') through.push({ command, does: t.does, by: s.rule ? byIndex.get(s.rule.index) : undefined, request });
       }
       if (!through.length) continue;
@@ -104,7 +125,7 @@ export function crossToolFindings(rs: GeminiRuleSet, ctx: EvalContext = {}): Fin
       break;
     }
   }
-  return out;
+  return { findings: out, unsearched };
 }
 
 /** How a related entry names what allows a command: the rule (at its line), or Gemini's heuristic. */

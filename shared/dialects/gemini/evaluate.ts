@@ -73,7 +73,12 @@ function builtinRule(req: GeminiRequest, index: number): GeminiRule {
 /** Gemini also tries a tool's legacy names (renamed tools keep their old rules working). */
 const LEGACY_ALIASES: Record<string, string> = { search_file_content: 'grep_search' };
 
+/** Every name in the aliases, old and new: any other name is only itself. */
+const ALIASED = new Set([...Object.keys(LEGACY_ALIASES), ...Object.values(LEGACY_ALIASES)]);
+
 function aliasesOf(name: string): string[] {
+  // Called for every rule of every check: a name with no alias allocates nothing.
+  if (!ALIASED.has(name)) return [name];
   const canonical = LEGACY_ALIASES[name] ?? name;
   const out = new Set([name, canonical]);
   for (const [legacy, current] of Object.entries(LEGACY_ALIASES)) if (current === canonical) out.add(legacy);
@@ -81,6 +86,7 @@ function aliasesOf(name: string): string[] {
 }
 
 function toolMatches(rule: GeminiRule, name: string, server: string | undefined): boolean {
+  if (!ALIASED.has(name)) return toolMatchesOne(rule, name, server);
   return aliasesOf(name).some((n) => toolMatchesOne(rule, n, server));
 }
 
@@ -118,6 +124,63 @@ function ruleColumns(rule: GeminiRule, call: Call, req: GeminiRequest, server: s
   return [mode, tool, args, inter];
 }
 
+/** Whether one rule matches a call, columns in the order that costs least: the pattern last, only when the rest match; null when it went undecided. */
+function ruleMatchesLean(rule: GeminiRule, call: Call, req: GeminiRequest, server: string | undefined, stringified = ''): boolean | null {
+  if (rule.modes && rule.modes.length > 0 && !rule.modes.includes(req.mode)) return false;
+  if (rule.interactive !== undefined && rule.interactive !== req.interactive) return false;
+  if (rule.subagent !== undefined && rule.subagent !== req.subagent) return false;
+  if (rule.mcpName !== undefined && !(rule.mcpName === '*' ? server !== undefined : server === rule.mcpName)) return false;
+  if (rule.toolAnnotations && !(req.annotations !== undefined && Object.entries(rule.toolAnnotations).every(([k, v]) => req.annotations![k] === v))) return false;
+  if (!toolMatches(rule, call.tool, server)) return false;
+  if (!rule.argsPattern) return true;
+  if (call.args === undefined) return false;
+  return rule.argsPattern.test(stringified) ?? null;
+}
+
+/**
+ * Whether a rule matches a request as a whole, on every column (the first check of
+ * `evaluateGemini`); null when its pattern went undecided. A rule that does not is never the one
+ * an allow of the request comes from: sub-commands only make a decision stricter.
+ * @example ruleMatchesRequest(rs.rules[0], { tool: 'run_shell_command', args: { command: 'git status' }, mode: 'default', interactive: true })
+ */
+export function ruleMatchesRequest(rule: GeminiRule, req: GeminiRequest): boolean | null {
+  const explicitServer = req.server ?? (typeof req.annotations?._serverName === 'string' ? req.annotations._serverName : undefined);
+  const server = explicitServer ?? mcpServerOf(req.tool);
+  return ruleMatchesLean(rule, { tool: req.tool, args: req.args }, req, server, stableArgs(req.args));
+}
+
+/** Calls (tool, server, mode, …) whose candidate rules are kept per rule list; past it the list starts over. */
+export const MAX_LEAN_CALL_SHAPES = 256;
+/** Per rule list (a parse's `ordered`, never changed once made): per call shape, the rules whose columns but the pattern match it. */
+const leanCandidates = new WeakMap<readonly GeminiRule[], Map<string, GeminiRule[]>>();
+
+/**
+ * The rules, in order, that match a call on every column but the pattern: the only ones a lean
+ * check has to look at (every other rule fails `ruleMatchesLean` before its pattern is tested).
+ */
+function candidatesFor(ordered: readonly GeminiRule[], call: Call, req: GeminiRequest, server: string | undefined): readonly GeminiRule[] {
+  let shapes = leanCandidates.get(ordered);
+  if (!shapes) leanCandidates.set(ordered, (shapes = new Map()));
+  const key = JSON.stringify([call.tool, server ?? null, req.mode, req.interactive, req.subagent ?? null, req.annotations ?? null]);
+  let list = shapes.get(key);
+  if (!list) {
+    if (shapes.size >= MAX_LEAN_CALL_SHAPES) shapes.clear();
+    list = ordered.filter((r) => ruleMatchesLean({ ...r, argsPattern: undefined }, call, req, server) === true);
+    shapes.set(key, list);
+  }
+  return list;
+}
+
+export interface GeminiEvalOptions {
+  /**
+   * Decide without the trace's row per rule tried (default false): each section keeps only the
+   * row of the rule that matched, and a rule's pattern is tested only when its other columns
+   * match. The decision, the rule and every section's controlling rule and branch are the same;
+   * for the lints, which ask thousands of questions and read only those.
+   */
+  lean?: boolean;
+}
+
 interface Outcome {
   native: GeminiNative;
   rule: GeminiRule | undefined;
@@ -130,7 +193,8 @@ interface Outcome {
  * turns an allow into ask_user unless the rule allows redirection or the mode is autoEdit/yolo.
  * @example evaluateGemini(rs, { tool: 'run_shell_command', args: { command: 'git status' }, mode: 'default', interactive: true }).native
  */
-export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalContext = {}): Verdict {
+export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalContext = {}, opts: GeminiEvalOptions = {}): Verdict {
+  const lean = opts.lean === true;
   const sections: TraceSection[] = [];
   const notes: string[] = [];
   // A dropped file has no rules of its own; with a policy, its folder's other files still apply.
@@ -172,8 +236,19 @@ export function evaluateGemini(rs: GeminiRuleSet, req: GeminiRequest, ctx: EvalC
     const rows: TraceRow[] = [];
     let matched: GeminiRule | undefined;
     let undecided: GeminiRule | undefined;
-    for (const r of [...candidates, builtin]) {
-      if (matched) break;
+    const scanned = lean ? candidatesFor(candidates, call, req, server) : candidates;
+    for (let k = 0; k <= scanned.length && !matched; k++) {
+      const r = k < scanned.length ? scanned[k] : builtin;
+      if (lean) {
+        // Every column but the pattern matches already (`candidatesFor`): only the pattern is left.
+        const hit = r.builtin || !r.argsPattern ? true : call.args !== undefined && (r.argsPattern.test(stringified) ?? null);
+        if (hit === null) undecided ??= r;
+        else if (hit) {
+          matched = r;
+          rows.push({ rule: r.index, label: r.label, matches: [true, true, true, true] });
+        }
+        continue;
+      }
       const cols = r.builtin ? [true, true, true, true] : ruleColumns(r, call, req, server, stringified);
       const open = cols[2] === null && cols[0] === true && cols[1] === true && cols[3] === true;
       rows.push({ rule: r.index, label: r.label, matches: cols, ...(open ? { note: `undecided: ${r.argsPattern?.undecidable ?? "the pattern's match was not decided within the matcher's budget"}` } : {}) });

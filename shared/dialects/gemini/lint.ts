@@ -8,7 +8,7 @@ import { stableArgs } from './stable-json';
 import { SHELL_TOOL, SHELL_TOOL_NAMES, type GeminiRequest, type GeminiRule, type GeminiRuleSet } from './types';
 import { runsAnythingFindings, type RunsAnythingHit } from '../../programs';
 import { fetchCatchAll, narrowDenyFinding, runsAnythingHit } from './command-lints';
-import { crossToolFindings } from './cross-tool';
+import { crossToolSteps } from './cross-tool';
 
 /** A tool name a request can use to reach a rule. */
 function toolFor(r: GeminiRule): string | undefined {
@@ -66,7 +66,8 @@ export function* geminiLintSteps(rs: GeminiRuleSet, ctx: LintContext = {}): Step
   if (rs.dropped) return out;
   const deadline = ctx.deadline ?? new Deadline(undefined, undefined, ctx.clock);
   const unanalysed: GeminiRule[] = [];
-  const decided = (req: GeminiRequest) => evaluateGemini(rs, req, ctx);
+  // Lean: the lints read the decision and the controlling rule, never the rows of the rules tried.
+  const decided = (req: GeminiRequest) => evaluateGemini(rs, req, ctx, { lean: true });
   const firstMatch = (req: GeminiRequest) => decided(req).trace.sections[0]?.controlling ?? null;
   const order = rs.ordered;
   for (let j = 0; j < order.length; j++) {
@@ -79,10 +80,14 @@ export function* geminiLintSteps(rs: GeminiRuleSet, ctx: LintContext = {}): Step
       continue;
     }
     const w = witnessFor(b);
+    // The witness's first match, asked once per rule (not once per earlier rule that covers it).
+    let first: number | null | undefined;
     for (let i = 0; i < j; i++) {
       const a = order[i];
       if (a.native === b.native || !alwaysAlsoMatches(a, b)) continue;
-      if (!w || firstMatch(w) !== a.index) continue;
+      if (!w) continue;
+      if (first === undefined) first = firstMatch(w);
+      if (first !== a.index) continue;
       const text = typeof w.args.command === 'string' ? `${w.tool}: ${w.args.command}` : w.tool;
       const where = a.file !== undefined ? { path: a.file } : {};
       const inOther = a.file !== undefined ? ` in ${a.file.split(/[\\/]/).pop()}` : '';
@@ -139,7 +144,10 @@ export function* geminiLintSteps(rs: GeminiRuleSet, ctx: LintContext = {}): Step
     if (broad) out.push(broad);
   }
   out.push(...runsAnythingFindings(hits));
-  out.push(...crossToolFindings(rs, ctx));
+  // In steps and on the budget: a deny's search tries every reader or writer through the shell.
+  const cross = yield* crossToolSteps(rs, ctx, deadline);
+  out.push(...cross.findings);
+  for (const d of cross.unsearched) if (!skipped.has(d) && !unanalysed.includes(d)) unanalysed.push(d);
   if (unanalysed.length) out.push(budgetFinding(unanalysed[0], unanalysed.length, deadline.describe()));
   return out;
 }

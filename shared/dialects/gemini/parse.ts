@@ -2,6 +2,7 @@ import { compileArgsPattern, type ArgsPattern } from './args-pattern';
 import type { FileInfo } from '../dialect';
 import { finding, FILE_START, SourceText, type EvalContext, type Finding, type Range } from '../../model';
 import { readToml, tomlPath, type TomlDocument } from '../../toml/tree';
+import { forgetPolicyTables, readPolicyToml } from './policy-toml';
 import { nearestWord } from '../../text/nearest-word';
 import { formatMcpName } from './mcp';
 import { unsafeRegexReason } from './regex-safety';
@@ -46,9 +47,47 @@ export function regexPattern(regex: string): string {
   return `"command":"${regex}`;
 }
 
+/** A pattern's screen and compiled form: both functions of its text alone. */
+interface PatternRead {
+  unsafe: string | null;
+  compiled?: ArgsPattern;
+}
+
+/** Files whose patterns' reads are kept for the next parse of the same file (compiling is most of a parse). */
+export const MAX_KEPT_PATTERN_FILES = 4;
+/** By file, oldest first: the patterns of its last parse, by their text. */
+const keptPatterns = new Map<string, Map<string, PatternRead>>();
+
+/** Forgets every kept pattern and table (tests: a parse from scratch). */
+export function forgetGeminiParses(): void {
+  keptPatterns.clear();
+  forgetPolicyTables();
+}
+
+/** The pattern reads of the file's last parse, and a fresh table for this one (kept as the file's). */
+function patternReads(key: string): { previous: Map<string, PatternRead> | undefined; next: Map<string, PatternRead> } {
+  const previous = keptPatterns.get(key);
+  keptPatterns.delete(key);
+  const next = new Map<string, PatternRead>();
+  keptPatterns.set(key, next);
+  for (const k of keptPatterns.keys()) {
+    if (keptPatterns.size <= MAX_KEPT_PATTERN_FILES) break;
+    keptPatterns.delete(k);
+  }
+  return { previous, next };
+}
+
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface GeminiParseOptions {
+  /**
+   * Whether the file's last parse lends its unchanged tables and patterns (default true); false
+   * reads and compiles everything, the reference the reuse is held to.
+   */
+  reuse?: boolean;
+}
 
 /**
  * Parses a Gemini CLI policy file (TOML `[[rule]]` tables) with exact ranges, validating as
@@ -56,11 +95,13 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * rule, and the rules come back in the order the engine tries them.
  * @example parseGemini({ path: 'p.toml', text: '[[rule]]\ntoolName="*"\ndecision="deny"\npriority=1' }).rules.length // 1
  */
-export function parseGemini(file: FileInfo, ctx: EvalContext = {}): GeminiRuleSet {
+export function parseGemini(file: FileInfo, ctx: EvalContext = {}, opts: GeminiParseOptions = {}): GeminiRuleSet {
   const source = new SourceText(file.text);
   const tier = tierOf(file.path, ctx);
   const rs: GeminiRuleSet = { dialect: 'gemini', path: file.path, source, rules: [], findings: [], tier, ordered: [], dropped: false };
-  const doc = readToml(file.text);
+  // Table by table: the tables unchanged since the file's last read are not parsed again.
+  const reuse = opts.reuse !== false;
+  const doc = reuse ? readPolicyToml(file.path, file.text) : readToml(file.text);
   if (doc.error || !doc.value) {
     const at = source.range(doc.error?.offset ?? 0, (doc.error?.offset ?? 0) + 1);
     rs.findings.push(finding('schema', 'error', `TOML syntax error: ${doc.error?.message ?? 'unreadable'} — Gemini skips the whole file`, at, { data: { syntax: true } }));
@@ -87,6 +128,16 @@ export function parseGemini(file: FileInfo, ctx: EvalContext = {}): GeminiRuleSe
     rs.dropped = true;
     return rs;
   }
+  const patterns = reuse ? patternReads(file.path) : { previous: undefined, next: new Map<string, PatternRead>() };
+  const readPattern = (source: string): PatternRead => {
+    let read = patterns.next.get(source) ?? patterns.previous?.get(source);
+    if (!read) {
+      const unsafe = unsafeRegexReason(source);
+      read = unsafe ? { unsafe } : { unsafe: null, compiled: compileArgsPattern(source) };
+    }
+    patterns.next.set(source, read);
+    return read;
+  };
   tables.forEach((t, i) => expand(t, i));
   tables.forEach((t, i) => rs.findings.push(...unknownFields(t, i, where)));
   rs.ordered = orderRules(rs.rules);
@@ -126,12 +177,13 @@ export function parseGemini(file: FileInfo, ctx: EvalContext = {}): GeminiRuleSe
     for (const p of patterns) {
       let compiled: ArgsPattern | undefined;
       if (p.source) {
-        const why = unsafeRegexReason(p.source);
+        const read = readPattern(p.source);
+        const why = read.unsafe;
         if (why) {
           rs.findings.push(finding('gemini-unsafe-regex', 'error', `Gemini drops this rule: its pattern is unsafe or invalid (${why})${p.prefix === undefined ? '' : ` — pattern built from commandPrefix "${p.prefix}"`}`, where(p.path, false)));
           continue;
         }
-        compiled = compileArgsPattern(p.source);
+        compiled = read.compiled;
       }
       names.forEach((name, k) => {
         const mcp = t.mcpName as string | undefined;
