@@ -30,9 +30,11 @@ export function commandPaths(sc: SubCommand, place: ShellPlace): CommandPath[] {
   const { name, entry } = found;
   const argWords = sc.words.slice(k + 1);
   const access = name === 'sed' ? (sedOnlyReads(argWords.map((w) => w.value)) ? 'read' : 'write') : entry.access;
-  // `"$PWD/a.txt"` names ./a.txt for a command that reads; for one that writes it stays computed.
-  const args = argWords.map((w) => (access === 'read' && w.pwdPath !== undefined ? w.pwdPath : w.value));
-  const computed = new Set(argWords.filter((w) => w.dynamic && !(access === 'read' && w.pwdPath !== undefined)).map((w) => w.value));
+  // `"$PWD/a.txt"` names ./a.txt for a command that reads; for one that writes it stays computed, and
+  // for `cd` too: `timeout 5 cd "$PWD/a.txt"` was refused where RuleLens read it as a plain folder.
+  const pwdRead = access === 'read' && name !== 'cd';
+  const args = argWords.map((w) => (pwdRead && w.pwdPath !== undefined ? w.pwdPath : w.value));
+  const computed = new Set(argWords.filter((w) => w.dynamic && !(pwdRead && w.pwdPath !== undefined)).map((w) => w.value));
   const operands = entry.operands(args).filter((o) => !computed.has(o) && o !== '');
   const out: CommandPath[] = operands.map((o) => ({ program: name, path: namedPath(o, access, place) }));
   // cp and mv read their sources, and a writing sed the files it edits: a Read deny on one denies the command.

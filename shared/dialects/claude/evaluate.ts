@@ -578,6 +578,9 @@ function operandSubjects(cp: CommandPath, place: Place, denyAsks: string | undef
   const relativeAfterCd = cdCount > 0 && cp.program !== 'cd' && relative;
   const cdBlind = cp.program === 'cd' && relative && grouped;
   if (!cp.denyOnly && family === 'edit' && cdCount > 0) caps.push('a write in a command that also changes directory: the agent asks');
+  // A cd out of the working folders is blocked whatever Read allow covers its target ("may only change
+  // directories to the allowed working directories"; `cd dang`, dang → outside, under `Read(/outside/**)`).
+  if (cp.program === 'cd' && !np.inside && !np.unchecked) caps.push(`cd into ${np.resolved}, outside the working folders: the agent asks whatever Read allow covers it`);
   // Removing a working folder or a folder above one is refused whatever allows it ("Dangerous rm operation").
   const removesWorkDir = (cp.program === 'rm' || cp.program === 'rmdir') && !cp.denyOnly && place.workDirs.some((d) => d === np.resolved || inside(d, [np.resolved]));
   if (removesWorkDir) caps.push(`\`${cp.program}\` would remove ${np.resolved}, a working folder or one above it: the agent asks whatever allows it`);

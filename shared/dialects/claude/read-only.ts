@@ -153,9 +153,11 @@ export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | u
   const plainVar = (w: SubCommand['words'][number]) => /^\$[A-Z_]\w*$/i.test(w.raw) && !FILE_OPERANDS.has(name) && name !== 'git';
   // An unquoted glob is fine in an argument: the files it names are checked by their folder (see shell-paths.ts).
   // (Only for the commands that take any argument: `sort *.txt` and `git status d*` ask, observed.)
-  const globOk = (READ_ONLY_ANY_ARGS.has(name) && !(name in READ_ONLY_SAFE_FLAGS)) || READ_ONLY_GLOBS_OK.has(name);
-  // `"$PWD/x"` is proven only for the file readers (observed on both versions: `git status "$PWD/a.txt"` asks).
-  const pwdOk = FILE_OPERANDS.has(name);
+  // Not for jq: both versions asked for `jq . *.txt` with no rule (an extra working folder, a link into it).
+  const globOk = ((READ_ONLY_ANY_ARGS.has(name) && !(name in READ_ONLY_SAFE_FLAGS)) || READ_ONLY_GLOBS_OK.has(name)) && name !== 'jq';
+  // `"$PWD/x"` is proven only for the file readers (observed on both versions: `git status "$PWD/a.txt"` asks),
+  // not for `cd` (`timeout 5 cd "$PWD/a.txt"` was refused under dontAsk on both versions).
+  const pwdOk = FILE_OPERANDS.has(name) && name !== 'cd';
   const unsafe = (w: SubCommand['words'][number], i: number) => ((!pwdOk || w.pwdPath === undefined) && (w.dynamic || /[{}~$`\\]/.test(w.raw) || ((i === 0 || !globOk) && unquotedGlob(w.raw))) && !(i > 0 && plainVar(w))) || w.value === '';
   if (words.some(unsafe)) return undefined;
   if (name === 'find') return findReadOnly(args);
