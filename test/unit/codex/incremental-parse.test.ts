@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
+import { warmEqualsCold } from '../../helpers/incremental-property';
 import { initStarlarkParser, parseCodex } from '../../../shared/dialects/codex';
 import { forgetStarlarkDocuments, MAX_KEPT_DOCUMENTS, textEdits } from '../../../shared/dialects/codex/starlark-parser';
 import type { CodexRuleSet } from '../../../shared/dialects/codex/types';
@@ -65,17 +66,7 @@ describe('codex: the incremental parse equals a parse from scratch', () => {
   beforeEach(forgetStarlarkDocuments);
 
   it('over random edits of random files: rules, findings, examples and every range', () => {
-    fc.assert(
-      fc.property(file, fc.array(edit, { minLength: 1, maxLength: 8 }), (start, edits) => {
-        let text = start;
-        assert.deepStrictEqual(warm(text), cold(text));
-        for (const e of edits) {
-          text = e(text);
-          assert.deepStrictEqual(warm(text), cold(text));
-        }
-      }),
-      { numRuns: 150 },
-    );
+    warmEqualsCold(file, edit, warm, cold, 150, 8);
   });
 
   it('two files edited in turn each keep their own tree', () => {

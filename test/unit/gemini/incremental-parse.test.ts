@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
+import { warmEqualsCold } from '../../helpers/incremental-property';
 import { forgetGeminiParses, parseGemini } from '../../../shared/dialects/gemini/parse';
 import { readPolicyToml } from '../../../shared/dialects/gemini/policy-toml';
 import type { GeminiRuleSet } from '../../../shared/dialects/gemini/types';
@@ -72,17 +73,7 @@ describe('gemini: a parse reusing the last one equals a parse from scratch', () 
   });
 
   it('over random edits: rules, their order, findings and ranges', () => {
-    fc.assert(
-      fc.property(file, fc.array(edit, { minLength: 1, maxLength: 6 }), (start, edits) => {
-        let text = start;
-        assert.deepStrictEqual(warm(text), cold(text));
-        for (const e of edits) {
-          text = e(text);
-          assert.deepStrictEqual(warm(text), cold(text));
-        }
-      }),
-      { numRuns: 200 },
-    );
+    warmEqualsCold(file, edit, warm, cold, 200, 6);
   });
 
   it('a table moved keeps its value and gets its new ranges', () => {
