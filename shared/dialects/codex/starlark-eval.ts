@@ -1,4 +1,4 @@
-import type { SyntaxNode } from './starlark-parser';
+import type { Node as SyntaxNode } from 'web-tree-sitter';
 
 /** Where a value was written (UTF-16 offsets into the file). */
 export interface Span {
