@@ -16,10 +16,12 @@ export const SPREAD = 8;
 
 /**
  * The bound on a `SPREAD`-times bigger input: linear work grows ≈8×, quadratic ≈64×. A busy
- * machine has been seen to inflate one side of a comparison 4×; this leaves room for that on
- * top of linear growth and still needs a quadratic term only about twice the linear one to fail.
+ * machine inflates one side of a comparison: a clean-clone run at load 11 measured linear costs at
+ * ×20–29 (the big side pays for collections the small one never reaches, and for caches the other
+ * work evicted). Half of quadratic leaves room for that and still fails a cost that grows with the
+ * square of the input.
  */
-export const GROWTH_FACTOR = 20;
+export const GROWTH_FACTOR = 32;
 
 /** Measured runs per size; the median counts. */
 export const REPS = 3;
@@ -44,11 +46,13 @@ export function median(xs: readonly number[]): number {
 }
 
 /**
- * Whether `big` costs at most `factor` times `small` (or is under the floor), and a line saying so.
+ * Whether `big` costs at most `factor` times `small` (or is under the floor), and a line saying so;
+ * `resolution` is the clock's tick, by which each side may be off.
  * @example withinFactor('check', 31, 12, 3).ok // true
  */
-export function withinFactor(what: string, big: number, small: number, factor: number, floor = CPU_FLOOR_MS): { ok: boolean; text: string } {
-  const ok = big <= Math.max(factor * small, floor);
+export function withinFactor(what: string, big: number, small: number, factor: number, floor = CPU_FLOOR_MS, resolution = 0): { ok: boolean; text: string } {
+  // A clock that counts in ticks reads each side up to one tick off: `0` is anything below a tick.
+  const ok = big - resolution <= Math.max(factor * (small + resolution), floor);
   return { ok, text: `${what}: ${big.toFixed(1)} ms vs ${small.toFixed(1)} ms (×${(big / Math.max(small, 0.1)).toFixed(2)}, bound ×${factor}, floor ${floor} ms${ok ? '' : ' EXCEEDED'})` };
 }
 

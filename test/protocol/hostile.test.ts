@@ -62,8 +62,8 @@ const FLOOR_MS = 5 * TICK_MS;
         let ok = true;
         const [one, many, part] = samples.map((m) => new Map([...m].map(([k, v]) => [k, median(v)])));
         for (const [name, ms] of many) {
-          const k = withinFactor(`${name}: ${STARS} stars vs 1`, ms, one.get(name)!, FACTOR, FLOOR_MS);
-          const n = withinFactor(`${name}: ${CHARS} vs ${sizes[2].chars} chars`, ms, part.get(name)!, GROWTH_FACTOR, FLOOR_MS);
+          const k = withinFactor(`${name}: ${STARS} stars vs 1`, ms, one.get(name)!, FACTOR, FLOOR_MS, TICK_MS);
+          const n = withinFactor(`${name}: ${CHARS} vs ${sizes[2].chars} chars`, ms, part.get(name)!, GROWTH_FACTOR, FLOOR_MS, TICK_MS);
           ok &&= k.ok && n.ok;
           lines.push(k.text, n.text);
         }
