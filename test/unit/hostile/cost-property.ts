@@ -19,11 +19,10 @@ import { CLI_ENTRY_POINTS, openService, PATTERN_SHAPES, SERVICE_ENTRY_POINTS, SU
  */
 export const STARS_FACTOR = 6;
 /**
- * The floor of the subject comparison (CPU ms of the full-size call): each call starts on an
- * empty young generation, so an eighth of the subject (a millisecond or two) never pays for a
- * collection and the full subject pays for one or two; on a busy machine that alone read ×22–29
- * on costs that grow linearly. A quadratic cost is still caught from an eighth costing a
- * millisecond (64× that is over the floor), and nothing under it is a hang.
+ * The floor of the subject comparison (CPU ms of the full-size call): an eighth of the subject (a
+ * millisecond or two) seldom pays for a collection, the full subject pays for one or two; on a busy
+ * machine that alone read ×22–29 on costs that grow linearly. A quadratic cost is still caught from
+ * an eighth costing a millisecond (64× that is over the floor), and nothing under it is a hang.
  */
 export const GROWTH_FLOOR_MS = 60;
 export { GROWTH_FACTOR, SPREAD };
@@ -31,12 +30,20 @@ export { GROWTH_FACTOR, SPREAD };
 export const CANONICAL: [number, number, number, number] = [0, 0, 200, 100_000];
 
 /**
- * A full collection, run before each measured call (outside it), so garbage left by the call
- * before is not collected inside, and charged to, this one: a call of a millisecond that happens
- * to pay for the previous call's collection reads six times its cost.
+ * A full collection, run before each round of measurements (outside them), so garbage left by the
+ * previous round is not collected inside, and charged to, the next one. (Before each call it did
+ * worse: the collector sweeps on background threads after `gc()` returns, and the process's CPU
+ * clock billed that to the call measured next — a 3 ms call read 54 ms.)
  */
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
+/** How long the collector's background sweeping is given to finish before a round's clock starts. */
+const SWEEP_MS = 20;
+/** A full collection, and its background work done. */
+async function settled(): Promise<void> {
+  collect();
+  await new Promise((resolve) => setTimeout(resolve, SWEEP_MS));
+}
 
 /** One size of the comparison: its pattern's star count and its subject's length. */
 interface Size {
@@ -74,7 +81,7 @@ export class Bench {
       });
       const services = await Promise.all(inputs.map(({ x, pattern }) => openService(x, pattern)));
       const order = this.sizes.map((_, i) => (i + r) % this.sizes.length);
-      collect();
+      await settled();
       const add = (i: number, name: string, ms: number) => {
         const list = out[i].get(name) ?? [];
         list.push(ms);
@@ -83,16 +90,12 @@ export class Bench {
       for (const e of CLI_ENTRY_POINTS) {
         const name = `rulelens ${e.name}`;
         if (only && !only.has(name)) continue;
-        for (const i of order) {
-          collect();
-          add(i, name, await cpuMsOf(() => e.run(inputs[i].x)));
-        }
+        for (const i of order) add(i, name, await cpuMsOf(() => e.run(inputs[i].x)));
       }
       // In file order, as an editor asks: the first request analyses the file, the others reuse it.
       for (const e of SERVICE_ENTRY_POINTS) {
         if (only && !only.has(e.name) && e.name !== 'diagnostics') continue;
         for (const i of order) {
-          collect();
           const ms = await cpuMsOf(() => e.run(services[i]));
           if (!only || only.has(e.name)) add(i, e.name, ms);
         }
