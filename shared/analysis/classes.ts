@@ -30,7 +30,15 @@ function wildcardCount(w: Wildcard): number {
  * @example walkLimit(bashPattern('*a'.repeat(200))) // 'its pattern has 200 wildcards (more than 16)'
  */
 export function walkLimit(w: Wildcard): string | undefined {
-  const n = wildcardCount(w);
+  return wildcardLimit(wildcardCount(w));
+}
+
+/**
+ * Why a pattern of `n` wildcards is too large to walk or fill, or undefined when it is not (for a
+ * dialect that counts the wildcards of its own pattern text).
+ * @example wildcardLimit(200) // 'its pattern has 200 wildcards (more than 16)'
+ */
+export function wildcardLimit(n: number): string | undefined {
   return n > MAX_WALKED_WILDCARDS ? `its pattern has ${n} wildcards (more than ${MAX_WALKED_WILDCARDS})` : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { MAX_WALKED_WILDCARDS } from '../../analysis/classes';
+import { wildcardLimit } from '../../analysis/classes';
 import { changedMiddle } from '../../diff/candidates';
 import { realisticCommands } from '../../diff/realistic';
 import { sliced, uniqueCandidates, type Candidate, type SearchArea } from '../../diff/search';
@@ -40,9 +40,10 @@ const starsOf = (p: string) => (p.length >= 3 && p.startsWith('/') && p.endsWith
 function unfilled(r: AmpRule): string[] {
   const m = r.entry.matches ?? {};
   return Object.keys(m).flatMap((k) =>
-    stringsOf(m[k])
-      .filter((p) => starsOf(p) > MAX_WALKED_WILDCARDS)
-      .map((p) => `${k === 'command' ? 'cmd' : k} "${p.length > 40 ? `${p.slice(0, 40)}…` : p}": its pattern has ${starsOf(p)} wildcards (more than ${MAX_WALKED_WILDCARDS})`),
+    stringsOf(m[k]).flatMap((p) => {
+      const limit = wildcardLimit(starsOf(p));
+      return limit === undefined ? [] : [`${k === 'command' ? 'cmd' : k} "${p.length > 40 ? `${p.slice(0, 40)}…` : p}": ${limit}`];
+    }),
   );
 }
 
@@ -59,7 +60,7 @@ function candidatesOf(r: AmpRule): AmpRequest[] {
   }
   for (const k of keys) {
     for (const p of stringsOf(m[k])) {
-      if (starsOf(p) > MAX_WALKED_WILDCARDS) continue;
+      if (wildcardLimit(starsOf(p)) !== undefined) continue;
       for (const f of fillsOf(p)) {
         out.push({ ...base, tool, args: { [k]: f } });
         if (k === 'cmd' || k === 'command') out.push({ ...base, tool, args: { [k]: `${f} && rm -rf build` } }, { ...base, tool, args: { [k]: `rm -rf build\n${f}` } });

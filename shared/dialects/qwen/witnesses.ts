@@ -1,5 +1,5 @@
 import type { Deadline } from '../../analysis/budget';
-import { MAX_WALKED_WILDCARDS } from '../../analysis/classes';
+import { wildcardLimit } from '../../analysis/classes';
 import type { Flip } from '../../diff/flips';
 import { sliced, uniqueCandidates, type Candidate, type SearchSpec } from '../../diff/search';
 import type { EvalContext, Verdict } from '../../model';
@@ -46,10 +46,10 @@ export function qwenSearchSpec(base: QwenRuleSet, current: QwenRuleSet, known: r
   const settingsAlike = JSON.stringify(settingsOf(base)) === JSON.stringify(settingsOf(current));
   const unsearched: string[] = [];
   const tried = [...base.rules, ...current.rules].filter((r) => {
-    const stars = (r.specifier?.match(/\*/g) ?? []).length;
-    if (stars <= MAX_WALKED_WILDCARDS) return true;
+    const limit = wildcardLimit((r.specifier?.match(/\*/g) ?? []).length);
+    if (limit === undefined) return true;
     const changed = !inBase.has(key(r)) || !inCurrent.has(key(r));
-    if (changed || !settingsAlike) unsearched.push(`${r.text}: its pattern has ${stars} wildcards (more than ${MAX_WALKED_WILDCARDS})`);
+    if (changed || !settingsAlike) unsearched.push(`${r.text}: ${limit}`);
     return false;
   });
   const area = {
