@@ -9,6 +9,8 @@ const globCache = new Map<string, CompiledPathGlob>();
 interface CompiledPathGlob {
   test: GlobMatcher;
   lead: string | undefined;
+  /** Whether the glob goes on with a `/` after its leading folders: what it matches then lies in them, or is the last. */
+  wholeLead: boolean;
 }
 /** A literal folder standing for a rule's anchor, so one compiled glob serves every working folder. */
 const ANCHOR = '/anchor';
@@ -76,25 +78,56 @@ function relativeGlob(m: PathMatcher): string {
  * @example pathRuleMatches(compilePathRule('read', 'secrets'), '/p/SECRETS/a.key', dirs) // true
  */
 export function pathRuleMatches(m: PathMatcher, absPath: string, dirs: AnchorDirs): GlobAnswer {
-  const base = anchorBase(m, dirs);
+  const base = m.anchor === 'absolute' ? '/' : m.anchor === 'home' ? dirs.home : m.anchor === 'source' ? dirs.source : dirs.cwd;
   if (base === undefined) return false;
   // Case folded on both sides (the glob matcher has no ignorecase of its own). The relative glob
   // sits under a stand-in folder for the anchor, so the matcher's one-pass ancestor test applies.
-  const { test, lead } = compiled(`${ANCHOR}/${relativeGlob(m).toLowerCase()}`);
+  const { test, lead, wholeLead } = compiledFor(m);
   // A glob the matcher can never decide is undecided for every path (the caller fails closed).
   if (test.undecidable !== undefined) return undefined;
-  const rel = posix.relative(base, posix.normalize(absPath));
+  const path = anchoredPath(base, absPath);
   // The anchor folder itself and paths outside it are never matched (the agent skips an empty or `..` relative path).
-  if (rel === '' || rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel)) return false;
-  const path = `${ANCHOR}/${rel.toLowerCase()}`;
+  if (path === undefined) return false;
   // Whatever the glob matches starts with its leading folders, so a path (and every folder above
   // it) that does not start with them is no match: a request is tested against the few rules of
   // its own folders, not through the matcher for each of a file's thousands of path rules.
   if (lead !== undefined && !path.startsWith(lead)) return false;
+  // (Past a `/`, `src/m1/**` cannot match `src/m12`: only the folder itself or what lies inside.)
+  if (lead !== undefined && wholeLead && path.length > lead.length && path[lead.length] !== '/') return false;
   // The stand-in is among the folders the one pass tests, but the anchor is never matched: a glob
   // that matches it (`**`, rare) is tested on the path's own folders one by one instead.
   if (test.test(ANCHOR) !== false) return ownFolders(test, path);
   return test.testSelfOrAncestor(path);
+}
+
+/**
+ * The folders every path a rule matches lies in or is, as one key (`src/m12` of `./src/m12/**`):
+ * the whole folders of its leading folders that the glob goes on past with a `/`, case folded.
+ * Undefined when it has none, or the matcher can never decide it: such a rule is tested on every path.
+ * A path (or a folder above it) the rule matches has this key among its `folderKeys`.
+ * @example folderKey(compilePathRule('read', './src/m12/**')) // 'src/m12'
+ */
+export function folderKey(m: PathMatcher): string | undefined {
+  const { test, lead, wholeLead } = compiledFor(m);
+  if (lead === undefined || test.undecidable !== undefined) return undefined;
+  // The lead's last folder is whole only when the glob goes on with a `/` after it (`src/m1` of `src/m1*/a` is not).
+  const whole = wholeLead ? lead : lead.slice(0, lead.lastIndexOf('/'));
+  return whole.length > ANCHOR.length ? whole.slice(ANCHOR.length + 1) : undefined;
+}
+
+/**
+ * The keys (`folderKey`) a rule anchored at `base` may have to match an absolute path: the path
+ * relative to the anchor, case folded, and each folder above it; none for a path outside the anchor.
+ * @example folderKeys('/p', '/p/SRC/m1/a.ts') // ['src', 'src/m1', 'src/m1/a.ts']
+ */
+export function folderKeys(base: string, absPath: string): string[] {
+  const path = anchoredPath(base, absPath);
+  if (path === undefined) return [];
+  const rel = path.slice(ANCHOR.length + 1);
+  const out: string[] = [];
+  for (let i = rel.indexOf('/'); i >= 0; i = rel.indexOf('/', i + 1)) out.push(rel.slice(0, i));
+  out.push(rel);
+  return out;
 }
 
 /** The path and each folder above it, short of the anchor's stand-in; undefined when one went undecided and none matched. */
@@ -108,11 +141,44 @@ function ownFolders(test: GlobMatcher, path: string): GlobAnswer {
   return unknown ? undefined : false;
 }
 
+/** Each rule's compiled glob, found without building its text again: a request meets every path rule of a file. */
+const byMatcher = new WeakMap<PathMatcher, CompiledPathGlob>();
+
+function compiledFor(m: PathMatcher): CompiledPathGlob {
+  let f = byMatcher.get(m);
+  if (!f) byMatcher.set(m, (f = compiled(`${ANCHOR}/${relativeGlob(m).toLowerCase()}`)));
+  return f;
+}
+
+/**
+ * The last answer of `anchoredPath` per anchor folder: one request's path is tested against
+ * thousands of rules that share a handful of anchors, so the same question comes many times in a row.
+ */
+const lastAnchored = new Map<string, { absPath: string; path: string | undefined }>();
+/** Anchor folders remembered at most (it only saves work). */
+const MAX_ANCHORS = 64;
+
+/**
+ * An absolute path relative to an anchor folder, case folded, under the anchor's stand-in;
+ * undefined for the anchor itself and for paths outside it.
+ * @example anchoredPath('/p', '/p/SRC/a.ts') // '/anchor/src/a.ts'
+ */
+function anchoredPath(base: string, absPath: string): string | undefined {
+  const last = lastAnchored.get(base);
+  if (last !== undefined && last.absPath === absPath) return last.path;
+  const rel = posix.relative(posix.normalize(base), posix.normalize(absPath));
+  const path = rel === '' || rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel) ? undefined : `${ANCHOR}/${rel.toLowerCase()}`;
+  if (lastAnchored.size >= MAX_ANCHORS) lastAnchored.clear();
+  lastAnchored.set(base, { absPath, path });
+  return path;
+}
+
 function compiled(glob: string): CompiledPathGlob {
   let f = globCache.get(glob);
   if (!f) {
     if (globCache.size >= MAX_GLOB_CACHE) globCache.clear();
-    f = { test: compileGlob(glob, { dot: true }), lead: leadingFolders(glob) };
+    const lead = leadingFolders(glob);
+    f = { test: compileGlob(glob, { dot: true }), lead, wholeLead: lead !== undefined && glob[lead.length] === '/' };
     globCache.set(glob, f);
   }
   return f;

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import fc from 'fast-check';
 import { posix } from 'path';
 import { compileGlob } from '../../../shared/patterns/glob';
-import { compilePathRule, leadingFolders, pathRuleMatches } from '../../../shared/dialects/claude/path-rules';
+import { compilePathRule, folderKey, folderKeys, leadingFolders, pathRuleMatches } from '../../../shared/dialects/claude/path-rules';
 
 const word = fc.array(fc.constantFrom('a', 'b', '.', '-', '*', '?', '[a]', '{a,b}', '**', '!(a)', '@(b)', '+(a)', '\\*', ' ', '~', 'A'), { minLength: 1, maxLength: 3 }).map((xs) => xs.join(''));
 const glob = fc.array(word, { minLength: 1, maxLength: 4 }).map((xs) => `/anchor/${xs.join('/')}`);
@@ -23,6 +23,46 @@ describe('claude: a path rule is tested only against paths under its leading fol
       }),
       { numRuns: 3000, seed: 35 },
     );
+  });
+
+  it('where the glob goes on with a `/` after its leading folders, what it matches lies in them or is the last', () => {
+    fc.assert(
+      fc.property(glob, path, (g, p) => {
+        const lead = leadingFolders(g);
+        if (lead === undefined || g[lead.length] !== '/') return;
+        const m = compileGlob(g, { dot: true });
+        const inLead = (q: string) => q === lead || q.startsWith(`${lead}/`);
+        for (let q = p; q !== '/anchor' && q !== '/'; q = posix.dirname(q)) {
+          if (m.test(q) !== false) assert.ok(inLead(q), `${g} matches ${q} (${String(m.test(q))}) outside ${lead}/`);
+        }
+        if (m.testSelfOrAncestor(p) !== false) assert.ok(inLead(p), `${g} matches ${p} or a folder above it, outside ${lead}/`);
+      }),
+      { numRuns: 3000, seed: 36 },
+    );
+  });
+
+  it('a rule that does not answer no for a path has its folder key among the path’s', () => {
+    const spec = fc.array(fc.constantFrom('a', 'b', 'A', 'ab', '*', '**', '?', '.a', '{a,b}', 'a*'), { minLength: 1, maxLength: 4 }).map((xs) => xs.join('/'));
+    const anchor = fc.constantFrom('', './', '/', '//p/', '~/');
+    const rel = fc.array(fc.constantFrom('a', 'b', 'ab', 'A', '.a', 'ba', 'aa'), { minLength: 1, maxLength: 5 }).map((xs) => xs.join('/'));
+    const dirs = { cwd: '/p', home: '/h', source: '/p' };
+    fc.assert(
+      fc.property(fc.constantFrom<'read' | 'edit'>('read', 'edit'), anchor, spec, fc.constantFrom('/p/', '/h/', '/'), rel, (family, a, sp, root, r) => {
+        const m = compilePathRule(family, `${a}${sp}`);
+        const key = folderKey(m);
+        const abs = `${root}${r}`;
+        if (key === undefined || pathRuleMatches(m, abs, dirs) === false) return;
+        const base = m.anchor === 'absolute' ? '/' : m.anchor === 'home' ? dirs.home : m.anchor === 'source' ? dirs.source : dirs.cwd;
+        assert.ok(folderKeys(base, abs).includes(key), `${a}${sp} (key ${key}) answers ${String(pathRuleMatches(m, abs, dirs))} for ${abs}, keys ${folderKeys(base, abs).join(' ')}`);
+      }),
+      { numRuns: 3000, seed: 37 },
+    );
+    assert.strictEqual(folderKey(compilePathRule('read', './src/m12/**')), 'src/m12');
+    assert.strictEqual(folderKey(compilePathRule('read', './src/m12*/a')), 'src');
+    assert.strictEqual(folderKey(compilePathRule('read', './SRC/a.ts')), 'src');
+    assert.strictEqual(folderKey(compilePathRule('read', '.env')), undefined);
+    assert.deepStrictEqual(folderKeys('/p', '/p/SRC/m1/a.ts'), ['src', 'src/m1', 'src/m1/a.ts']);
+    assert.deepStrictEqual(folderKeys('/p', '/q/a.ts'), []);
   });
 
   it('leading folders are whole plain folders, never a `.` or `..`', () => {
