@@ -13,10 +13,12 @@ export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\u
 /** A backslash before a space, a tab or a newline: bash joins or splits words where a reader does not. */
 export const ESCAPED_WHITESPACE = /\\[ \t\n]/;
 /**
- * A `$` right before a newline: bash reads a lone `$` and ends the command there, the parser joins
- * `$` and the next line's first word into one expansion (`$\nrm -rf x` has no `rm` in the tree).
+ * A `$` before a newline, with only blanks between: bash reads a lone `$` and ends the command
+ * there, the parser joins `$` and the next line's first word into one expansion (`$\nrm -rf x`
+ * and `$ \nrm -rf x` have no `rm` in the tree; 2.1.328 and 2.1.332 deny both under a bare `Bash`
+ * allow beside `Bash(rm -rf *)` deny).
  */
-export const DOLLAR_NEWLINE = /\$\n/;
+export const DOLLAR_NEWLINE = /\$[ \t]*\n/;
 /** `{fd}>file`: the redirect assigns a shell variable as a side effect. */
 export const FD_VARIABLE_REDIRECT = /\{[A-Z_]\w*\}[<>]/i;
 /** zsh forms that run or expand code in a way bash does not: `~[…]`, `=cmd`, `<N-M>`, quotes in braces. */

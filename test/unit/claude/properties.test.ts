@@ -30,7 +30,8 @@ describe('claude: properties', () => {
   // must see every command bash would run (`$` + newline is a lone `$` and a new line to bash).
   it('under a bare Bash allow, a denied command chained after anything is never allowed', () => {
     const bare = parseClaude({ path: '/p/.claude/settings.json', text: JSON.stringify({ permissions: { deny: ['Bash(rm -rf *)'], allow: ['Bash'] } }) });
-    assert.equal(evaluateClaude(bare, { tool: 'Bash', command: '$\nrm -rf /' }).decision, 'deny');
+    // Blanks between the `$` and the newline change nothing (2.1.328 and 2.1.332 deny each).
+    for (const command of ['$\nrm -rf /', '$ \nrm -rf /', '$\t\nrm -rf /', '$  \n\nrm -rf /']) assert.equal(evaluateClaude(bare, { tool: 'Bash', command }).decision, 'deny', JSON.stringify(command));
     fc.assert(fc.property(prefixes, fc.constantFrom(' && ', '; ', ' | ', '\n', ' || '), (prefix, op) => {
       assert.notEqual(evaluateClaude(bare, { tool: 'Bash', command: `${prefix}${op}rm -rf /` }).decision, 'allow');
     }), { numRuns: 500 });
