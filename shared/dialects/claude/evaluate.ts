@@ -3,6 +3,7 @@ import * as os from 'os';
 import { posix } from 'path';
 import { strictest, type Decision, type EvalContext, type TraceRow, type TraceSection, type Verdict } from '../../model';
 import { matches } from '../../patterns/wildcard';
+import { outcomeOfSection, withOutcomes } from '../../compiled/outcomes';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
 import { acceptEditsCommand, computedReadOperands, LISTED_CHILD, outsideOperands, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
@@ -11,9 +12,9 @@ import { namedPath, type ShellPlace } from './shell-paths';
 import { inside, pathViews, withoutTrailingSlashes } from './safe-path';
 import { screenCommand } from './shell-screen';
 import { FALLBACK_SPLIT, splitCommand } from './sub-commands';
-import { candidatesFor, firstWord, MIN_INDEXED_RULES } from './rule-index';
+import { candidatesFor, firstWord, MIN_INDEXED_RULES, type PathProbe } from './rule-index';
 import { INPUT_SUBJECT_KEYS, toolFamily } from './tools';
-import { TIERS, type ClaudeMode, type ClaudeRequest, type ClaudeRule, type ClaudeRuleSet, type Tier } from './types';
+import { TIERS, type ClaudeMode, type ClaudeRequest, type ClaudeRule, type ClaudeRuleSet, type RuleMatcher, type Tier } from './types';
 import { planSetsAside } from './plan-mode';
 import { preapprovedUrl } from './preapproved-hosts';
 import { domainMatches, hostOf, mcpMatches } from './web-mcp';
@@ -75,6 +76,13 @@ export interface Subject {
    * applies); a rule whose pattern fixes another first word cannot match (see rule-index.ts).
    */
   words?: ReadonlySet<string>;
+  /**
+   * The matcher kinds, besides the whole-tool ones, a rule must have for this subject's check to
+   * match it (unset: any); a rule of another kind is skipped, as its check would say no match.
+   */
+  kinds?: ReadonlySet<RuleMatcher['kind']>;
+  /** The path a path rule is matched against here (see `PathProbe`): the rules of other folders are skipped. */
+  at?: PathProbe;
   /** A guard of the agent that denies this subject after the deny rules (blockWrites/blockReads). */
   guard?: SubjectGuard;
   /** Why the agent always asks before this write (a sensitive file): caps every allow, hook allows included. */
@@ -95,6 +103,9 @@ const COLUMNS = ['tool', 'specifier'];
 
 /** A subject no Bash pattern is matched against (a path). */
 const NO_WORDS: ReadonlySet<string> = new Set();
+/** A command is matched by Bash patterns only; a path by Read/Edit rules only (see `Subject.kinds`). */
+const BASH_KINDS: ReadonlySet<RuleMatcher['kind']> = new Set(['bash']);
+const PATH_KINDS: ReadonlySet<RuleMatcher['kind']> = new Set(['path']);
 
 /**
  * Evaluates a request the way the agent does: deny, then ask, then allow — the first match in that
@@ -152,6 +163,44 @@ function inTierOrder(rules: readonly ClaudeRule[]): readonly ClaudeRule[] {
   return rules;
 }
 
+/** Per list in tier order, where each tier's run of rules starts and ends. */
+const TIER_RANGES = new WeakMap<readonly ClaudeRule[], { length: number; ranges: Record<Tier, readonly [number, number]> }>();
+
+/**
+ * The positions [start, end) of a tier's rules in a list in tier order.
+ * @example tierRange([deny0, ask0, ask1, allow0], 'ask') // [1, 3]
+ */
+function tierRange(rules: readonly ClaudeRule[], tier: Tier): readonly [number, number] {
+  let hit = TIER_RANGES.get(rules);
+  // Lists are never changed once made; one that grew is measured again.
+  if (!hit || hit.length !== rules.length) {
+    const ranges = {} as Record<Tier, readonly [number, number]>;
+    let i = 0;
+    for (const t of TIERS) {
+      const start = i;
+      while (i < rules.length && rules[i].tier === t) i++;
+      ranges[t] = [start, i];
+    }
+    // A list out of tier order has no runs: the whole list is searched (each rule's tier is still checked).
+    if (i !== rules.length) for (const t of TIERS) ranges[t] = [0, rules.length];
+    hit = { length: rules.length, ranges };
+    TIER_RANGES.set(rules, hit);
+  }
+  return hit.ranges[tier];
+}
+
+/** The first position in an ascending list whose value is at least `v`. */
+function firstAtLeast(xs: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * The verdict on a prepared request with `inForce` as the rules (the rule set's mode, root and
  * layers kept).
@@ -186,7 +235,7 @@ export function judge(rs: ClaudeRuleSet, inForce: readonly ClaudeRule[], prepare
   const failClosed = subjects.some((s) => s.caps.length > 0);
   const rule = decisive?.rule ?? null;
   const layer = rule ? rule.scope : decisive?.tier === 'builtin' ? READ_ONLY_LAYER : decisive?.tier === 'refused' ? 'refused by the agent' : decisive?.tier === 'guard' ? `guard: ${decisive.section.subject}` : null;
-  return {
+  const verdict: Verdict = {
     decision,
     native: decision,
     code: null,
@@ -205,6 +254,8 @@ export function judge(rs: ClaudeRuleSet, inForce: readonly ClaudeRule[], prepare
       notes,
     },
   };
+  // What lenses and flips read of each section, known here without building its rows (every rule).
+  return withOutcomes(verdict, results.map((r) => (r.rule && r.rule.index === r.section.controlling ? { kind: r.section.kind, subject: r.section.subject, controlling: r.section.controlling, decision: r.section.decision, branch: r.section.branch, label: r.rule.label } : outcomeOfSection(r.section))));
 }
 
 function aggregateBranch(results: SectionResult[], decision: Decision, mode: ClaudeMode): string {
@@ -215,28 +266,37 @@ function aggregateBranch(results: SectionResult[], decision: Decision, mode: Cla
 function decide(rules: readonly ClaudeRule[], s: Subject, mode: ClaudeMode): SectionResult {
   // Rules are checked on demand, in order: a decision needs the first match of each tier, and the
   // trace's rows (every rule) are built only when someone reads them. Checks are pure.
-  const checked: Array<{ r: ClaudeRule; c: RuleCheck } | undefined> = new Array(rules.length);
+  // A map, not an array of the list's length: the lints judge thousands of requests, each checking a few rules.
+  const checked = new Map<number, { r: ClaudeRule; c: RuleCheck }>();
   const undecided: string[] = [];
   const checkAt = (i: number) => {
-    let hit = checked[i];
+    let hit = checked.get(i);
     if (hit) return hit;
     const r = rules[i];
     const c = s.check(r);
     if (c.undecided) undecided.push(c.undecided);
     // Plan mode sets aside allow rules that would run arbitrary code (see plan-mode.ts).
     hit = mode === 'plan' && r.tier === 'allow' && c.tool && c.subject !== false && planSetsAside(r) ? { r, c: { tool: true, subject: false, note: 'plan mode sets this broad allow aside' } } : { r, c };
-    checked[i] = hit;
+    checked.set(i, hit);
     return hit;
   };
   // Only rules that can match are searched (the others' checks say no match); rows still list all.
-  const order = s.words ? candidatesFor(rules, s.words) : undefined;
+  const order = s.words ? candidatesFor(rules, s.words, s.kinds, s.at) : undefined;
   const checks = {
     find(tier: Tier, pred: (x: { r: ClaudeRule; c: RuleCheck }) => boolean): { r: ClaudeRule; c: RuleCheck } | undefined {
-      const n = order ? order.length : rules.length;
-      for (let k = 0; k < n; k++) {
-        const i = order ? order[k] : k;
-        if (rules[i].tier !== tier) continue;
-        const x = checkAt(i);
+      // The list is in tier order, so a tier's rules are one run of it: only that run is searched.
+      const [start, end] = tierRange(rules, tier);
+      if (!order) {
+        for (let i = start; i < end; i++) {
+          if (rules[i].tier !== tier) continue;
+          const x = checkAt(i);
+          if (pred(x)) return x;
+        }
+        return undefined;
+      }
+      for (let k = firstAtLeast(order, start); k < order.length && order[k] < end; k++) {
+        if (rules[order[k]].tier !== tier) continue;
+        const x = checkAt(order[k]);
         if (pred(x)) return x;
       }
       return undefined;
@@ -448,6 +508,7 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       kind: 'sub-command',
       subject: v.subject,
       words,
+      kinds: BASH_KINDS,
       // A bare `Bash` allow still approves a path outside (observed), so that cap is not a hard one.
       caps: [...split.failClosed, ...split.pathCaps, ...v.opaque, ...programCaps, ...readBlock, ...outsideCap],
       // What the agent asks about before it checks the paths a command names (so a deny on one of them is never reached).
@@ -602,6 +663,8 @@ function operandSubjects(cp: CommandPath, place: Place, denyAsks: string | undef
     readOnly: judgedOnly(view) ? 'only a deny judges a name the path goes by on its way' : readOnly,
     editInside: false,
     words: NO_WORDS,
+    kinds: PATH_KINDS,
+    at: { path: view, cwd: place.cwd, home: place.home },
     ...(capWhen ? { capWhen } : {}),
     hardCaps: removesWorkDir,
     check(rule: ClaudeRule): RuleCheck {
@@ -705,6 +768,8 @@ function pathSubjects(tool: string, place: Place, family: 'read' | 'edit', raw: 
     readOnly: family === 'read' && inside ? `${tool} reads inside the working folders` : undefined,
     reads: family === 'read',
     words: NO_WORDS,
+    kinds: PATH_KINDS,
+    at: { path: view.path, cwd, home },
     check(rule: ClaudeRule): RuleCheck {
       const t = toolLevel(rule, tool, family);
       if (t) return t;

@@ -74,6 +74,49 @@ describe('claude: the first-word rule index', () => {
   });
 });
 
+/** Path rules of several folders and anchors, and requests that name paths in and out of them. */
+const PATH_RULES = [
+  'Read(./src/**)', 'Read(./src/m1/**)', 'Read(src/m12/*.ts)', 'Edit(./src/m1/**)', 'Edit(docs/*.md)', 'Read(/src/**)', 'Read(//etc/**)',
+  'Read(~/.ssh/**)', 'Read(.env)', 'Read(./SRC/M1)', 'Edit(./src/m1*/x)', 'Read(**)', 'Edit', 'Read', 'Bash', 'Bash(cat *)', 'Bash(echo *)',
+];
+const PATH_REQUESTS: ClaudeRequest[] = [
+  ...['src/m1/a.ts', 'src/m12/a.ts', 'src/m1', 'SRC/M1/A.TS', 'docs/a.md', '.env', 'lib/.env', '/etc/hosts', '/home/u/.ssh/id', 'src/m1x/x', '../o/a'].flatMap((path) => [
+    { tool: 'Read', path },
+    { tool: 'Edit', path },
+    { tool: 'Write', path },
+  ]),
+  ...['cat src/m1/a.ts', 'cat .env', 'echo x > src/m1/out', 'echo x > docs/n.md', 'cat /etc/hosts', 'cd src && cat m1/a.ts', 'cat ~/.ssh/id'].map((command) => ({ tool: 'Bash', command })),
+];
+
+describe('claude: the path rule index', () => {
+  before(() => initShellParser());
+
+  it('decides every path request as the unindexed evaluator does (same decision, same rule)', () => {
+    const tiered = fc.array(fc.tuple(fc.constantFrom(...PATH_RULES), fc.constantFrom('allow', 'ask', 'deny')), { minLength: 1, maxLength: 10 });
+    const mode = fc.constantFrom(undefined, 'plan', 'acceptEdits', 'dontAsk');
+    fc.assert(fc.property(tiered, fc.constantFrom(...PATH_REQUESTS), mode, (picked, request, m) => {
+      const tiers = { allow: [] as string[], ask: [] as string[], deny: [] as string[] };
+      for (const [text, tier] of picked) tiers[tier as 'allow'].push(text);
+      const small = ruleSet(tiers);
+      const pad = filler(MIN_INDEXED_RULES);
+      const big = ruleSet({ allow: [...tiers.allow, ...pad.slice(0, 20)], ask: [...tiers.ask, ...pad.slice(20, 30)], deny: [...tiers.deny, ...pad.slice(30)] });
+      const req: ClaudeRequest = { ...request, cwd: '/p', ...(m ? { mode: m } : {}) };
+      const a = evaluateClaude(small, req, { home: '/home/u', root: '/p' });
+      const b = evaluateClaude(big, req, { home: '/home/u', root: '/p' });
+      assert.equal(b.decision, a.decision, `${JSON.stringify(request)} under ${JSON.stringify(tiers)}`);
+      assert.equal(b.rule?.label ?? null, a.rule?.label ?? null, JSON.stringify(request));
+      assert.deepEqual(b.trace.notes, a.trace.notes, JSON.stringify(request));
+    }), { numRuns: 1500, seed: 35 });
+  });
+
+  it('leaves out the path rules of other folders, never those of the path’s own or of none', () => {
+    const rs = ruleSet({ allow: [...PATH_RULES, ...filler(MIN_INDEXED_RULES)], ask: [], deny: [] });
+    const got = candidatesFor(rs.rules, new Set(), new Set(['path']), { path: '/p/src/m1/a.ts', cwd: '/p', home: '/home/u' })!.map((i) => rs.rules[i].text);
+    for (const t of ['Read(./src/**)', 'Read(./src/m1/**)', 'Edit(./src/m1/**)', 'Read(./SRC/M1)', 'Read(.env)', 'Read(**)', 'Edit', 'Bash', 'Edit(./src/m1*/x)']) assert.ok(got.includes(t), t);
+    for (const t of ['Read(src/m12/*.ts)', 'Edit(docs/*.md)', 'Read(//etc/**)', 'Read(~/.ssh/**)', 'Bash(cat *)']) assert.ok(!got.includes(t), t);
+  });
+});
+
 describe('claude: the first-word rule index, when a list changes', () => {
   before(() => initShellParser());
 
