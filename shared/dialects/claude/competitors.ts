@@ -9,7 +9,9 @@ import { TIERS, type ClaudeRule, type ClaudeRuleSet } from './types';
  *
  * Files of saved approvals hold hundreds of exact commands, and an exact command is only covered
  * by patterns that match it: only those with its first word (or no fixed first word) are listed,
- * with every whole-tool rule. The coverage decided on this list is the same as on all rules.
+ * with every whole-tool rule. Only a whole-tool rule or a rule of the same matcher kind covers
+ * another (a path rule is covered by `Read` or by a path rule, never by a Bash pattern), so a rule
+ * is weighed against those alone. The coverage decided on this list is the same as on all rules.
  */
 
 interface Ranked {
@@ -21,6 +23,10 @@ interface Ranked {
   byWord: Map<string, { words: Map<string, number[]>; open: number[] }>;
   /** Positions of whole-tool rules. */
   tools: number[];
+  /** Positions of the rules of each matcher kind. */
+  byKind: Map<string, number[]>;
+  /** Per matcher kind, the whole-tool rules and those of the kind, merged (asked once per rule of the kind). */
+  weighed: Map<string, number[]>;
 }
 
 const RANKED = new WeakMap<ClaudeRuleSet, Ranked>();
@@ -31,9 +37,13 @@ function rankedOf(rs: ClaudeRuleSet): Ranked {
   const rules = rs.rules.filter((o) => o.matcher.kind !== 'invalid' && o.matcher.kind !== 'never');
   const byWord = new Map<string, { words: Map<string, number[]>; open: number[] }>();
   const tools: number[] = [];
+  const byKind = new Map<string, number[]>();
   rules.forEach((o, i) => {
     const m = o.matcher;
     if (m.kind === 'tool') tools.push(i);
+    const same = byKind.get(m.kind);
+    if (same) same.push(i);
+    else byKind.set(m.kind, [i]);
     if (m.kind !== 'bash' && m.kind !== 'domain') return;
     let k = byWord.get(m.kind);
     if (!k) byWord.set(m.kind, (k = { words: new Map(), open: [] }));
@@ -45,26 +55,39 @@ function rankedOf(rs: ClaudeRuleSet): Ranked {
       else k.words.set(w, [i]);
     }
   });
-  hit = { rules, ranks: Int8Array.from(rules, (o) => TIERS.indexOf(o.tier)), byWord, tools };
+  hit = { rules, ranks: Int8Array.from(rules, (o) => TIERS.indexOf(o.tier)), byWord, tools, byKind, weighed: new Map() };
   RANKED.set(rs, hit);
+  return hit;
+}
+
+/** The positions of the whole-tool rules and of those of one matcher kind, in file order. */
+function weighedFor(ranked: Ranked, kind: string): number[] {
+  let hit = ranked.weighed.get(kind);
+  if (!hit) {
+    const own = kind === 'tool' ? [] : (ranked.byKind.get(kind) ?? []);
+    ranked.weighed.set(kind, (hit = [...new Set([...ranked.tools, ...own])].sort((a, b) => a - b)));
+  }
   return hit;
 }
 
 /**
  * The rules weighed against `r` by the dead-rule check, in file order: every stricter rule and the
- * rules of its own tier that `sameTier` admits (by default the earlier ones) — for a command or
- * domain whose first word is fixed, only those that can match it.
+ * rules of its own tier that `sameTier` admits (by default the earlier ones), of its own matcher
+ * kind or whole-tool — for a command or domain whose first word is fixed, only those that can match it.
  * @example competitorsOf(rs, rule('Bash(npm test)')).map((o) => o.text) // ['Bash(npm *)', 'Bash']
  */
 export function competitorsOf(rs: ClaudeRuleSet, r: ClaudeRule, sameTier: (o: ClaudeRule) => boolean = (o) => o.index < r.index): ClaudeRule[] {
-  const { rules, ranks, byWord, tools } = rankedOf(rs);
+  const ranked = rankedOf(rs);
+  const { rules, ranks, byWord, tools } = ranked;
   const tier = TIERS.indexOf(r.tier);
   const competes = (i: number) => ranks[i] < tier || (ranks[i] === tier && sameTier(rules[i]));
   const m = r.matcher;
   // Whatever covers `r` matches its words, so it has their first word or none fixed: an exact
   // command, and a prefix rule whose literal start ends its first word, are weighed against those only.
   const words = m.kind === 'bash' || m.kind === 'domain' ? literalWordsOf(m.pattern) ?? fixedFirstWords(m.pattern) : undefined;
-  if (!words || (m.kind !== 'bash' && m.kind !== 'domain')) return rules.filter((_, i) => competes(i));
+  if (!words || (m.kind !== 'bash' && m.kind !== 'domain')) {
+    return weighedFor(ranked, m.kind).filter(competes).map((i) => rules[i]);
+  }
   const k = byWord.get(m.kind);
   const at = new Set<number>(tools);
   if (k) {
