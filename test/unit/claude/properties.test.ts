@@ -32,6 +32,9 @@ describe('claude: properties', () => {
     const bare = parseClaude({ path: '/p/.claude/settings.json', text: JSON.stringify({ permissions: { deny: ['Bash(rm -rf *)'], allow: ['Bash'] } }) });
     // Blanks between the `$` and the newline change nothing (2.1.328 and 2.1.332 deny each).
     for (const command of ['$\nrm -rf /', '$ \nrm -rf /', '$\t\nrm -rf /', '$  \n\nrm -rf /']) assert.equal(evaluateClaude(bare, { tool: 'Bash', command }).decision, 'deny', JSON.stringify(command));
+    // And with allows for both lines, it asks ("This command can't be checked before it runs", both versions).
+    const both = parseClaude({ path: '/p/.claude/settings.json', text: JSON.stringify({ permissions: { allow: ['Bash(echo *)', 'Bash(ls)'] } }) });
+    for (const command of ['echo $\nls', 'echo $ \nls']) assert.equal(evaluateClaude(both, { tool: 'Bash', command }).decision, 'ask', JSON.stringify(command));
     fc.assert(fc.property(prefixes, fc.constantFrom(' && ', '; ', ' | ', '\n', ' || '), (prefix, op) => {
       assert.notEqual(evaluateClaude(bare, { tool: 'Bash', command: `${prefix}${op}rm -rf /` }).decision, 'allow');
     }), { numRuns: 500 });
