@@ -22,6 +22,13 @@ const HOVER_MS = 200;
  * look at one shape while working on it; the table that counts runs them all).
  */
 const ONLY = (process.env.EDITOR_WORKLOADS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+/**
+ * `EDITOR_PROF=<folder>` runs each workload's server under `--cpu-prof`, its profile written there
+ * when it exits (read it in Chrome's DevTools or VS Code); a run's figures then include the profiler.
+ */
+const PROFILE_ENV = 'EDITOR_PROF';
+/** How long a profiled server may take to exit (writing its profile) before it is killed. */
+const PROFILE_EXIT_MS = 20_000;
 /** Longest any one wait may take before the workload counts as hung. */
 const HANG_MS = 180_000;
 
@@ -77,7 +84,8 @@ async function measure(w: EditorWorkload): Promise<Measured> {
   git(dir, 'commit', '-qm', 'rules');
   const ruleUri = pathToFileURL(path.join(dir, w.rulePath)).href;
   const requestsUri = pathToFileURL(path.join(dir, w.requestsPath)).href;
-  const client = new LspClient();
+  const prof = process.env[PROFILE_ENV];
+  const client = new LspClient(prof ? { file: process.execPath, args: ['--cpu-prof', `--cpu-prof-dir=${prof}`, path.join(__dirname, '../../dist/server.js'), '--stdio'] } : undefined, prof ? PROFILE_EXIT_MS : 0);
   const done = (from: number) => client.status.slice(from).some((s) => (s as Status).uri === ruleUri && !(s as Status).checking);
   const m: Measured = { diagnostics: [], hover: [], lenses: [], budgetNotes: 0, cpu: NaN, peakMb: NaN };
   try {

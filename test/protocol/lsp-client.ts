@@ -31,8 +31,14 @@ export class LspClient {
   /** The `rulelens` settings section answered to workspace/configuration. */
   settings: Record<string, unknown> = { lints: {}, excludeFiles: [] };
 
-  /** `command` starts the server another way (e.g. `rulelens lsp --stdio`); the bundle by default. */
-  constructor(command: { file: string; args: string[]; cwd?: string } = { file: process.execPath, args: [path.join(ROOT, 'dist/server.js'), '--stdio'] }) {
+  /**
+   * `command` starts the server another way (e.g. `rulelens lsp --stdio`); the bundle by default.
+   * `exitWaitMs`: how long `stop` waits for the server to exit by itself before it is killed.
+   */
+  constructor(
+    command: { file: string; args: string[]; cwd?: string } = { file: process.execPath, args: [path.join(ROOT, 'dist/server.js'), '--stdio'] },
+    private readonly exitWaitMs = 0,
+  ) {
     this.proc = spawn(command.file, command.args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: command.cwd });
     this.proc.stderr!.on('data', (d: Buffer) => this.log.push(d.toString()));
     const reader = new StreamMessageReader(this.proc.stdout!);
@@ -135,6 +141,8 @@ export class LspClient {
     } catch {
       // already gone
     }
+    // A server that writes something as it exits (a CPU profile) is given time to finish first.
+    if (this.exitWaitMs > 0 && this.proc.exitCode === null) await new Promise((r) => { this.proc.once('exit', r); setTimeout(r, this.exitWaitMs); });
     this.conn.dispose();
     this.proc.kill();
   }
