@@ -19,6 +19,34 @@ const EVERY: ReadonlyArray<readonly [ProgramEntry, Capability, string]> = CATALO
 
 const spell = (template: string, program: string) => template.split('{P}').join(program);
 
+interface SpelledWitness {
+  program: ProgramEntry;
+  capability: Capability;
+  command: string;
+  followUp: string[];
+}
+
+/**
+ * `EVERY` spelled with each program's first name, made once, and by first character: a file holds
+ * thousands of wildcard-program patterns, most with a literal start no witness shares.
+ */
+let everySpelled: { all: SpelledWitness[]; byFirst: Map<string, SpelledWitness[]> } | undefined;
+
+/** The spelled witnesses that may start with `start`, in catalog order. */
+function spelledEvery(start: string): readonly SpelledWitness[] {
+  if (!everySpelled) {
+    const all = EVERY.map(([program, capability, w]) => ({ program, capability, command: spell(w, program.names[0]), followUp: (capability.followUp ?? []).map((f) => spell(f, program.names[0])) }));
+    const byFirst = new Map<string, SpelledWitness[]>();
+    for (const e of all) {
+      const list = byFirst.get(e.command.charAt(0));
+      if (list) list.push(e);
+      else byFirst.set(e.command.charAt(0), [e]);
+    }
+    everySpelled = { all, byFirst };
+  }
+  return start === '' ? everySpelled.all : (everySpelled.byFirst.get(start.charAt(0)) ?? []);
+}
+
 /** The quote a text leaves open (`'` or `"`), outside of the other kind and backslashes. */
 function openQuote(text: string): '"' | "'" | undefined {
   let q: '"' | "'" | undefined;
@@ -55,9 +83,9 @@ export function probesFor(pattern: string, start = '', opts: { questionMark?: bo
   const star = pattern.search(wild);
   const lastStar = Math.max(pattern.lastIndexOf('*'), opts.questionMark === false ? -1 : pattern.lastIndexOf('?'));
   const tail = lastStar >= 0 ? pattern.slice(lastStar + 1) : '';
-  const add = (command: string, program: ProgramEntry, capability: Capability, spelled: string) => {
+  const add = (command: string, program: ProgramEntry, capability: Capability, spelled: string, known?: string[]) => {
     if (out.length >= MAX_PROBES || !command.startsWith(start)) return;
-    const followUp = (capability.followUp ?? []).map((f) => spell(f, spelled));
+    const followUp = known ? [...known] : (capability.followUp ?? []).map((f) => spell(f, spelled));
     for (const c of tail && !command.endsWith(tail) ? [command, command + tail] : [command]) {
       if (seen.has(c)) continue;
       seen.add(c);
@@ -65,7 +93,7 @@ export function probesFor(pattern: string, start = '', opts: { questionMark?: bo
     }
   };
   if (wild.test(first)) {
-    for (const [p, c, w] of EVERY) add(spell(w, p.names[0]), p, c, p.names[0]);
+    for (const e of spelledEvery(start)) add(e.command, e.program, e.capability, e.program.names[0], e.followUp);
     return out;
   }
   const base = first.slice(Math.max(first.lastIndexOf('/'), first.lastIndexOf('\\')) + 1);
