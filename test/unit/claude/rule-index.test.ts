@@ -26,6 +26,19 @@ function ruleSet(tiers: Record<'allow' | 'ask' | 'deny', string[]>) {
   return parseClaude({ path: '/p/.claude/settings.json', text: JSON.stringify({ permissions: tiers }) }, { home: '/home/u' });
 }
 
+/**
+ * The picked rules as a short list (a plain scan) and padded past the index's threshold: the same
+ * rules first in each tier, then fillers that never match.
+ */
+function smallAndPadded(picked: ReadonlyArray<readonly [string, string]>) {
+  const tiers = { allow: [] as string[], ask: [] as string[], deny: [] as string[] };
+  for (const [text, tier] of picked) tiers[tier as 'allow'].push(text);
+  const pad = filler(MIN_INDEXED_RULES);
+  const big = ruleSet({ allow: [...tiers.allow, ...pad.slice(0, 20)], ask: [...tiers.ask, ...pad.slice(20, 30)], deny: [...tiers.deny, ...pad.slice(30)] });
+  assert.ok(big.rules.length >= MIN_INDEXED_RULES);
+  return { tiers, small: ruleSet(tiers), big };
+}
+
 describe('claude: the first-word rule index', () => {
   before(() => initShellParser());
 
@@ -56,13 +69,7 @@ describe('claude: the first-word rule index', () => {
     const tiered = fc.array(fc.tuple(fc.constantFrom(...RULES), fc.constantFrom('allow', 'ask', 'deny')), { minLength: 1, maxLength: 12 });
     const mode = fc.constantFrom(undefined, 'plan', 'acceptEdits', 'dontAsk', 'bypassPermissions');
     fc.assert(fc.property(tiered, fc.constantFrom(...COMMANDS), mode, (picked, command, m) => {
-      const tiers = { allow: [] as string[], ask: [] as string[], deny: [] as string[] };
-      for (const [text, tier] of picked) tiers[tier as 'allow'].push(text);
-      const small = ruleSet(tiers);
-      // The padded list holds the same rules first in each tier, then fillers past the threshold.
-      const pad = filler(MIN_INDEXED_RULES);
-      const big = ruleSet({ allow: [...tiers.allow, ...pad.slice(0, 20)], ask: [...tiers.ask, ...pad.slice(20, 30)], deny: [...tiers.deny, ...pad.slice(30)] });
-      assert.ok(big.rules.length >= MIN_INDEXED_RULES);
+      const { tiers, small, big } = smallAndPadded(picked);
       const req: ClaudeRequest = { tool: 'Bash', command, ...(m ? { mode: m } : {}) };
       const a = evaluateClaude(small, req, { home: '/home/u' });
       const b = evaluateClaude(big, req, { home: '/home/u' });
@@ -95,11 +102,7 @@ describe('claude: the path rule index', () => {
     const tiered = fc.array(fc.tuple(fc.constantFrom(...PATH_RULES), fc.constantFrom('allow', 'ask', 'deny')), { minLength: 1, maxLength: 10 });
     const mode = fc.constantFrom(undefined, 'plan', 'acceptEdits', 'dontAsk');
     fc.assert(fc.property(tiered, fc.constantFrom(...PATH_REQUESTS), mode, (picked, request, m) => {
-      const tiers = { allow: [] as string[], ask: [] as string[], deny: [] as string[] };
-      for (const [text, tier] of picked) tiers[tier as 'allow'].push(text);
-      const small = ruleSet(tiers);
-      const pad = filler(MIN_INDEXED_RULES);
-      const big = ruleSet({ allow: [...tiers.allow, ...pad.slice(0, 20)], ask: [...tiers.ask, ...pad.slice(20, 30)], deny: [...tiers.deny, ...pad.slice(30)] });
+      const { tiers, small, big } = smallAndPadded(picked);
       const req: ClaudeRequest = { ...request, cwd: '/p', ...(m ? { mode: m } : {}) };
       const a = evaluateClaude(small, req, { home: '/home/u', root: '/p' });
       const b = evaluateClaude(big, req, { home: '/home/u', root: '/p' });
