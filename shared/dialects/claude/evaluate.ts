@@ -484,7 +484,17 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
   const subs = split.subcommands.length ? split.subcommands : [{ text: command, assignments: [], words: [], redirects: [], opaque: [] }];
   const roCtx: ReadOnlyContext = { cwd: place.cwd, workDirs: place.workDirs, home: place.home };
   const shellPlace: ShellPlace = { cwd: place.cwd, workDirs: place.workDirs, home: place.home, fs: place.fs };
-  const out: Subject[] = subs.map((sc) => {
+  // Per sub-command, a read-only reason that holds only if its files outside the working folders are judged by the Read rules.
+  const readsBeyond: Array<{ reason: string; outside: string[] } | undefined> = [];
+  const readOnlyHere = (sc: (typeof subs)[number], i: number): string | undefined => {
+    const inside = readOnlyReason(sc, roCtx);
+    if (inside !== undefined) return inside;
+    const outside: string[] = [];
+    const reason = readOnlyReason(sc, roCtx, outside);
+    if (reason !== undefined && outside.length) readsBeyond[i] = { reason, outside };
+    return undefined;
+  };
+  const out: Subject[] = subs.map((sc, i) => {
     const v = commandViews(sc);
     const allowViews = v.allowViews.length ? v.allowViews : [sc.text];
     const denyViews = v.denyViews.length ? v.denyViews : [sc.text];
@@ -517,7 +527,7 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
       wildcardCaps: computed.length ? [`\`${sc.words[0]?.value}\` reads the computed path ${computed.join(', ')}: a wildcard allow does not approve it`] : [],
       // Even a bare `Bash` allow does not approve a backgrounded command: the CLI asks.
       hardCaps: split.failClosed.includes(BACKGROUND) || readBlock.length > 0,
-      readOnly: split.notReadOnly.length ? undefined : readOnlyReason(sc, roCtx),
+      readOnly: split.notReadOnly.length ? undefined : readOnlyHere(sc, i),
       editInside: acceptEditsCommand(sc, roCtx),
       check(rule: ClaudeRule): RuleCheck {
         const t = toolLevel(rule, 'Bash');
@@ -539,6 +549,8 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
   });
   // Some shapes make the CLI ask before it consults any deny rule; the paths a command reads and
   // writes it checks only after the command's hidden parts, where it asks too.
+  // The sub-commands' own subjects, one per sub-command, before any other is added.
+  const ownSubjects = out.slice();
   const screen = screenCommand(command).asksFirst;
   const first = screen[0]?.why;
   const bareWins = screen.length > 0 && screen.every((a) => a.bareAllowWins);
@@ -611,7 +623,22 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
     const target = isCd(sc) ? cdTarget(sc) : undefined;
     if (target !== undefined) cwd = posix.resolve(cwd, target);
   }
-  const paths = hidden ? [] : [...subs.flatMap((sc, i) => commandPaths(sc, places[i])), ...inputPaths(split.reads, restPlace, subs.some(isCd))];
+  const named = hidden ? [] : subs.map((sc, i) => commandPaths(sc, places[i]));
+  const paths = hidden ? [] : [...named.flat(), ...inputPaths(split.reads, restPlace, subs.some(isCd))];
+  // A read-only command naming files outside the working folders runs when a Read allow covers each
+  // (2.1.332: `cat /x/a.txt` and `head -n 2 /x/a.txt` under `Read(//x/**)`, in default, acceptEdits and
+  // dontAsk mode): the command is read-only here when each such file is also a subject of its own,
+  // judged by the Read rules (an uncovered one asks, a denied one denies). Not after a cd (the paths
+  // are judged from another folder) nor behind hidden parts (no path is checked there).
+  if (!hidden && cds === 0) {
+    subs.forEach((_, i) => {
+      const beyond = readsBeyond[i];
+      const s = ownSubjects[i];
+      if (!beyond || s.readOnly !== undefined || split.notReadOnly.length) return;
+      const judged = beyond.outside.every((o) => named[i].some((cp) => !cp.denyOnly && cp.path.access === 'read' && cp.path.value === o && !cp.path.inside));
+      if (judged) s.readOnly = `${beyond.reason}; its files outside the working folders are judged by the Read rules`;
+    });
+  }
   const grouped = split.failClosed.some((c) => OPERATOR_CAPS.some((o) => c.startsWith(o)));
   for (const cp of paths) out.push(...operandSubjects(cp, place, denyAsks, cds, grouped));
   if (cds > 0) {

@@ -132,9 +132,12 @@ export interface ReadOnlyContext {
 /**
  * Why a sub-command is in the built-in read-only set, or undefined when it is not. Only plain
  * words count: anything computed, any redirect, any assignment in front leaves it to the rules.
+ * With `outside` given, a file reader's operands outside the working folders are collected there
+ * instead of ruling it out: the caller must then have each judged by the Read rules.
  * @example readOnlyReason(sub('ls -la'), { cwd: '/p', workDirs: ['/p'] }) // '`ls` is a built-in read-only command'
+ * @example readOnlyReason(sub('cat /etc/x'), { cwd: '/p', workDirs: ['/p'] }, out) // '`cat` is …', out = ['/etc/x']
  */
-export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | undefined {
+export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext, outside?: string[]): string | undefined {
   if (sc.opaque.length || sc.assignments.some((a) => !SAFE_ENV_VARS.includes(a.name)) || sc.words.length === 0) return undefined;
   // Output redirects are judged as writes elsewhere; here-docs are stdin; an input file must lie inside.
   for (const r of sc.redirects) {
@@ -175,7 +178,11 @@ export function readOnlyReason(sc: SubCommand, ctx: ReadOnlyContext): string | u
     if (!ops) return undefined;
     operands = ops;
   } else return undefined;
-  if (FILE_OPERANDS.has(name) && !operands.every((o) => o === '-' || insideWork(o, ctx))) return undefined;
+  if (FILE_OPERANDS.has(name)) {
+    const beyond = operands.filter((o) => o !== '-' && !insideWork(o, ctx));
+    if (beyond.length && !outside) return undefined;
+    outside?.push(...beyond);
+  }
   return `\`${name}\` is a built-in read-only command`;
 }
 
