@@ -22,7 +22,15 @@ export function withOutcomes<V extends Verdict>(v: V, outcomes: SubjectOutcome[]
 
 /** One trace section as an outcome: the row summary a fast path would have recorded. */
 export function outcomeOfSection(s: TraceSection): SubjectOutcome {
-  const label = s.controlling === null ? '' : s.rows.find((r) => r.rule === s.controlling)?.label ?? '';
+  return outcomeLabelled(s, s.controlling === null ? '' : (s.rows.find((r) => r.rule === s.controlling)?.label ?? ''));
+}
+
+/**
+ * A trace section as an outcome, its controlling rule's label given by a caller that has it: the
+ * rows (built lazily, one per rule) are not read.
+ * @example outcomeLabelled(section, 'allow Bash(git *)').label // 'allow Bash(git *)'
+ */
+export function outcomeLabelled(s: TraceSection, label: string): SubjectOutcome {
   return { kind: s.kind, subject: s.subject, controlling: s.controlling, decision: s.decision, branch: s.branch, label };
 }
 

@@ -1,5 +1,5 @@
 import { literalWordsOf } from '../../patterns/wildcard';
-import { firstWord, fixedFirstWords } from './rule-index';
+import { addTo, firstWord, fixedFirstWords } from './rule-index';
 import { TIERS, type ClaudeRule, type ClaudeRuleSet } from './types';
 
 /**
@@ -41,19 +41,13 @@ function rankedOf(rs: ClaudeRuleSet): Ranked {
   rules.forEach((o, i) => {
     const m = o.matcher;
     if (m.kind === 'tool') tools.push(i);
-    const same = byKind.get(m.kind);
-    if (same) same.push(i);
-    else byKind.set(m.kind, [i]);
+    addTo(byKind, m.kind, i);
     if (m.kind !== 'bash' && m.kind !== 'domain') return;
     let k = byWord.get(m.kind);
     if (!k) byWord.set(m.kind, (k = { words: new Map(), open: [] }));
     const words = fixedFirstWords(m.pattern);
     if (!words) k.open.push(i);
-    else for (const w of new Set(words)) {
-      const list = k.words.get(w);
-      if (list) list.push(i);
-      else k.words.set(w, [i]);
-    }
+    else for (const w of new Set(words)) addTo(k.words, w, i);
   });
   hit = { rules, ranks: Int8Array.from(rules, (o) => TIERS.indexOf(o.tier)), byWord, tools, byKind, weighed: new Map() };
   RANKED.set(rs, hit);

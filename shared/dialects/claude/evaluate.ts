@@ -3,7 +3,7 @@ import * as os from 'os';
 import { posix } from 'path';
 import { strictest, type Decision, type EvalContext, type TraceRow, type TraceSection, type Verdict } from '../../model';
 import { matches } from '../../patterns/wildcard';
-import { outcomeOfSection, withOutcomes } from '../../compiled/outcomes';
+import { outcomeLabelled, outcomeOfSection, withOutcomes } from '../../compiled/outcomes';
 import { commandViews } from './command-views';
 import { pathRuleMatches, type AnchorDirs } from './path-rules';
 import { acceptEditsCommand, computedReadOperands, LISTED_CHILD, outsideOperands, READ_ONLY_LAYER, readOnlyReason, readOperands, type ReadOnlyContext } from './read-only';
@@ -255,7 +255,7 @@ export function judge(rs: ClaudeRuleSet, inForce: readonly ClaudeRule[], prepare
     },
   };
   // What lenses and flips read of each section, known here without building its rows (every rule).
-  return withOutcomes(verdict, results.map((r) => (r.rule && r.rule.index === r.section.controlling ? { kind: r.section.kind, subject: r.section.subject, controlling: r.section.controlling, decision: r.section.decision, branch: r.section.branch, label: r.rule.label } : outcomeOfSection(r.section))));
+  return withOutcomes(verdict, results.map((r) => (r.rule && r.rule.index === r.section.controlling ? outcomeLabelled(r.section, r.rule.label) : outcomeOfSection(r.section))));
 }
 
 function aggregateBranch(results: SectionResult[], decision: Decision, mode: ClaudeMode): string {
@@ -487,11 +487,10 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
   // Per sub-command, a read-only reason that holds only if its files outside the working folders are judged by the Read rules.
   const readsBeyond: Array<{ reason: string; outside: string[] } | undefined> = [];
   const readOnlyHere = (sc: (typeof subs)[number], i: number): string | undefined => {
-    const inside = readOnlyReason(sc, roCtx);
-    if (inside !== undefined) return inside;
     const outside: string[] = [];
     const reason = readOnlyReason(sc, roCtx, outside);
-    if (reason !== undefined && outside.length) readsBeyond[i] = { reason, outside };
+    if (reason === undefined || !outside.length) return reason;
+    readsBeyond[i] = { reason, outside };
     return undefined;
   };
   const out: Subject[] = subs.map((sc, i) => {
@@ -631,12 +630,11 @@ function bashSubjects(command: string | undefined, place: Place, notes: string[]
   // judged by the Read rules (an uncovered one asks, a denied one denies). Not after a cd (the paths
   // are judged from another folder) nor behind hidden parts (no path is checked there).
   if (!hidden && cds === 0) {
-    subs.forEach((_, i) => {
-      const beyond = readsBeyond[i];
-      const s = ownSubjects[i];
-      if (!beyond || s.readOnly !== undefined || split.notReadOnly.length) return;
+    // (Recorded only for a sub-command read-only but for those files: its own `readOnly` is unset.)
+    readsBeyond.forEach((beyond, i) => {
+      if (!beyond) return;
       const judged = beyond.outside.every((o) => named[i].some((cp) => !cp.denyOnly && cp.path.access === 'read' && cp.path.value === o && !cp.path.inside));
-      if (judged) s.readOnly = `${beyond.reason}; its files outside the working folders are judged by the Read rules`;
+      if (judged) ownSubjects[i].readOnly = `${beyond.reason}; its files outside the working folders are judged by the Read rules`;
     });
   }
   const grouped = split.failClosed.some((c) => OPERATOR_CAPS.some((o) => c.startsWith(o)));

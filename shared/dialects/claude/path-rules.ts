@@ -57,9 +57,18 @@ export function absoluteGlob(m: PathMatcher, dirs: AnchorDirs): string | undefin
   return `${prefix}/${relativeGlob(m)}`;
 }
 
+/**
+ * The folder an anchor stands for under the given anchors, as given; undefined for `home` without a
+ * known home folder.
+ * @example anchorFolder('source', { cwd: '/p/sub', home: '/h', source: '/p' }) // '/p'
+ */
+export function anchorFolder(anchor: PathAnchor, dirs: AnchorDirs): string | undefined {
+  return anchor === 'absolute' ? '/' : anchor === 'home' ? dirs.home : anchor === 'source' ? dirs.source : dirs.cwd;
+}
+
 /** The folder a rule's pattern is relative to, normalized; undefined without a needed home. */
 function anchorBase(m: PathMatcher, dirs: AnchorDirs): string | undefined {
-  const base = m.anchor === 'absolute' ? '/' : m.anchor === 'home' ? dirs.home : m.anchor === 'source' ? dirs.source : dirs.cwd;
+  const base = anchorFolder(m.anchor, dirs);
   return base === undefined ? undefined : posix.normalize(base);
 }
 
@@ -78,7 +87,7 @@ function relativeGlob(m: PathMatcher): string {
  * @example pathRuleMatches(compilePathRule('read', 'secrets'), '/p/SECRETS/a.key', dirs) // true
  */
 export function pathRuleMatches(m: PathMatcher, absPath: string, dirs: AnchorDirs): GlobAnswer {
-  const base = m.anchor === 'absolute' ? '/' : m.anchor === 'home' ? dirs.home : m.anchor === 'source' ? dirs.source : dirs.cwd;
+  const base = anchorFolder(m.anchor, dirs);
   if (base === undefined) return false;
   // Case folded on both sides (the glob matcher has no ignorecase of its own). The relative glob
   // sits under a stand-in folder for the anchor, so the matcher's one-pass ancestor test applies.
@@ -91,9 +100,8 @@ export function pathRuleMatches(m: PathMatcher, absPath: string, dirs: AnchorDir
   // Whatever the glob matches starts with its leading folders, so a path (and every folder above
   // it) that does not start with them is no match: a request is tested against the few rules of
   // its own folders, not through the matcher for each of a file's thousands of path rules.
-  if (lead !== undefined && !path.startsWith(lead)) return false;
-  // (Past a `/`, `src/m1/**` cannot match `src/m12`: only the folder itself or what lies inside.)
-  if (lead !== undefined && wholeLead && path.length > lead.length && path[lead.length] !== '/') return false;
+  // Past a `/`, `src/m1/**` cannot match `src/m12` either: only the folder itself or what lies inside.
+  if (lead !== undefined && (!path.startsWith(lead) || (wholeLead && path.length > lead.length && path[lead.length] !== '/'))) return false;
   // The stand-in is among the folders the one pass tests, but the anchor is never matched: a glob
   // that matches it (`**`, rare) is tested on the path's own folders one by one instead.
   if (test.test(ANCHOR) !== false) return ownFolders(test, path);

@@ -1,5 +1,5 @@
 import { isExactAlt, literalHead, type Wildcard } from '../../patterns/wildcard';
-import { folderKey, folderKeys } from './path-rules';
+import { anchorFolder, folderKey, folderKeys } from './path-rules';
 import type { ClaudeRule, PathAnchor, RuleMatcher } from './types';
 
 /**
@@ -87,7 +87,7 @@ export interface PathProbe {
 function pathCandidates(index: RuleIndex, at: PathProbe): number[][] {
   const out = [index.openPaths];
   for (const group of index.pathsByAnchor.values()) {
-    const base = group.anchor === 'absolute' ? '/' : group.anchor === 'home' ? at.home : group.anchor === 'source' ? group.source : at.cwd;
+    const base = anchorFolder(group.anchor, { cwd: at.cwd, home: at.home, source: group.source });
     // Without a home folder a home rule never matches (pathRuleMatches answers no).
     if (base === undefined) continue;
     for (const k of folderKeys(base, at.path)) {
@@ -103,7 +103,11 @@ const MAX_ANSWERS = 1_024;
 
 const INDEXES = new WeakMap<readonly ClaudeRule[], RuleIndex>();
 
-function push<K>(map: Map<K, number[]>, key: K, i: number): void {
+/**
+ * Adds a position to a key's list, starting the list if need be.
+ * @example addTo(byWord, 'git', 3)
+ */
+export function addTo<K>(map: Map<K, number[]>, key: K, i: number): void {
   const list = map.get(key);
   if (list) list.push(i);
   else map.set(key, [i]);
@@ -118,7 +122,7 @@ function indexOf(rules: readonly ClaudeRule[]): RuleIndex {
     const m = rules[i].matcher;
     if (WHOLE_TOOL_KINDS.has(m.kind)) hit.wholeTool.push(i);
     else if (m.kind === 'path') {
-      push(hit.byKind, m.kind, i);
+      addTo(hit.byKind, m.kind, i);
       const key = folderKey(m);
       if (key === undefined) hit.openPaths.push(i);
       else {
@@ -126,13 +130,13 @@ function indexOf(rules: readonly ClaudeRule[]): RuleIndex {
         const where = `${m.anchor}\n${source}`;
         let group = hit.pathsByAnchor.get(where);
         if (!group) hit.pathsByAnchor.set(where, (group = { anchor: m.anchor, source, byKey: new Map() }));
-        push(group.byKey, key, i);
+        addTo(group.byKey, key, i);
       }
-    } else if (m.kind !== 'bash') push(hit.byKind, m.kind, i);
+    } else if (m.kind !== 'bash') addTo(hit.byKind, m.kind, i);
     else {
       const words = fixedFirstWords(m.pattern);
       if (!words) hit.openBash.push(i);
-      else for (const w of new Set(words)) push(hit.byWord, w, i);
+      else for (const w of new Set(words)) addTo(hit.byWord, w, i);
     }
   }
   INDEXES.set(rules, hit);

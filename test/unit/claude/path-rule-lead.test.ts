@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import fc from 'fast-check';
 import { posix } from 'path';
 import { compileGlob } from '../../../shared/patterns/glob';
-import { compilePathRule, folderKey, folderKeys, leadingFolders, pathRuleMatches } from '../../../shared/dialects/claude/path-rules';
+import { anchorFolder, compilePathRule, folderKey, folderKeys, leadingFolders, pathRuleMatches } from '../../../shared/dialects/claude/path-rules';
 
 const word = fc.array(fc.constantFrom('a', 'b', '.', '-', '*', '?', '[a]', '{a,b}', '**', '!(a)', '@(b)', '+(a)', '\\*', ' ', '~', 'A'), { minLength: 1, maxLength: 3 }).map((xs) => xs.join(''));
 const glob = fc.array(word, { minLength: 1, maxLength: 4 }).map((xs) => `/anchor/${xs.join('/')}`);
@@ -52,7 +52,7 @@ describe('claude: a path rule is tested only against paths under its leading fol
         const key = folderKey(m);
         const abs = `${root}${r}`;
         if (key === undefined || pathRuleMatches(m, abs, dirs) === false) return;
-        const base = m.anchor === 'absolute' ? '/' : m.anchor === 'home' ? dirs.home : m.anchor === 'source' ? dirs.source : dirs.cwd;
+        const base = anchorFolder(m.anchor, dirs)!;
         assert.ok(folderKeys(base, abs).includes(key), `${a}${sp} (key ${key}) answers ${String(pathRuleMatches(m, abs, dirs))} for ${abs}, keys ${folderKeys(base, abs).join(' ')}`);
       }),
       { numRuns: 3000, seed: 37 },
