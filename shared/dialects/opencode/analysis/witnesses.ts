@@ -168,7 +168,9 @@ function* pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, dead
   for (let i = head; i < bl - tail; i++) bMid.push(sideRule(base, i));
   const cMid: OpencodeRule[] = [];
   for (let i = head; i < cl - tail; i++) cMid.push(sideRule(cur, i));
-  const mid = [...bMid, ...cMid];
+  // `concat`, not spreads: the lists are empty on some edits, and an empty literal's array kind
+  // differs from a list of rules, which made the optimized search bail out and be compiled anew.
+  const mid = bMid.concat(cMid);
   if (mid.length === 0) return { found, classes };
   // Only words a middle rule matches can differ, so a shared rule that provably meets no middle
   // rule never decides one of them: it is left out of the whole search (an edit of one rule among
@@ -188,8 +190,8 @@ function* pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, dead
     }
   }
   // Positions are not needed past this point.
-  base = { rules: [...start, ...bMid, ...bEnd], at: [] };
-  cur = { rules: [...start, ...cMid, ...cEnd], at: [] };
+  base = { rules: start.concat(bMid, bEnd), at: [] };
+  cur = { rules: start.concat(cMid, cEnd), at: [] };
   const searched = { base, cur };
   head = start.length;
   tail = bEnd.length;
@@ -198,10 +200,7 @@ function* pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, dead
   let from = 0;
   for (let i = start.length - 1; i >= 0 && from === 0; i--) if (isUniversal(start[i].resourcePattern)) from = i;
   const universal = start.length > 0 && isUniversal(start[from].resourcePattern);
-  const shared = start.slice(from).map((r) => r.decision);
-  const fallback = universal ? [] : [DEFAULT_EFFECT];
-  const possible = new Set<string>();
-  for (const x of [...fallback, ...shared, ...bMid.map((r) => r.decision)]) for (const y of [...fallback, ...shared, ...cMid.map((r) => r.decision)]) if (x !== y) possible.add(pairKey(x, y));
+  const possible = possiblePairs(start.slice(from), universal, bMid, cMid);
   const complete = () => found.size >= possible.size;
   const note = (resource: string) => {
     if (!mid.some((r) => matchesPattern(r.resourcePattern, resource))) return;
@@ -214,7 +213,7 @@ function* pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, dead
     const cls = classKey(a, b, br, cr);
     if (!classes.has(cls) && classes.size < MAX_CLASSES_PER_ACTION) classes.set(cls, resource);
   };
-  const everyRule = [...base.rules, ...cur.rules];
+  const everyRule = base.rules.concat(cur.rules);
   // Each candidate is decided against every rule of both versions: the loops pause between
   // candidates and read the clock there (a file of thousands of rules has thousands of them).
   try {
@@ -259,6 +258,23 @@ function* pairsFor(base: Side, cur: Side, ends: Ends, cache: AutomataCache, dead
     return { found, classes, classesCut: true, searched };
   }
   return { found, classes, searched };
+}
+
+/**
+ * The (before, after) decision pairs a word can show: each version decides by one of its middle
+ * rules, a shared start rule from `shared` on, or the default when no shared rule takes every word.
+ */
+function possiblePairs(shared: readonly OpencodeRule[], universal: boolean, bMid: readonly OpencodeRule[], cMid: readonly OpencodeRule[]): Set<string> {
+  const side = (mid: readonly OpencodeRule[]) => {
+    const out = new Set<Decision>();
+    if (!universal) out.add(DEFAULT_EFFECT);
+    for (let i = 0; i < shared.length; i++) out.add(shared[i].decision);
+    for (let i = 0; i < mid.length; i++) out.add(mid[i].decision);
+    return out;
+  };
+  const possible = new Set<string>();
+  for (const x of side(bMid)) for (const y of side(cMid)) if (x !== y) possible.add(pairKey(x, y));
+  return possible;
 }
 
 /**
