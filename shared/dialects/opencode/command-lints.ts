@@ -97,18 +97,19 @@ function agentsOf(rs: OpencodeRuleSet, r: OpencodeRule): Array<string | null> {
 
 /** An allow's strongest knowledge-base witness, proved by OpenCode on the whole configuration. */
 function runsAnythingHit(rs: OpencodeRuleSet, r: OpencodeRule, action: string): RunsAnythingHit | undefined {
+  // A cheap first sieve, the same for every agent: the rule's own pattern must match (`start`
+  // spares the others). Most rules match no witness, and no agent's decision is asked then.
+  const matched = probesFor(normalizeInput(r.resource), literalPrefixOf(r.resourcePattern)).filter((p) => matchesPattern(r.resourcePattern, p.command));
+  if (!matched.length) return undefined;
   for (const agent of agentsOf(rs, r)) {
-    const hit = runsAnythingHitAs(rs, agent === r.agent ? r : { ...r, agent }, action, r);
+    const hit = runsAnythingHitAs(rs, agent === r.agent ? r : { ...r, agent }, action, r, matched);
     if (hit) return hit;
   }
   return undefined;
 }
 
-/** The hit for `r` with its requests made as `as`'s agent. */
-function runsAnythingHitAs(rs: OpencodeRuleSet, as: OpencodeRule, action: string, r: OpencodeRule): RunsAnythingHit | undefined {
-  const pattern = normalizeInput(r.resource);
-  // A cheap first sieve: the rule's own pattern must match (`start` spares the others).
-  const matched = probesFor(pattern, literalPrefixOf(r.resourcePattern)).filter((p) => matchesPattern(r.resourcePattern, p.command));
+/** The hit for `r` with its requests made as `as`'s agent, among the witnesses its pattern matches. */
+function runsAnythingHitAs(rs: OpencodeRuleSet, as: OpencodeRule, action: string, r: OpencodeRule, matched: readonly Probe[]): RunsAnythingHit | undefined {
   const allowedHere = (cmd: string) => {
     const o = decide(rs, request(as, action, cmd));
     return o.decision === 'allow' && o.rule === r.index;
@@ -286,7 +287,8 @@ export function* commandLintSteps(rs: OpencodeRuleSet, own: readonly OpencodeRul
   };
   try {
     let tried = 0;
-    for (let k = 0; k < own.length; k++) {
+    // Once the work is spent, no later rule is tried: the loop ends rather than skimming the rest.
+    for (let k = 0; k < own.length && !stopped; k++) {
       const r = own[k];
       const action = commandAction(r);
       if (!action || r.resource.trim() === '') continue;

@@ -214,6 +214,19 @@ function outcomes(rules: readonly OpencodeRule[], req: OpencodeRequest, resource
   return out;
 }
 
+const compiledForms = new WeakMap<OpencodeRuleSet, CompiledOpencode>();
+
+/**
+ * The one compiled form of a parse: the lints and the stored requests of a version ask the same
+ * rule set, and each subset an action selects is then built once (a new version is a new parse).
+ * @example compiledOpencodeOf(rs) === compiledOpencodeOf(rs) // true
+ */
+export function compiledOpencodeOf(rs: OpencodeRuleSet): CompiledOpencode {
+  let c = compiledForms.get(rs);
+  if (!c) compiledForms.set(rs, (c = new CompiledOpencode(rs)));
+  return c;
+}
+
 /**
  * OpenCode's fast evaluator: the agent resolved first (default agent, unknown agent refused), as
  * the reference does, then the indexed rules. The request itself is passed on unchanged, so a
@@ -221,7 +234,7 @@ function outcomes(rules: readonly OpencodeRule[], req: OpencodeRequest, resource
  * @example compileOpencodeFast(rs)({ action: 'edit', resources: ['secrets/a'] }).decision // 'deny'
  */
 export function compileOpencodeFast(rs: OpencodeRuleSet): (request: unknown) => Verdict {
-  const c = new CompiledOpencode(rs);
+  const c = compiledOpencodeOf(rs);
   return (request) => {
     const req = request as OpencodeRequest;
     const choice = chooseAgent(rs, req);
