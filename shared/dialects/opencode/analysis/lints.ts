@@ -369,6 +369,8 @@ function catchAllRisk(r: OpencodeRule, allActions: boolean): 'warning' | 'inform
 function* catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>, deadline: Deadline): Steps<Finding[]> {
   const out: Finding[] = [];
   for (let pos = 0; pos < view.entries.length; pos++) {
+    // Most rules are neither the view's own nor universal: no generator is made for them.
+    if (!catchAllCandidate(rs, view, pos)) continue;
     const found = yield* catchAllFinding(rs, view, pos, cache, ctx, budget, deadline);
     if (found) {
       out.push(found);
@@ -378,14 +380,18 @@ function* catchAllFindings(rs: OpencodeRuleSet, view: View, cache: AutomataCache
   return out;
 }
 
-/** The `broad-catch-all` finding of the rule at `pos` of the view, if it is one. */
-function* catchAllFinding(rs: OpencodeRuleSet, view: View, pos: number, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>, deadline: Deadline): Steps<Finding | undefined> {
+/** Whether the rule at `pos` is the view's own and universal in its action or its resource. */
+function catchAllCandidate(rs: OpencodeRuleSet, view: View, pos: number): boolean {
   const r = rs.rules[view.entries[pos].rule];
   const mine = r.layer === undefined && (view.agent === null ? r.agent === null : r.agent === view.agent);
-  if (!mine) return;
+  return mine && (isUniversal(r.actionPattern) || isUniversal(r.resourcePattern));
+}
+
+/** The `broad-catch-all` finding of the rule at `pos` of the view (a `catchAllCandidate`), if it is one. */
+function* catchAllFinding(rs: OpencodeRuleSet, view: View, pos: number, cache: AutomataCache, ctx: LintContext, budget: Array<{ rule: number; reason: string }>, deadline: Deadline): Steps<Finding | undefined> {
+  const r = rs.rules[view.entries[pos].rule];
   const allActions = isUniversal(r.actionPattern);
   const allResources = isUniversal(r.resourcePattern);
-  if (!allActions && !allResources) return;
   let overridden: OpencodeRule[];
   try {
     // A broader earlier rule that this one carves an exception from is not "overridden specific" work.
