@@ -74,7 +74,8 @@ export function* compareSlices(inputs: CompareInputs): Generator<void, Compariso
   yield;
   const witnesses = yield* witnessSlices(dialect, base, current, stored, { ctx, ...inputs.search });
   // A rule of another file of the policy is named with its file: the change may be there.
-  const flips = [...stored, ...recorded, ...witnesses.flips].map((f) => placed(f, base, current));
+  // concat, not spreads of lists that are empty on some versions (see the witness search).
+  const flips = stored.concat(recorded, witnesses.flips).map((f) => placed(f, base, current));
   return { flips, counts: countFlips(flips), notes: witnesses.notes, unsearched: witnesses.unsearched };
 }
 

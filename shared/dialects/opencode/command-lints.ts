@@ -238,10 +238,14 @@ function narrowDenyFinding(rs: OpencodeRuleSet, r: OpencodeRule, action: string)
   const own = request(r, action, subject);
   const self = decide(rs, own);
   if (self.decision !== 'deny' || self.rule !== r.index) return undefined;
-  const dodges = spellings(subject)
-    .map((s) => ({ ...s, req: request(r, action, s.command) }))
-    .map((s) => ({ ...s, got: decide(rs, s.req).decision }))
-    .filter((s) => s.got !== 'deny');
+  // One loop, not a chain of maps: the spellings are none for many rules, and the chain's empty
+  // arrays made the optimized lints bail out and be compiled anew.
+  const dodges: Array<ReturnType<typeof spellings>[number] & { req: OpencodeRequest; got: string }> = [];
+  for (const s of spellings(subject)) {
+    const req = request(r, action, s.command);
+    const got = decide(rs, req).decision;
+    if (got !== 'deny') dodges.push({ ...s, req, got });
+  }
   if (!dodges.length) return undefined;
   const [w] = dodges;
   const everyday = dodges.some((d) => d.kind === 'flags' || d.kind === 'long');
@@ -310,7 +314,7 @@ export function* commandLintSteps(rs: OpencodeRuleSet, own: readonly OpencodeRul
         }
       });
     }
-    out.push(...runsAnythingFindings(hits));
+    for (const f of runsAnythingFindings(hits)) out.push(f);
     yield;
     spend(undefined, () => out.push(...codeFileFindings(rs, own)));
     yield;
