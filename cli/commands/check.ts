@@ -16,6 +16,7 @@ import { count, dialectOption, ENGINE_OPTIONS, format, parse, withEngineOptions 
 import { addToSummary, emptySummary, fileJson } from '../format/json';
 import { formatFileText } from '../format/text';
 import { evalContext, findLintConfig, nodeHost, reportConfigFindings, stdio, UsageError, type Out } from '../io';
+import { thousands } from '../../shared/text/thousands';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif'] as const;
 
@@ -164,7 +165,7 @@ function discoverNamed(root: string, forced: string | undefined, named: boolean)
   }
   if (st?.isDirectory()) {
     const found = discoverRuleFiles(root);
-    if (found.truncated) throw new UsageError(`${root}: stopped after ${MAX_DISCOVERED_FILES.toLocaleString('en-US')} files; name the folders that hold rule files`);
+    if (found.truncated) throw new UsageError(`${root}: stopped after ${thousands(MAX_DISCOVERED_FILES)} files; name the folders that hold rule files`);
     if (named && found.files.length === 0 && found.unreadableFolders.length === 0) throw new UsageError(`${root}: no rule files found (no file under it is claimed by a dialect)`);
     return found;
   }

@@ -20,6 +20,7 @@ import { ciMarkdown, MAX_SUMMARY_FINDINGS, type CiFinding, type CiResult } from 
 import { compareFile, type FileComparison } from './compare-file';
 import { gitChanges, gitRoot } from './git-changes';
 import { annotationLine, MAX_ANNOTATIONS, type Annotation } from './github-annotations';
+import { thousands } from '../../shared/text/thousands';
 
 /** The rule files `ci` works on, from the PATHs it was given. */
 interface Selection {
@@ -178,7 +179,7 @@ function select(roots: readonly string[]): Selection {
     }
     if (st.isDirectory()) {
       const found = discoverRuleFiles(r);
-      if (found.truncated) throw new UsageError(`${r}: stopped after ${MAX_DISCOVERED_FILES.toLocaleString('en-US')} files; name the folders that hold rule files`);
+      if (found.truncated) throw new UsageError(`${r}: stopped after ${thousands(MAX_DISCOVERED_FILES)} files; name the folders that hold rule files`);
       for (const f of found.files) files.add(path.resolve(f));
       folders.push(fs.realpathSync(r));
       continue;

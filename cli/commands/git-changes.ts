@@ -1,7 +1,11 @@
-import { spawnSync } from 'child_process';
+import type * as ChildProcess from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { UsageError } from '../io';
+
+/** Loaded on first use, as shared/diff/base.ts does: node's child_process (and the net and stream
+ * modules under it) cost a plain check about 4 ms to load, and only a run against git needs it. */
+const childProcess = (): typeof ChildProcess => require('child_process');
 
 /** Largest `git diff --name-only` listing read: a change of a million files is refused, not buffered. */
 const MAX_LISTING_BYTES = 64 * 1024 * 1024;
@@ -21,7 +25,7 @@ export interface GitChanges {
 }
 
 function git(args: string[], cwd: string): { ok: boolean; out: string; err: string } {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: MAX_LISTING_BYTES });
+  const r = childProcess().spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: MAX_LISTING_BYTES });
   return { ok: r.status === 0, out: r.stdout ?? '', err: (r.stderr ?? '').trim() || (r.error?.message ?? '') };
 }
 

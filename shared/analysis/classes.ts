@@ -4,6 +4,7 @@ import { AutomataCache, MAX_CHAR, type InputAlphabet } from './automata';
 import { BudgetExceeded, MAX_ANALYSED_PATTERN_CHARS, type Deadline } from './budget';
 import { walk } from './lazy-dfa';
 import { preferredChars, wordFromSet } from './witness';
+import { thousands } from '../text/thousands';
 
 /** Classes one walk may list before it stops (each class is one request for the evaluator to decide). */
 export const MAX_CLASSES = 2_000;
@@ -16,7 +17,7 @@ export const MAX_CLASSES = 2_000;
 export const MAX_WALKED_WILDCARDS = 16;
 
 /** What makes a pattern too large to analyse (the `pattern` budget), for messages. */
-export const PATTERN_LIMITS = `more than ${MAX_WALKED_WILDCARDS} wildcards or ${MAX_ANALYSED_PATTERN_CHARS.toLocaleString('en-US')} characters`;
+export const PATTERN_LIMITS = `more than ${MAX_WALKED_WILDCARDS} wildcards or ${thousands(MAX_ANALYSED_PATTERN_CHARS)} characters`;
 
 /** How many wildcards a pattern holds, over all its alternatives. */
 function wildcardCount(w: Wildcard): number {

@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import { isUtf8 } from 'buffer';
+import { thousands } from '../text/thousands';
 
 /** Rule and requests files larger than this are refused before reading: real ones are a few kB. */
 export const MAX_RULE_FILE_BYTES = 8 * 1024 * 1024;
@@ -29,7 +30,7 @@ export function kindOf(st: fs.Stats): string | undefined {
   return 'not a regular file';
 }
 
-const bytes = (n: number) => `${n.toLocaleString('en-US')} bytes`;
+const bytes = (n: number) => `${thousands(n)} bytes`;
 
 /**
  * Reads a UTF-8 text file without ever hanging or costing more than `limit` bytes: the path is

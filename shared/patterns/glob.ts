@@ -1,6 +1,7 @@
 import { posix } from 'path';
 import parse from 'picomatch/lib/parse';
 import { LinearRegex, UnsupportedRegex, Work } from './regex';
+import { thousands } from '../text/thousands';
 
 /**
  * picomatch's globs, matched without backtracking. picomatch turns a glob into a regular
@@ -65,7 +66,7 @@ export function compileGlob(glob: string, options: GlobOptions = {}): GlobMatche
   if (glob.length > MAX_GLOB_CHARS) {
     // Refused as picomatch refuses it (its reader throws before reading anything), else undecided.
     if (glob.length > PICOMATCH_MAX_CHARS) reader(glob, opts);
-    return undecided(glob, `the glob is longer than ${MAX_GLOB_CHARS.toLocaleString('en-US')} characters`);
+    return undecided(glob, `the glob is longer than ${thousands(MAX_GLOB_CHARS)} characters`);
   }
   const source = sourceOf(glob, opts);
   let re: LinearRegex | null;

@@ -1,4 +1,5 @@
 import { JS, type CharSet, type Concatenation, type Element } from 'refa';
+import { thousands } from '../../text/thousands';
 
 /**
  * A JavaScript regular expression compiled to a Thompson automaton whose assertions (`^`, `$`,
@@ -79,7 +80,7 @@ interface Builder {
 }
 
 function node(b: Builder, op: number): number {
-  if (b.op.length >= MAX_PROGRAM_NODES) throw new UnsupportedRegex(`more than ${MAX_PROGRAM_NODES.toLocaleString('en-US')} automaton nodes`);
+  if (b.op.length >= MAX_PROGRAM_NODES) throw new UnsupportedRegex(`more than ${thousands(MAX_PROGRAM_NODES)} automaton nodes`);
   b.op.push(op);
   b.next.push(-1);
   b.sets.push(undefined);
