@@ -316,7 +316,9 @@ export function* commandLintSteps(rs: OpencodeRuleSet, own: readonly OpencodeRul
     }
     for (const f of runsAnythingFindings(hits)) out.push(f);
     yield;
-    spend(undefined, () => out.push(...codeFileFindings(rs, own)));
+    spend(undefined, () => {
+      for (const f of codeFileFindings(rs, own)) out.push(f);
+    });
     yield;
     // Found findings are kept as they come: a stop part-way keeps the denies already checked.
     spend(undefined, () => void crossToolFindings(rs, own, out));
